@@ -1,0 +1,814 @@
+"""Citation Post-Processor: keep valid ``[Source N]`` markers, drop the rest, attach source cards.
+
+The file stands alone (Langflow re-creates the node from this source, also on servers where the
+package is not installed), so it imports only lfx, pydantic and the standard library. It reads top
+to bottom: the marker grammar, the incremental filter (the engine), the payload, then the thin
+Component class.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import json
+import re
+import unicodedata
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lfx.custom.custom_component.component import Component
+from lfx.io import BoolInput, DropdownInput, HandleInput, MessageInput, Output
+from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent, TextContent
+from lfx.schema.data import Data
+from lfx.schema.message import Message
+
+# ---------------------------------------------------------------------------
+# Marker grammar
+# ---------------------------------------------------------------------------
+
+#: Longest bracketed marker (opener to closer) the filter waits for; longer is plain text.
+MARKER_WINDOW = 64
+#: Longest ``(url)`` target of a model-written ``[Source N](url)`` link that is still swallowed.
+LINK_WINDOW = 2048
+
+_KEYWORDS = (
+    "sources",
+    "source",
+    "src",
+    "documents",
+    "document",
+    "docs",
+    "doc",
+    "citations",
+    "citation",
+    "cite",
+    "references",
+    "reference",
+    "refs",
+    "ref",
+)
+_KW = "(?:" + "|".join(_KEYWORDS) + ")"
+# A number as a model may write it. Anything but plain ASCII digits is recognised (so it can be
+# removed) yet never valid: decimals, signs, non-ASCII digits.
+_NUM = r"[-+\u2212]?\d+(?:\.\d+)?"
+_RANGE_DASH = r"[-\u2010-\u2015]"
+_ITEM = rf"{_NUM}(?:\s*{_RANGE_DASH}\s*{_NUM})?"
+_SEP = r"(?:\s*[,;&]\s*|\s+and\s+|\s*,\s*and\s+|\s+)"
+_KW_ITEM = rf"(?:{_KW}\s*[:#]?\s*)?{_ITEM}"
+#: ``Source 1``, ``Sources: 1, 3``, ``source 1, Source 3``, ``doc1``, ``citation:3``, ``Source 1-3``.
+_KEYWORD_INNER = re.compile(rf"\s*{_KW}\s*[:#]?\s*{_ITEM}(?:{_SEP}{_KW_ITEM})*\s*", re.IGNORECASE)
+#: ``1``, ``1, 3``, ``1-3``, ``^1`` (footnote): ASCII digits only, as bare numbers are ambiguous.
+_BARE_ITEM = r"[0-9]+(?:\s*" + _RANGE_DASH + r"\s*[0-9]+)?"
+_BARE_INNER = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*")
+#: Vendor annotations that carry no source number of ours (OpenAI file search ``【4:0†source】``).
+_VENDOR_INNER = re.compile(r"\s*\d+(?::\d+)?\s*\u2020[^\u3011]*")
+_ITEM_RE = re.compile(rf"(?P<a>{_NUM})(?:\s*{_RANGE_DASH}\s*(?P<b>{_NUM}))?")
+_ASCII_INT = re.compile(r"[0-9]+")
+#: Characters a marker may still grow with; anything else ends the wait at once.
+_PARTIAL_CHARS = re.compile(r"[\w\s:#,;&^.+\-\u2010-\u2015\u2212\u2020]*")
+_PARTIAL_WORDS = re.compile(r"[^\W\d_]+")
+_WORD_PREFIXES = frozenset(w[:i] for w in (*_KEYWORDS, "and") for i in range(1, len(w) + 1))
+
+_OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")"}
+# After these a bare number may start a marker; after anything else (``x[0]``, ``[Fe/H][1]``,
+# ``path/[2]``) it is indexing or notation and is left alone.
+_BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
+_SPECIAL = re.compile(r"[\[\u3010(`~ \t\n]")
+
+
+def strip_invisible(text: str) -> str:
+    """Drop format characters (zero-width, bidi controls) so they cannot disguise a marker."""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def _as_source_id(token: str) -> int | None:
+    """A valid source number is plain ASCII digits (leading zeros allowed) and at least 1."""
+    if not _ASCII_INT.fullmatch(token):
+        return None
+    value = int(token)
+    return value if value >= 1 else None
+
+
+@dataclass(frozen=True)
+class ParsedMarker:
+    """What one marker asks for: ``ids`` in order, and whether any number in it was unusable."""
+
+    ids: tuple[int, ...]
+    had_invalid: bool
+
+
+def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword: bool) -> ParsedMarker | None:
+    """Read the text between a marker's brackets; ``None`` when it is not a marker at all.
+
+    ``presented`` must be sorted. Ranges expand only to presented ids, so ``[1-99999999]`` costs
+    no more than the number of sources.
+    """
+    clean = strip_invisible(inner)
+    if keyword and _KEYWORD_INNER.fullmatch(clean):
+        body = re.sub(_KW, " ", clean, flags=re.IGNORECASE)
+    elif bare and _BARE_INNER.fullmatch(clean):
+        body = clean.replace("^", " ")
+    else:
+        return None
+    presented_set = set(presented)
+    ids: list[int] = []
+    had_invalid = False
+    for item in _ITEM_RE.finditer(body):
+        first, last = _as_source_id(item["a"]), item["b"]
+        if last is None:
+            if first in presented_set:
+                ids.append(first)
+            else:
+                had_invalid = True
+            continue
+        end = _as_source_id(last)
+        if first is None or end is None or first > end:
+            had_invalid = True
+            continue
+        lo, hi = bisect.bisect_left(presented, first), bisect.bisect_right(presented, end)
+        ids.extend(presented[lo:hi])
+        had_invalid = had_invalid or (hi - lo) != end - first + 1
+    return ParsedMarker(tuple(dict.fromkeys(ids)), had_invalid)
+
+
+def canonical_marker(source_id: int, url: str | None = None) -> str:
+    """The one marker form the product writes; with a URL it is a markdown link."""
+    return f"[Source {source_id}]({url})" if url else f"[Source {source_id}]"
+
+
+# ---------------------------------------------------------------------------
+# The incremental filter
+# ---------------------------------------------------------------------------
+
+_WAIT = object()  # classification needs more input
+
+
+@dataclass
+class _Match:
+    end: int  # index just past the marker (its link included) in the scanned string
+    parsed: ParsedMarker | None  # None for a vendor annotation, which is always dropped
+
+
+class CitationFilter:
+    """Streams an answer through, rewriting citation markers on the fly.
+
+    ``feed`` returns the text that is safe to show now; ``close`` flushes the rest. Text is held
+    back only while it could still become part of a marker: an opener (``[``, ``【``, ``(``) and
+    what follows it up to :data:`MARKER_WINDOW` characters, a ``(url)`` after a marker, a run of
+    backticks, and trailing spaces (they go away with an invalid marker that may follow). Every
+    decision depends only on the text, never on where it was split, so streaming and one-shot give
+    the same result; all positions and context are taken from the *output*, so a removal can never
+    assemble a new marker from the text around it and a second pass changes nothing.
+    """
+
+    def __init__(
+        self,
+        presented: Iterable[int],
+        *,
+        link_for: Callable[[int], str | None] | None = None,
+        window: int = MARKER_WINDOW,
+    ) -> None:
+        self.presented = sorted({int(i) for i in presented})
+        self.link_for = link_for
+        self.window = max(int(window), MARKER_WINDOW)
+        self.cited: list[int] = []
+        self.removed: list[str] = []
+        self.reported = False
+        self.first_spans: dict[int, tuple[int, int]] = {}
+        self._buf = ""
+        self._out_len = 0
+        self._last = ""  # last character written, "" at the start
+        self._after_marker = False  # the last thing written (or dropped) was a marker
+        self._before_last = ""  # the character before ``_last``, and whether a marker ended there
+        self._marker_before_last = False
+        self._line_blank = True  # nothing but spaces written on the current line
+        self._fence: str | None = None  # the opening fence while inside a fenced code block
+        self._fence_line = ""  # current line inside a fence, to spot the closing fence
+        self._code_ticks = 0  # backtick count of the open inline code span
+        self._reopen = ""  # a written opener that a removal left right before the cursor
+        self._closed = False
+
+    # -- public API --------------------------------------------------------
+
+    def feed(self, chunk: str) -> str:
+        if self._closed:
+            msg = "CitationFilter.feed() after close()"
+            raise RuntimeError(msg)
+        if not chunk:
+            return ""
+        self._buf += chunk
+        return self._run(final=False)
+
+    def close(self) -> str:
+        if self._closed:
+            return ""
+        out = self._run(final=True)
+        self._closed = True
+        return out
+
+    @property
+    def held(self) -> int:
+        """Characters received but not yet released."""
+        return len(self._buf)
+
+    # -- scanning ----------------------------------------------------------
+
+    def _run(self, *, final: bool) -> str:
+        buf, out = self._buf, []
+        i, n = 0, len(buf)
+        while i < n:
+            if self._fence is not None:
+                i = self._scan_fence(buf, i, out)
+                continue
+            if self._code_ticks:
+                step = self._scan_inline_code(buf, i, out, final)
+                if step is None:
+                    break
+                i = step
+                continue
+            if self._reopen:
+                step = self._scan_reopened(buf, i, out, final)
+                if step is None:
+                    break
+                i = step
+                continue
+            m = _SPECIAL.search(buf, i)
+            j = m.start() if m else n
+            if j > i:
+                self._write(out, buf[i:j])
+                i = j
+                continue
+            ch = buf[i]
+            if ch in " \t":
+                step = self._scan_spaces(buf, i, out, final)
+            elif ch == "\n":
+                self._write(out, ch)
+                step = i + 1
+            elif ch in "`~":
+                step = self._scan_ticks(buf, i, out, final)
+            else:
+                step = self._scan_opener(buf, i, out, final, spaces="")
+            if step is None:
+                break
+            i = step
+        self._buf = buf[i:]
+        return "".join(out)
+
+    def _write(self, out: list[str], text: str, *, marker: bool = False) -> None:
+        if not text:
+            return
+        out.append(text)
+        self._out_len += len(text)
+        if len(text) == 1:
+            self._before_last, self._marker_before_last = self._last, self._after_marker
+        else:
+            self._before_last, self._marker_before_last = text[-2], False
+        self._last = text[-1]
+        self._after_marker = marker
+        newline = text.rfind("\n")
+        tail = text[newline + 1 :]
+        self._line_blank = (self._line_blank if newline < 0 else True) and not tail.strip(" \t")
+
+    def _scan_spaces(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
+        j = i
+        while j < len(buf) and buf[j] in " \t":
+            j += 1
+        if j == len(buf):
+            if not final:
+                return None
+            self._write(out, buf[i:j])
+            return j
+        if buf[j] in _OPENERS:
+            return self._scan_opener(buf, j, out, final, spaces=buf[i:j])
+        self._write(out, buf[i:j])
+        return j
+
+    def _scan_opener(self, buf: str, j: int, out: list[str], final: bool, *, spaces: str) -> int | None:
+        if spaces:
+            found = self._classify(buf, j, final, prev=spaces[-1], after_marker=False)
+        else:
+            found = self._classify(buf, j, final, prev=self._last, after_marker=self._after_marker)
+        if found is _WAIT:
+            return None
+        if found is None:
+            self._write(out, spaces + buf[j])
+            return j + 1
+        self._apply(out, found, raw=buf[j : found.end], spaces=spaces)
+        return found.end
+
+    def _apply(self, out: list[str], found: _Match, *, raw: str, spaces: str) -> None:
+        self.reported = True
+        parsed = found.parsed
+        if parsed is None or parsed.had_invalid:
+            self.removed.append(raw)
+        if parsed is None or not parsed.ids:
+            # Dropped with the spaces before it. If that leaves an opener written right before the
+            # cursor, what follows must be read together with it, as a second pass would.
+            self._after_marker = True
+            if self._last in _OPENERS:
+                self._reopen = self._last
+            return
+        self._write(out, spaces)
+        self._write_markers(out, parsed.ids)
+
+    def _write_markers(self, out: list[str], ids: Iterable[int], *, skip_first_char: bool = False) -> None:
+        for source_id in ids:
+            text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
+            begin = self._out_len - (1 if skip_first_char else 0)
+            if source_id not in self.first_spans:
+                self.cited.append(source_id)
+                self.first_spans[source_id] = (begin, begin + len(text))
+            self._write(out, text[1:] if skip_first_char else text, marker=True)
+            skip_first_char = False
+
+    def _scan_reopened(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
+        opener = self._reopen
+        virtual = opener + buf[i:]
+        found = self._classify(virtual, 0, final, prev=self._before_last, after_marker=self._marker_before_last)
+        if found is _WAIT:
+            return None
+        self._reopen = ""
+        if found is None:
+            return i
+        parsed = found.parsed
+        self.reported = True
+        if parsed is None or parsed.had_invalid:
+            self.removed.append(virtual[: found.end])
+        if parsed is None or not parsed.ids:
+            self._after_marker = True
+            self._reopen = opener
+        else:
+            # The opener is already out; a "[" becomes the first marker's own bracket.
+            self._write_markers(out, parsed.ids, skip_first_char=opener == "[")
+        return i + found.end - 1
+
+    def _classify(self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool) -> Any:
+        """Decide what starts at ``buf[j]`` (an opener): a marker (``_Match``), text (None) or _WAIT."""
+        opener = buf[j]
+        closer = _OPENERS[opener]
+        if opener == "[" and buf.startswith("[[", j):
+            double = self._classify_double(buf, j, final)
+            if double is not None:
+                return double
+        limit = min(len(buf), j + self.window)
+        k = j + 1
+        while k < limit and buf[k] != closer:
+            if buf[k] in "\n[]\u3010\u3011()":
+                return None
+            k += 1
+        if k >= limit:
+            if final or limit == j + self.window or not self._could_grow(buf[j + 1 : limit], opener):
+                return None
+            return _WAIT
+        inner = buf[j + 1 : k]
+        # Glued to a word, a bare "[0]" is indexing; full-width brackets never are.
+        bare = opener == "\u3010" or (opener == "[" and (after_marker or prev == "" or prev in _BARE_MAY_FOLLOW))
+        keyword = opener != "(" or strip_invisible(inner).lstrip().lower().startswith("source")
+        if opener == "\u3010" and _VENDOR_INNER.fullmatch(strip_invisible(inner)):
+            return _Match(k + 1, None)
+        parsed = parse_marker_inner(inner, self.presented, bare=bare, keyword=keyword)
+        if parsed is None:
+            return None
+        return self._with_link(buf, k + 1, final, parsed)
+
+    def _classify_double(self, buf: str, j: int, final: bool) -> Any:
+        close = buf.find("]]", j + 2, j + self.window)
+        if close < 0:
+            partial = buf[j + 2 : j + self.window]
+            if final or len(buf) >= j + self.window:
+                return None
+            # A lone "]" at the end may be the first half of the closer.
+            return _WAIT if self._could_grow(partial.removesuffix("]"), "[") else None
+        inner = buf[j + 2 : close]
+        if any(c in inner for c in "[]\n"):
+            return None
+        parsed = parse_marker_inner(inner, self.presented, bare=True, keyword=True)
+        if parsed is None:
+            return None
+        return self._with_link(buf, close + 2, final, parsed)
+
+    def _with_link(self, buf: str, end: int, final: bool, parsed: ParsedMarker) -> Any:
+        """Swallow a ``(url)`` written right after the marker: the model's URL is never kept."""
+        if end == len(buf):
+            return _Match(end, parsed) if final else _WAIT
+        if buf[end] != "(":
+            return _Match(end, parsed)
+        limit = min(len(buf), end + LINK_WINDOW)
+        k = end + 1
+        while k < limit:
+            ch = buf[k]
+            if ch == ")":
+                return _Match(k + 1, parsed)
+            if ch.isspace() or ch in "()[]":
+                return _Match(end, parsed)
+            k += 1
+        if k == end + LINK_WINDOW or final:
+            return _Match(end, parsed)
+        return _WAIT
+
+    @staticmethod
+    def _could_grow(partial: str, opener: str) -> bool:
+        clean = strip_invisible(partial).lower()
+        if not _PARTIAL_CHARS.fullmatch(clean):
+            return False
+        words = _PARTIAL_WORDS.findall(clean)
+        if opener == "(":
+            head = clean.lstrip()
+            return head == "" or "sources".startswith(head[:7]) or head.startswith("source")
+        return all(w in _WORD_PREFIXES for w in words)
+
+    # -- code --------------------------------------------------------------
+
+    def _scan_ticks(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
+        ch = buf[i]
+        j = i
+        while j < len(buf) and buf[j] == ch:
+            j += 1
+        if j == len(buf) and not final:
+            return None
+        run = buf[i:j]
+        if self._line_blank and len(run) >= 3:
+            self._fence = run
+            self._fence_line = ""
+            self._write(out, run)
+            return j
+        if ch == "`":
+            self._code_ticks = len(run)
+        self._write(out, run)
+        return j
+
+    def _scan_fence(self, buf: str, i: int, out: list[str]) -> int:
+        newline = buf.find("\n", i)
+        end = len(buf) if newline < 0 else newline + 1
+        text = buf[i:end]
+        self._write(out, text)
+        if newline < 0:
+            self._fence_line += text
+            return end
+        line = (self._fence_line + text[:-1]).strip()
+        self._fence_line = ""
+        fence = self._fence or "```"
+        if line and set(line) == {fence[0]} and len(line) >= len(fence):
+            self._fence = None
+        return end
+
+    def _scan_inline_code(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
+        j = i
+        while j < len(buf) and buf[j] not in "`\n":
+            j += 1
+        if j > i:
+            self._write(out, buf[i:j])
+            return j
+        if buf[j] == "\n":
+            # A blank line ends the paragraph, and an unclosed code span with it.
+            if self._line_blank:
+                self._code_ticks = 0
+            self._write(out, "\n")
+            return j + 1
+        k = j
+        while k < len(buf) and buf[k] == "`":
+            k += 1
+        if k == len(buf) and not final:
+            return None
+        if k - j == self._code_ticks:
+            self._code_ticks = 0
+        self._write(out, buf[j:k])
+        return k
+
+
+@dataclass
+class FilterResult:
+    text: str
+    cited: list[int]
+    removed: list[str]
+    reported: bool
+    first_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def filter_citations(
+    text: str, presented: Iterable[int], *, link_for: Callable[[int], str | None] | None = None
+) -> FilterResult:
+    """One-shot post-processing: the streaming filter fed the whole answer at once."""
+    engine = CitationFilter(presented, link_for=link_for)
+    out = engine.feed(text) + engine.close()
+    return FilterResult(out, list(engine.cited), list(engine.removed), engine.reported, dict(engine.first_spans))
+
+
+# ---------------------------------------------------------------------------
+# Sources and the citation payload
+# ---------------------------------------------------------------------------
+
+_SNIPPET_CHARS = 280
+_SAFE_SCHEMES = ("http", "https")
+
+
+def safe_http_url(value: object) -> str | None:
+    """The URL if it is a plain absolute http(s) URL, else None (kept in step with the parser's copy)."""
+    if not isinstance(value, str):
+        return None
+    url = value.strip()
+    if not url or len(url) > 4096 or any(ord(c) < 33 or ord(c) == 127 or c in "\\<>\"'`" for c in url):
+        return None
+    match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)", url)
+    # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.
+    if not match or match[1].lower() not in _SAFE_SCHEMES or not match[2] or "@" in match[2]:
+        return None
+    return url
+
+
+def read_sources(value: object) -> list[dict[str, Any]]:
+    """Source records from the parser's payload (a Data, a dict, or a list of either).
+
+    Rows without a usable positive integer ``id`` are skipped rather than guessed at: a citation
+    must never point at a number the reader was not shown.
+    """
+    if isinstance(value, list):
+        rows: list[Any] = []
+        for item in value:
+            rows.extend(read_sources(item))
+        return rows
+    data = getattr(value, "data", value)
+    if not isinstance(data, dict):
+        return []
+    raw = data.get("sources", [data] if "id" in data else [])
+    records: dict[int, dict[str, Any]] = {}
+    for row in raw if isinstance(raw, list) else []:
+        row_data = getattr(row, "data", row)
+        if not isinstance(row_data, dict):
+            continue
+        source_id = row_data.get("id")
+        if isinstance(source_id, bool) or not isinstance(source_id, int) or source_id < 1:
+            continue
+        records.setdefault(source_id, {**row_data, "url": safe_http_url(row_data.get("url"))})
+    return [records[k] for k in sorted(records)]
+
+
+def source_card_title(record: dict[str, Any]) -> str:
+    name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
+    page = record.get("page")
+    page_part = f" \u2014 page {page}" if isinstance(page, int) and not isinstance(page, bool) else ""
+    return f"Source {record['id']} \u00b7 {name}{page_part}"
+
+
+def snippet(text: object, limit: int = _SNIPPET_CHARS) -> str:
+    flat = " ".join(str(text or "").split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026"
+
+
+def build_payload(result: FilterResult, records: list[dict[str, Any]], *, scope: str) -> dict[str, Any]:
+    """``message.data["citations"]``: the sources to show, in citation order, with the same numbers."""
+    by_id = {r["id"]: r for r in records}
+    cited = [i for i in result.cited if i in by_id]
+    if not cited:
+        shown: list[int] = []
+    elif scope == "presented":
+        shown = cited + [i for i in by_id if i not in set(cited)]
+    else:
+        shown = cited
+    return {
+        "sources": [by_id[i] for i in shown],
+        "cited": cited,
+        "removed": list(result.removed),
+        "citations_reported": result.reported,
+    }
+
+
+def build_content_blocks(text: str, payload: dict[str, Any], spans: dict[int, tuple[int, int]], *,
+                         include_payload: bool) -> list[Any]:
+    """The answer text, then one "Sources" group: Langflow 1.13 keeps only group blocks downstream."""
+    cards: list[Any] = []
+    for record in payload["sources"]:
+        start, end = spans.get(record["id"], (None, None))
+        cards.append(
+            CitationContent(
+                title=source_card_title(record),
+                url=safe_http_url(record.get("url")),
+                cited_text=snippet(record.get("text")),
+                start_index=start,
+                end_index=end,
+            )
+        )
+    if include_payload:
+        cards.append(JSONContent(data=json.loads(json.dumps(payload, default=str))))
+    blocks: list[Any] = [TextContent(text=text)]
+    if cards:
+        blocks.append(ContentBlock(title="Sources", contents=cards))
+    return blocks
+
+
+# ---------------------------------------------------------------------------
+# Streaming helpers
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class StreamChunk:
+    """What Langflow's streaming loop reads from each chunk: ``.content``."""
+
+    content: str
+
+
+def chunk_text(chunk: object) -> str:
+    """Text of a model chunk or reply: a string, or a list of content parts (Anthropic style)."""
+    content = getattr(chunk, "content", chunk)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p if isinstance(p, str) else str(p.get("text", "")) if isinstance(p, dict) else "" for p in content)
+    return "" if content is None else str(content)
+
+
+@dataclass
+class StreamOutcome:
+    """How an upstream stream ended: ``error`` is None for a clean end."""
+
+    error: str | None = None
+    cancelled: bool = False
+
+
+async def filter_stream(
+    upstream: AsyncIterator[Any], engine: CitationFilter, outcome: StreamOutcome
+) -> AsyncIterator[StreamChunk]:
+    """Yield filtered chunks; a failing or cancelled upstream ends the stream cleanly, keeping its text."""
+    try:
+        async for chunk in upstream:
+            text = engine.feed(chunk_text(chunk))
+            if text:
+                yield StreamChunk(text)
+    except Exception as exc:  # noqa: BLE001 - any upstream failure ends the answer, it must not lose it
+        outcome.error = f"{type(exc).__name__}: {exc}"
+    except asyncio.CancelledError:
+        outcome.cancelled = True
+        outcome.error = "cancelled: the client went away before the answer ended"
+        raise
+    finally:
+        close = getattr(upstream, "aclose", None)
+        if close is not None:
+            try:
+                await close()
+            except Exception:  # noqa: BLE001, S110 - already closing; nothing left to report
+                pass
+    tail = engine.close()
+    if tail:
+        yield StreamChunk(tail)
+
+
+def _message_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Message):
+        return value.text if isinstance(value.text, str) else ""
+    return value if isinstance(value, str) else str(getattr(value, "text", value) or "")
+
+
+# ---------------------------------------------------------------------------
+# Component
+# ---------------------------------------------------------------------------
+
+
+class CitationPostProcessorComponent(Component):
+    display_name = "Citation Post-Processor"
+    description = (
+        "Keeps only valid [Source N] citations in a model's answer (streaming or not), normalizes common "
+        "variants, removes markers that point to no presented source, and attaches the cited sources as "
+        "source cards."
+    )
+    icon = "BadgeCheck"
+    name = "CitationPostProcessor"
+
+    inputs = [
+        HandleInput(
+            name="model",
+            display_name="Language Model",
+            input_types=["LanguageModel"],
+            required=False,
+            info=(
+                "Connect a model component's Language Model output. The post-processor then calls the model "
+                "with the prompt itself, so it can stream the filtered answer token by token to Chat Output."
+            ),
+        ),
+        MessageInput(
+            name="prompt",
+            display_name="Prompt",
+            required=False,
+            info="The Citation Prompt's output. Used with the Language Model input.",
+        ),
+        MessageInput(
+            name="answer",
+            display_name="Answer",
+            required=False,
+            info=(
+                "An answer already produced by any model or agent. Used when no Language Model is connected; "
+                "it is post-processed at once (no streaming)."
+            ),
+        ),
+        HandleInput(
+            name="sources",
+            display_name="Sources",
+            input_types=["Data", "JSON"],
+            required=True,
+            info="The Indexed Retrieved-Data Parser's Sources output: the numbered sources shown to the model.",
+        ),
+        DropdownInput(
+            name="sources_scope",
+            display_name="Sources Scope",
+            options=["cited", "presented"],
+            value="cited",
+            info=(
+                "cited: attach only the sources the answer cites (same numbers, in order of first citation). "
+                "presented: attach every presented source, cited ones first."
+            ),
+        ),
+        BoolInput(
+            name="stream",
+            display_name="Stream",
+            value=False,
+            advanced=True,
+            info=(
+                "Stream the filtered answer token by token when wired to Chat Output (the API's stream=true "
+                "sets this, as it does for model components)."
+            ),
+        ),
+        BoolInput(
+            name="link_markers",
+            display_name="Link Markers",
+            value=False,
+            advanced=True,
+            info="Write each kept marker as a markdown link to its source, e.g. [Source 3](https://…#page=3).",
+        ),
+        BoolInput(
+            name="include_payload",
+            display_name="Include JSON Payload",
+            value=False,
+            advanced=True,
+            info=(
+                "Also put the full citation payload in the message's Sources group as JSON content (the "
+                "Playground draws it as a code panel). It is always in message.data['citations']."
+            ),
+        ),
+    ]
+
+    outputs = [
+        Output(display_name="Message", name="message", method="build_message"),
+    ]
+
+    async def build_message(self) -> Message:
+        records = read_sources(self.sources)
+        links = {r["id"]: r["url"] for r in records if r.get("url")}
+        engine = CitationFilter(
+            [r["id"] for r in records], link_for=links.get if self.link_markers else None
+        )
+        outcome = StreamOutcome()
+        if self.model is not None:
+            message = await self._answer_from_model(engine, outcome)
+        elif self.answer is not None and _message_text(self.answer):
+            message = Message(text=engine.feed(_message_text(self.answer)) + engine.close())
+        else:
+            msg = "Connect a Language Model (with a Prompt) or an Answer to cite."
+            raise ValueError(msg)
+
+        result = FilterResult(
+            message.text or "", engine.cited, engine.removed, engine.reported, engine.first_spans
+        )
+        payload = build_payload(result, records, scope=self.sources_scope or "cited")
+        message.content_blocks = build_content_blocks(
+            result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
+        )
+        message.data["citations"] = payload
+        if message.get_id():
+            # Streamed: the message is already stored; store and announce it again with its cards.
+            message = await self._update_stored_message(message)
+            message.data["citations"] = payload
+            await self._send_message_event(message, id_=message.get_id())
+        self.status = self._status_line(payload, outcome)
+        if outcome.cancelled:
+            raise asyncio.CancelledError(outcome.error)
+        return message
+
+    async def _answer_from_model(self, engine: CitationFilter, outcome: StreamOutcome) -> Message:
+        prompt = _message_text(self.prompt)
+        if not prompt.strip():
+            msg = "The Prompt input is empty: connect the Citation Prompt's output."
+            raise ValueError(msg)
+        session_id = getattr(getattr(self, "graph", None), "session_id", None)
+        if self.stream and session_id and self._event_manager and self.is_connected_to_chat_output():
+            streamed = Message(
+                text=filter_stream(self.model.astream(prompt), engine, outcome),
+                sender="Machine",
+                sender_name="AI",
+                properties={"icon": self.icon, "state": "partial"},
+                session_id=session_id,
+            )
+            streamed.properties.source = self._build_source(self._id, self.display_name, self)
+            return await self.send_message(streamed)
+        reply = await self.model.ainvoke(prompt)
+        return Message(text=engine.feed(chunk_text(reply)) + engine.close())
+
+    @staticmethod
+    def _status_line(payload: dict[str, Any], outcome: StreamOutcome) -> str:
+        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
+        parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
+        if outcome.error:
+            parts.append(f"Stream ended early ({outcome.error}); the text so far was kept.")
+        return " ".join(parts)
