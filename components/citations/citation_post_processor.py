@@ -61,20 +61,25 @@ _KEYWORD_INNER = re.compile(rf"\s*{_KW}\s*[:#]?\s*{_ITEM}(?:{_SEP}{_KW_ITEM})*\s
 #: ``1``, ``1, 3``, ``1-3``, ``^1`` (footnote): ASCII digits only, as bare numbers are ambiguous.
 _BARE_ITEM = r"[0-9]+(?:\s*" + _RANGE_DASH + r"\s*[0-9]+)?"
 _BARE_INNER = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*")
-#: Vendor annotations that carry no source number of ours (OpenAI file search ``【4:0†source】``).
-_VENDOR_INNER = re.compile(r"\s*\d+(?::\d+)?\s*\u2020[^\u3011]*")
+#: Vendor annotations that carry no source number of ours: OpenAI file search ``【4:0†source】``,
+#: line citations ``【F:app.ts†L1-L5】``, and ChatGPT's private-use tokens ``\ue200cite…\ue201``
+#: and ``\ue202turn0file0``. They are dropped like invalid markers.
+_VENDOR_INNER = re.compile(r"[^\u3011\u2020]*\u2020[^\u3011]*")
+_PUA_TOKEN = re.compile(r"\ue202turn[0-9]+[a-z]+[0-9]+")
+_PUA_PARTIAL = re.compile(r"\ue202(?:t(?:u(?:r(?:n(?:[0-9]+(?:[a-z]+[0-9]*)?)?)?)?)?)?")
 _ITEM_RE = re.compile(rf"(?P<a>{_NUM})(?:\s*{_RANGE_DASH}\s*(?P<b>{_NUM}))?")
 _ASCII_INT = re.compile(r"[0-9]+")
+_LINK_TARGET = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:|/|#|www\.")
 #: Characters a marker may still grow with; anything else ends the wait at once.
 _PARTIAL_CHARS = re.compile(r"[\w\s:#,;&^.+\-\u2010-\u2015\u2212\u2020]*")
 _PARTIAL_WORDS = re.compile(r"[^\W\d_]+")
 _WORD_PREFIXES = frozenset(w[:i] for w in (*_KEYWORDS, "and") for i in range(1, len(w) + 1))
 
-_OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")"}
+_OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "\ue200": "\ue201", "\ue202": ""}
 # After these a bare number may start a marker; after anything else (``x[0]``, ``[Fe/H][1]``,
 # ``path/[2]``) it is indexing or notation and is left alone.
 _BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
-_SPECIAL = re.compile(r"[\[\u3010(`~ \t\n]")
+_SPECIAL = re.compile(r"[\[\u3010(\ue200\ue202`~ \t\n]")
 
 
 def strip_invisible(text: str) -> str:
@@ -115,20 +120,21 @@ def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword:
     ids: list[int] = []
     had_invalid = False
     for item in _ITEM_RE.finditer(body):
-        first, last = _as_source_id(item["a"]), item["b"]
+        last = item["b"]
         if last is None:
-            if first in presented_set:
-                ids.append(first)
+            single = _as_source_id(item["a"])
+            if single in presented_set:
+                ids.append(single)
             else:
                 had_invalid = True
             continue
-        end = _as_source_id(last)
-        if first is None or end is None or first > end:
+        if not (_ASCII_INT.fullmatch(item["a"]) and _ASCII_INT.fullmatch(last)) or int(item["a"]) > int(last):
             had_invalid = True
             continue
-        lo, hi = bisect.bisect_left(presented, first), bisect.bisect_right(presented, end)
+        begin, end = int(item["a"]), int(last)
+        lo, hi = bisect.bisect_left(presented, begin), bisect.bisect_right(presented, end)
         ids.extend(presented[lo:hi])
-        had_invalid = had_invalid or (hi - lo) != end - first + 1
+        had_invalid = had_invalid or (hi - lo) != end - begin + 1
     return ParsedMarker(tuple(dict.fromkeys(ids)), had_invalid)
 
 
@@ -142,12 +148,18 @@ def canonical_marker(source_id: int, url: str | None = None) -> str:
 # ---------------------------------------------------------------------------
 
 _WAIT = object()  # classification needs more input
+_CLOSERS = frozenset("]\u3011)\ue201")
+_BREAKS = frozenset("\n") | _CLOSERS
 
 
 @dataclass
 class _Match:
     end: int  # index just past the marker (its link included) in the scanned string
     parsed: ParsedMarker | None  # None for a vendor annotation, which is always dropped
+
+    @property
+    def kept(self) -> bool:
+        return self.parsed is not None and bool(self.parsed.ids)
 
 
 class CitationFilter:
@@ -156,10 +168,12 @@ class CitationFilter:
     ``feed`` returns the text that is safe to show now; ``close`` flushes the rest. Text is held
     back only while it could still become part of a marker: an opener (``[``, ``【``, ``(``) and
     what follows it up to :data:`MARKER_WINDOW` characters, a ``(url)`` after a marker, a run of
-    backticks, and trailing spaces (they go away with an invalid marker that may follow). Every
-    decision depends only on the text, never on where it was split, so streaming and one-shot give
-    the same result; all positions and context are taken from the *output*, so a removal can never
-    assemble a new marker from the text around it and a second pass changes nothing.
+    backticks, and trailing spaces (they go away with an invalid marker that may follow).
+
+    Every decision depends only on the text, never on where it was split, so streaming and one-shot
+    give the same result. Context (code, what precedes a marker) is read from the *output*, and a
+    marker nested in a would-be marker is settled first, so a removal can never assemble a new
+    marker from the text around it: a second pass changes nothing.
     """
 
     def __init__(
@@ -180,13 +194,11 @@ class CitationFilter:
         self._out_len = 0
         self._last = ""  # last character written, "" at the start
         self._after_marker = False  # the last thing written (or dropped) was a marker
-        self._before_last = ""  # the character before ``_last``, and whether a marker ended there
-        self._marker_before_last = False
         self._line_blank = True  # nothing but spaces written on the current line
+        self._open: tuple[str, str] | None = None  # an opener written as text, unclosed, and what followed it
         self._fence: str | None = None  # the opening fence while inside a fenced code block
         self._fence_line = ""  # current line inside a fence, to spot the closing fence
         self._code_ticks = 0  # backtick count of the open inline code span
-        self._reopen = ""  # a written opener that a removal left right before the cursor
         self._closed = False
 
     # -- public API --------------------------------------------------------
@@ -215,60 +227,62 @@ class CitationFilter:
     # -- scanning ----------------------------------------------------------
 
     def _run(self, *, final: bool) -> str:
-        buf, out = self._buf, []
-        i, n = 0, len(buf)
-        while i < n:
+        out: list[str] = []
+        i = 0
+        while i < len(self._buf):
+            buf = self._buf  # a settled nested marker may rewrite the buffer in place
             if self._fence is not None:
                 i = self._scan_fence(buf, i, out)
                 continue
             if self._code_ticks:
                 step = self._scan_inline_code(buf, i, out, final)
-                if step is None:
-                    break
-                i = step
-                continue
-            if self._reopen:
-                step = self._scan_reopened(buf, i, out, final)
-                if step is None:
-                    break
-                i = step
-                continue
-            m = _SPECIAL.search(buf, i)
-            j = m.start() if m else n
-            if j > i:
-                self._write(out, buf[i:j])
-                i = j
-                continue
-            ch = buf[i]
-            if ch in " \t":
-                step = self._scan_spaces(buf, i, out, final)
-            elif ch == "\n":
-                self._write(out, ch)
-                step = i + 1
-            elif ch in "`~":
-                step = self._scan_ticks(buf, i, out, final)
             else:
-                step = self._scan_opener(buf, i, out, final, spaces="")
+                m = _SPECIAL.search(buf, i)
+                j = m.start() if m else len(buf)
+                if j > i:
+                    self._write(out, buf[i:j])
+                    i = j
+                    continue
+                ch = buf[i]
+                if ch in " \t":
+                    step = self._scan_spaces(buf, i, out, final)
+                elif ch == "\n":
+                    self._write(out, ch)
+                    step = i + 1
+                elif ch in "`~":
+                    step = self._scan_ticks(buf, i, out, final)
+                else:
+                    step = self._scan_opener(buf, i, i, out, final)
             if step is None:
                 break
             i = step
-        self._buf = buf[i:]
+        self._buf = self._buf[i:]
         return "".join(out)
 
     def _write(self, out: list[str], text: str, *, marker: bool = False) -> None:
         if not text:
             return
         out.append(text)
+        self._track_open(text)
         self._out_len += len(text)
-        if len(text) == 1:
-            self._before_last, self._marker_before_last = self._last, self._after_marker
-        else:
-            self._before_last, self._marker_before_last = text[-2], False
         self._last = text[-1]
         self._after_marker = marker
         newline = text.rfind("\n")
         tail = text[newline + 1 :]
         self._line_blank = (self._line_blank if newline < 0 else True) and not tail.strip(" \t")
+
+    def _track_open(self, text: str) -> None:
+        for pos in range(len(text) - 1, -1, -1):
+            ch = text[pos]
+            if ch in _OPENERS:
+                self._open = (ch, text[pos + 1 :])
+                return
+            if ch in _BREAKS:
+                self._open = None
+                return
+        if self._open is not None:
+            opener, after = self._open
+            self._open = (opener, after + text) if len(after) + len(text) < self.window else None
 
     def _scan_spaces(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
         j = i
@@ -280,81 +294,65 @@ class CitationFilter:
             self._write(out, buf[i:j])
             return j
         if buf[j] in _OPENERS:
-            return self._scan_opener(buf, j, out, final, spaces=buf[i:j])
+            return self._scan_opener(buf, i, j, out, final)
         self._write(out, buf[i:j])
         return j
 
-    def _scan_opener(self, buf: str, j: int, out: list[str], final: bool, *, spaces: str) -> int | None:
-        if spaces:
-            found = self._classify(buf, j, final, prev=spaces[-1], after_marker=False)
-        else:
-            found = self._classify(buf, j, final, prev=self._last, after_marker=self._after_marker)
+    def _scan_opener(self, buf: str, i: int, j: int, out: list[str], final: bool) -> int | None:
+        """Settle what starts at opener ``buf[j]``; ``buf[i:j]`` are the spaces before it."""
+        spaces = buf[i:j]
+        prev, after_marker = (spaces[-1], False) if spaces else (self._last, self._after_marker)
+        found = self._classify(buf, j, final, prev=prev, after_marker=after_marker)
         if found is _WAIT:
             return None
+        if self._buf is not buf:
+            return i  # a nested marker was dropped: read this spot again
         if found is None:
             self._write(out, spaces + buf[j])
             return j + 1
-        self._apply(out, found, raw=buf[j : found.end], spaces=spaces)
+        self._note(buf[j : found.end], found)
+        if found.kept:
+            self._write(out, spaces)
+            self._write_markers(out, found.parsed.ids)
+        else:
+            if self._open is not None and self._could_grow(self._open[1], self._open[0]):
+                # An opener written earlier is still unclosed: dropping the spaces could pull a
+                # closer back into its reach and assemble a marker. Keep them.
+                self._write(out, spaces)
+            self._after_marker = True
         return found.end
 
-    def _apply(self, out: list[str], found: _Match, *, raw: str, spaces: str) -> None:
+    def _note(self, raw: str, found: _Match) -> None:
         self.reported = True
-        parsed = found.parsed
-        if parsed is None or parsed.had_invalid:
+        if found.parsed is None or found.parsed.had_invalid:
             self.removed.append(raw)
-        if parsed is None or not parsed.ids:
-            # Dropped with the spaces before it. If that leaves an opener written right before the
-            # cursor, what follows must be read together with it, as a second pass would.
-            self._after_marker = True
-            if self._last in _OPENERS:
-                self._reopen = self._last
-            return
-        self._write(out, spaces)
-        self._write_markers(out, parsed.ids)
 
-    def _write_markers(self, out: list[str], ids: Iterable[int], *, skip_first_char: bool = False) -> None:
+    def _write_markers(self, out: list[str], ids: Iterable[int]) -> None:
         for source_id in ids:
             text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
-            begin = self._out_len - (1 if skip_first_char else 0)
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
-                self.first_spans[source_id] = (begin, begin + len(text))
-            self._write(out, text[1:] if skip_first_char else text, marker=True)
-            skip_first_char = False
-
-    def _scan_reopened(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
-        opener = self._reopen
-        virtual = opener + buf[i:]
-        found = self._classify(virtual, 0, final, prev=self._before_last, after_marker=self._marker_before_last)
-        if found is _WAIT:
-            return None
-        self._reopen = ""
-        if found is None:
-            return i
-        parsed = found.parsed
-        self.reported = True
-        if parsed is None or parsed.had_invalid:
-            self.removed.append(virtual[: found.end])
-        if parsed is None or not parsed.ids:
-            self._after_marker = True
-            self._reopen = opener
-        else:
-            # The opener is already out; a "[" becomes the first marker's own bracket.
-            self._write_markers(out, parsed.ids, skip_first_char=opener == "[")
-        return i + found.end - 1
+                self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
+            self._write(out, text, marker=True)
 
     def _classify(self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool) -> Any:
         """Decide what starts at ``buf[j]`` (an opener): a marker (``_Match``), text (None) or _WAIT."""
         opener = buf[j]
-        closer = _OPENERS[opener]
+        if opener == "\ue202":
+            return self._classify_pua_token(buf, j, final)
         if opener == "[" and buf.startswith("[[", j):
             double = self._classify_double(buf, j, final)
             if double is not None:
                 return double
+        closer = _OPENERS[opener]
         limit = min(len(buf), j + self.window)
         k = j + 1
         while k < limit and buf[k] != closer:
-            if buf[k] in "\n[]\u3010\u3011()":
+            if buf[k] in _OPENERS:
+                if not self._could_grow(buf[j + 1 : k], opener):
+                    return None
+                return self._classify_around(buf, j, k, final)
+            if buf[k] in _BREAKS:
                 return None
             k += 1
         if k >= limit:
@@ -362,6 +360,8 @@ class CitationFilter:
                 return None
             return _WAIT
         inner = buf[j + 1 : k]
+        if opener == "\ue200":
+            return _Match(k + 1, None)
         # Glued to a word, a bare "[0]" is indexing; full-width brackets never are.
         bare = opener == "\u3010" or (opener == "[" and (after_marker or prev == "" or prev in _BARE_MAY_FOLLOW))
         keyword = opener != "(" or strip_invisible(inner).lstrip().lower().startswith("source")
@@ -371,6 +371,33 @@ class CitationFilter:
         if parsed is None:
             return None
         return self._with_link(buf, k + 1, final, parsed)
+
+    def _classify_around(self, buf: str, j: int, k: int, final: bool) -> Any:
+        """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.
+
+        If the inner one is dropped, the buffer is rewritten without it (and the spaces before it),
+        and the caller reads ``j`` again, exactly as a second pass over the output would.
+        """
+        inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=False)
+        if inner is _WAIT:
+            return _WAIT
+        if inner is None or inner.kept:
+            return None
+        self._note(buf[k : inner.end], inner)
+        start = k
+        while start > j + 1 and buf[start - 1] in " \t":
+            start -= 1
+        self._buf = buf[:start] + buf[inner.end :]
+        return None
+
+    @staticmethod
+    def _classify_pua_token(buf: str, j: int, final: bool) -> Any:
+        token = _PUA_TOKEN.match(buf, j)
+        if token and (token.end() < len(buf) or final):
+            return _Match(token.end(), None)
+        if not final and _PUA_PARTIAL.fullmatch(buf, j):
+            return _WAIT
+        return None
 
     def _classify_double(self, buf: str, j: int, final: bool) -> Any:
         close = buf.find("]]", j + 2, j + self.window)
@@ -389,34 +416,37 @@ class CitationFilter:
         return self._with_link(buf, close + 2, final, parsed)
 
     def _with_link(self, buf: str, end: int, final: bool, parsed: ParsedMarker) -> Any:
-        """Swallow a ``(url)`` written right after the marker: the model's URL is never kept."""
-        if end == len(buf):
-            return _Match(end, parsed) if final else _WAIT
-        if buf[end] != "(":
-            return _Match(end, parsed)
-        limit = min(len(buf), end + LINK_WINDOW)
-        k = end + 1
-        while k < limit:
-            ch = buf[k]
-            if ch == ")":
-                return _Match(k + 1, parsed)
-            if ch.isspace() or ch in "()[]":
+        """Swallow ``(url)`` targets written right after the marker: the model's URL is never kept.
+
+        Only link-like targets count (``(2019)`` stays), and a run of them goes at once so that a
+        second pass finds nothing more to swallow.
+        """
+        while True:
+            if end == len(buf):
+                return _Match(end, parsed) if final else _WAIT
+            if buf[end] != "(":
                 return _Match(end, parsed)
-            k += 1
-        if k == end + LINK_WINDOW or final:
-            return _Match(end, parsed)
-        return _WAIT
+            limit = min(len(buf), end + LINK_WINDOW)
+            k = end + 1
+            while k < limit and buf[k] != ")" and not buf[k].isspace() and buf[k] not in "([]":
+                k += 1
+            if k == limit and limit < end + LINK_WINDOW and not final:
+                return _WAIT
+            if k == limit or buf[k] != ")" or not _LINK_TARGET.match(buf, end + 1, k):
+                return _Match(end, parsed)
+            end = k + 1
 
     @staticmethod
     def _could_grow(partial: str, opener: str) -> bool:
+        if opener == "\ue200":
+            return True
         clean = strip_invisible(partial).lower()
         if not _PARTIAL_CHARS.fullmatch(clean):
             return False
-        words = _PARTIAL_WORDS.findall(clean)
         if opener == "(":
             head = clean.lstrip()
             return head == "" or "sources".startswith(head[:7]) or head.startswith("source")
-        return all(w in _WORD_PREFIXES for w in words)
+        return all(w in _WORD_PREFIXES for w in _PARTIAL_WORDS.findall(clean))
 
     # -- code --------------------------------------------------------------
 
@@ -431,9 +461,7 @@ class CitationFilter:
         if self._line_blank and len(run) >= 3:
             self._fence = run
             self._fence_line = ""
-            self._write(out, run)
-            return j
-        if ch == "`":
+        elif ch == "`":
             self._code_ticks = len(run)
         self._write(out, run)
         return j

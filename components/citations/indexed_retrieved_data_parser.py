@@ -166,12 +166,18 @@ _MARKER_INNER = re.compile(
 )
 
 
+# ChatGPT's private-use citation delimiters; no document needs them and they could smuggle a marker.
+_PRIVATE_USE_MARKS = {0xE200: None, 0xE201: None, 0xE202: None}
+
+
 def _strip_invisible(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
 def _neutralize_group(match: re.Match[str]) -> str:
     opener, inner = match["open"], _strip_invisible(match["inner"]).lower()
+    if opener == "\u3010" and "\u2020" in inner:
+        return match["inner"]  # a vendor annotation such as 【4:0†source】
     if not any(c.isdigit() for c in inner) or not _MARKER_INNER.fullmatch(inner):
         return match[0]
     if opener == "(" and not inner.lstrip().startswith("source"):
@@ -189,6 +195,7 @@ def neutralize_markers(text: str) -> str:
     ``[Source 7]`` becomes ``Source 7``. Repeated until stable because ``[[1]]`` hides a marker
     inside a marker.
     """
+    text = text.translate(_PRIVATE_USE_MARKS)
     for _ in range(len(text)):
         new = _GROUP.sub(_neutralize_group, text)
         if new == text:

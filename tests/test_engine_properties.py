@@ -1,0 +1,113 @@
+"""Properties of the citation engine (hypothesis): the guarantees hold for any text and any split.
+
+CI runs each with 2,000 examples (profile "ci"); ``scripts/fuzz.py`` runs them at scale.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lfx_citations.components.citations.citation_post_processor import (
+    CitationFilter,
+    build_payload,
+    filter_citations,
+)
+
+# Fragments that exercise every branch: markers of each form, near-misses, code, links, invisibles.
+FRAGMENTS = [
+    "[Source 1]", "[Source 2]", "[Source 9]", "[source 02]", "[Sources: 1, 3]", "[Source 1-3]", "[Source 0]",
+    "[1]", "[2, 7]", "[0]", "[^2]", "[[1]]", "(Source 2)", "(Source 5)", "\u30101\u3011", "\u30104:0\u2020source\u3011",
+    "[doc1]", "[citation:3]", "[Source 1](https://x.example/a)", "[Source -1]", "[Source 1.5]", "[Source \u0661]",
+    "[Sou\u200brce 9]", "\ue200cite\ue202turn0file1\ue201", "\ue202turn0file0", "x[0]", "[Fe/H]", "(2019)",
+    "`", "``", "```", "\n```\n", "~~~", "[", "]", "(", ")", "\u3010", "\u3011", " ", "  ", "\t", "\n", "\n\n",
+    "Source", "1", "-", ",", ".", "word", "**bold**", "https://a.example/[Source 9]", "[Source ", "9]", " " * 60,
+]
+texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=6)), max_size=30).map("".join)
+presented_ids = st.lists(st.integers(min_value=1, max_value=12), max_size=6, unique=True)
+
+
+def split_points(text: str, cuts: list[int]) -> list[str]:
+    points = sorted({c % (len(text) + 1) for c in cuts})
+    return [text[a:b] for a, b in zip([0, *points], [*points, len(text)], strict=True)]
+
+
+@given(texts, presented_ids)
+def test_no_output_marker_points_outside_the_presented_ids(text: str, presented: list[int]) -> None:
+    result = filter_citations(text, presented)
+    assert set(result.cited) <= set(presented)
+    again = filter_citations(result.text, presented)
+    assert again.removed == []  # nothing invalid is left to remove
+    assert set(again.cited) <= set(presented)
+
+
+@given(texts, presented_ids, st.lists(st.integers(min_value=0, max_value=10_000), max_size=40))
+def test_streaming_equals_one_shot_for_any_split(text: str, presented: list[int], cuts: list[int]) -> None:
+    whole = filter_citations(text, presented)
+    engine = CitationFilter(presented)
+    streamed = "".join(engine.feed(part) for part in split_points(text, cuts)) + engine.close()
+    assert streamed == whole.text
+    assert engine.cited == whole.cited
+    assert engine.removed == whole.removed
+    assert engine.first_spans == whole.first_spans
+
+
+@given(texts, presented_ids)
+def test_post_processing_is_idempotent(text: str, presented: list[int]) -> None:
+    once = filter_citations(text, presented)
+    twice = filter_citations(once.text, presented)
+    assert twice.text == once.text
+    assert twice.cited == once.cited
+
+
+# Plain text can hold anything but what opens a marker or code.
+plain = st.text(alphabet=st.characters(blacklist_characters="[]()\u3010\u3011`~\ue200\ue202"), max_size=12)
+MARKER_FORMS = ["[Source {a}]", " [{a}]", "[Sources: {a}, {b}]", "(Source {a})", "\u3010{a}\u3011", "[Source {a}-{b}]"]
+
+
+@st.composite
+def answers(draw):
+    """An answer with markers in known places, and the text the post-processor must produce."""
+    presented = draw(presented_ids)
+    raw, expected = [], ""
+    for _ in range(draw(st.integers(min_value=0, max_value=8))):
+        text = draw(plain)
+        raw.append(text)
+        expected += text
+        form = draw(st.sampled_from(MARKER_FORMS))
+        a, b = draw(st.integers(0, 14)), draw(st.integers(0, 14))
+        marker = form.format(a=a, b=b)
+        raw.append(marker)
+        wanted = list(range(a, b + 1)) if "-" in form else [a, b] if "," in form else [a]
+        valid = [n for n in dict.fromkeys(wanted) if n in presented]
+        if form.startswith(" "):
+            expected += " "
+        if valid:
+            expected += "".join(f"[Source {n}]" for n in valid)
+        else:
+            expected = expected.rstrip(" \t")
+    tail = draw(plain)
+    return "".join(raw) + tail, expected + tail, presented
+
+
+@given(answers())
+def test_text_outside_markers_is_unchanged(case) -> None:
+    text, expected, presented = case
+    assert filter_citations(text, presented).text == expected
+
+
+@given(texts, presented_ids, st.sampled_from(["cited", "presented"]))
+def test_payload_ids_equal_cited_ids(text: str, presented: list[int], scope: str) -> None:
+    result = filter_citations(text, presented)
+    records = [{"id": i, "document": f"d{i}", "text": "t"} for i in presented]
+    payload = build_payload(result, records, scope=scope)
+    assert payload["cited"] == result.cited
+    ids = [s["id"] for s in payload["sources"]]
+    assert ids[: len(result.cited)] == result.cited
+    if scope == "cited":
+        assert ids == result.cited
+    for source_id in result.cited:
+        start, end = result.first_spans[source_id]
+        assert re.fullmatch(rf"\[Source {source_id}\](\(.*\))?", result.text[start:end])
