@@ -788,9 +788,9 @@ class CitationPostProcessorComponent(Component):
             [r["id"] for r in records], link_for=links.get if self.link_markers else None
         )
         outcome = StreamOutcome()
-        if self.model is not None:
+        if self.model not in (None, ""):
             message = await self._answer_from_model(engine, outcome)
-        elif self.answer is not None and _message_text(self.answer):
+        elif self.answer not in (None, ""):
             message = Message(text=engine.feed(_message_text(self.answer)) + engine.close())
         else:
             msg = "Connect a Language Model (with a Prompt) or an Answer to cite."

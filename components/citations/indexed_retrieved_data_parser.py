@@ -326,6 +326,8 @@ def rows_from_input(value: Any) -> tuple[list[dict[str, Any]], int]:
     """
     rows: list[dict[str, Any]] = []
     skipped = 0
+    if value is None or value == "":
+        return rows, skipped  # nothing retrieved (an unconnected or empty input)
     stack = [value]
     items: list[Any] = []
     while stack:
