@@ -340,10 +340,6 @@ class CitationFilter:
         opener = buf[j]
         if opener == "\ue202":
             return self._classify_pua_token(buf, j, final)
-        if opener == "[" and buf.startswith("[[", j):
-            double = self._classify_double(buf, j, final)
-            if double is not None:
-                return double
         closer = _OPENERS[opener]
         limit = min(len(buf), j + self.window)
         k = j + 1
@@ -398,22 +394,6 @@ class CitationFilter:
         if not final and _PUA_PARTIAL.fullmatch(buf, j):
             return _WAIT
         return None
-
-    def _classify_double(self, buf: str, j: int, final: bool) -> Any:
-        close = buf.find("]]", j + 2, j + self.window)
-        if close < 0:
-            partial = buf[j + 2 : j + self.window]
-            if final or len(buf) >= j + self.window:
-                return None
-            # A lone "]" at the end may be the first half of the closer.
-            return _WAIT if self._could_grow(partial.removesuffix("]"), "[") else None
-        inner = buf[j + 2 : close]
-        if any(c in inner for c in "[]\n"):
-            return None
-        parsed = parse_marker_inner(inner, self.presented, bare=True, keyword=True)
-        if parsed is None:
-            return None
-        return self._with_link(buf, close + 2, final, parsed)
 
     def _with_link(self, buf: str, end: int, final: bool, parsed: ParsedMarker) -> Any:
         """Swallow ``(url)`` targets written right after the marker: the model's URL is never kept.
@@ -536,7 +516,9 @@ def safe_http_url(value: object) -> str | None:
     if not isinstance(value, str):
         return None
     url = value.strip()
-    if not url or len(url) > 4096 or any(ord(c) < 33 or ord(c) == 127 or c in "\\<>\"'`" for c in url):
+    # Spaces, control, format (bidi, zero-width) and separator characters never belong in a link
+    # and can make one display as something else ("…/\u202egpj.exe" shows as "…exe.jpg").
+    if not url or len(url) > 4096 or any(c in "\\<>\"'`" or unicodedata.category(c)[0] in "CZ" for c in url):
         return None
     match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)", url)
     # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.

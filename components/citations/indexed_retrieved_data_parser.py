@@ -72,7 +72,9 @@ def safe_http_url(value: object) -> str | None:
     if not isinstance(value, str):
         return None
     url = value.strip()
-    if not url or len(url) > 4096 or any(ord(c) < 33 or ord(c) == 127 or c in "\\<>\"'`" for c in url):
+    # Spaces, control, format (bidi, zero-width) and separator characters never belong in a link
+    # and can make one display as something else ("…/\u202egpj.exe" shows as "…exe.jpg").
+    if not url or len(url) > 4096 or any(c in "\\<>\"'`" or unicodedata.category(c)[0] in "CZ" for c in url):
         return None
     match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)", url)
     # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.
@@ -81,9 +83,19 @@ def safe_http_url(value: object) -> str | None:
     return url
 
 
+_SCRIPT_SCHEMES = re.compile(r"(?:javascript|vbscript|data|file|blob):", re.IGNORECASE)
+
+
 def json_safe(value: Any, depth: int = 0) -> Any:
-    """A JSON-safe copy of ingest metadata: NaN/inf become None, odd objects become strings."""
-    if value is None or isinstance(value, bool | str):
+    """A JSON-safe copy of ingest metadata: NaN/inf become None, odd objects become strings.
+
+    Strings that are links with a script-capable or local scheme (``javascript:``, ``data:``, …,
+    however disguised) become None: the payload travels to clients that may render links.
+    """
+    if isinstance(value, str):
+        bare = "".join(c for c in value if unicodedata.category(c)[0] not in "CZ")
+        return None if _SCRIPT_SCHEMES.match(bare) else value
+    if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
         return value
@@ -216,17 +228,34 @@ class ManifestError(ValueError):
 _MANIFEST_CACHE: dict[str, tuple[tuple[int, int], dict[str, dict[str, str | None]]]] = {}
 
 
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # Two entries for one stored name would silently mean "the last one wins": refuse instead.
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(key)
+        result[key] = value
+    return result
+
+
 def parse_manifest(text: str, origin: str = "manifest") -> dict[str, dict[str, str | None]]:
     """Validate a manifest ``{"version": 1, "documents": {name: {"url": ..., "title": ...}}}``."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
         msg = f"{origin}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        raise ManifestError(msg) from exc
+    except _DuplicateKeyError as exc:
+        msg = f"{origin}: key {exc.args[0]!r} appears twice in one object"
         raise ManifestError(msg) from exc
     if not isinstance(data, dict):
         msg = f"{origin}: the top level must be an object with 'version' and 'documents'"
         raise ManifestError(msg)
-    if data.get("version") != 1:
+    if type(data.get("version")) is not int or data["version"] != 1:
         msg = f"{origin}: 'version' must be 1 (got {data.get('version')!r})"
         raise ManifestError(msg)
     documents = data.get("documents")
@@ -246,7 +275,7 @@ def parse_manifest(text: str, origin: str = "manifest") -> dict[str, dict[str, s
         if title is not None and not isinstance(title, str):
             msg = f"{where}.title must be a string"
             raise ManifestError(msg)
-        entries[name] = {"url": safe_http_url(url), "title": " ".join(title.split()) if title else None}
+        entries[name] = {"url": safe_http_url(url), "title": " ".join(title.split()) if title and title.strip() else None}
     return entries
 
 
@@ -282,9 +311,12 @@ def slug_url(name: str, base_url: str, suffix: str = "") -> str | None:
     """
     base = safe_http_url(base_url)
     stem = _SLUG_EXTENSIONS.sub("", document_name(name))
-    if not base or not stem or not re.fullmatch(r"[A-Za-z0-9._~-]+", stem) or stem.strip("._") == "":
+    if not base or "?" in base or "#" in base or not re.fullmatch(r"[A-Za-z0-9._~-]+", stem or ""):
         return None
-    return safe_http_url(base.rstrip("/") + "/" + "/".join(p for p in stem.split("_") if p) + (suffix or ""))
+    segments = [p for p in stem.split("_") if p]
+    if not segments or any(p in {".", ".."} for p in segments):
+        return None  # a dot segment would climb out of the base path
+    return safe_http_url(base.rstrip("/") + "/" + "/".join(segments) + (suffix or ""))
 
 
 def page_link(url: str | None, page: int | None) -> str | None:

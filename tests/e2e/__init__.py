@@ -1,0 +1,1 @@
+"""End-to-end tests that drive a real ``langflow run`` server (see ``langflow_server.py``)."""

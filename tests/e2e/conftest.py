@@ -1,0 +1,67 @@
+"""Session-scoped Langflow servers for the e2e tests.
+
+Boot takes most of a minute, so servers are shared: ``langflow_server_factory``
+starts at most one server per distinct ``(extra_env, flows_dir)`` for the whole
+session and stops them all at the end; ``langflow_server`` is the default one that
+every test without special needs should use, and ``langflow_client`` is a client
+logged in to it. When a test fails, the tail of every running server's log is added
+to its report, since the server side is usually where the reason is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+from .langflow_server import LangflowClient, LangflowServer
+
+ServerFactory = Callable[..., LangflowServer]
+_SERVERS = pytest.StashKey[dict[tuple[object, ...], LangflowServer]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: starts a real Langflow server (slow: ~1 min boot per server)")
+    config.stash[_SERVERS] = {}
+
+
+@pytest.fixture(scope="session")
+def langflow_server_factory(pytestconfig: pytest.Config) -> Iterator[ServerFactory]:
+    """``factory(extra_env=None, flows_dir=None)`` -> a running server, reused for equal arguments."""
+    servers = pytestconfig.stash[_SERVERS]
+
+    def factory(extra_env: Mapping[str, str] | None = None, flows_dir: Path | None = None) -> LangflowServer:
+        env = dict(extra_env or {})
+        key = (tuple(sorted(env.items())), str(flows_dir) if flows_dir else None)
+        if key not in servers:
+            servers[key] = LangflowServer(extra_env=env, flows_dir=flows_dir).start()
+        return servers[key]
+
+    yield factory
+    while servers:
+        _, server = servers.popitem()
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def langflow_server(langflow_server_factory: ServerFactory) -> LangflowServer:
+    """The shared default server (SSRF allow-listed for local stand-in services on 127.0.0.1)."""
+    return langflow_server_factory({"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"})
+
+
+@pytest.fixture(scope="session")
+def langflow_client(langflow_server: LangflowServer) -> Iterator[LangflowClient]:
+    with langflow_server.client() as client:
+        yield client
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report: pytest.TestReport = yield
+    if report.failed:
+        for server in item.config.stash.get(_SERVERS, {}).values():
+            report.sections.append((f"langflow server log {server.base_url}", server.log_tail(120)))
+    return report
