@@ -140,7 +140,10 @@ def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword:
 
 def canonical_marker(source_id: int, url: str | None = None) -> str:
     """The one marker form the product writes; with a URL it is a markdown link."""
-    return f"[Source {source_id}]({url})" if url else f"[Source {source_id}]"
+    if not url:
+        return f"[Source {source_id}]"
+    # Parentheses would end the markdown link target early; encoded they mean the same URL.
+    return f"[Source {source_id}]({url.replace('(', '%28').replace(')', '%29')})"
 
 
 # ---------------------------------------------------------------------------

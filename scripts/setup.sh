@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Set up a development environment from the repository's own files:
+#   .venv with Langflow 1.13 (server and components), the bundle installed editable, test tools,
+#   and, when run as root on Debian, Chromium for the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v uv >/dev/null 2>&1; then
+  python3 -m pip install --quiet uv
+fi
+[ -x .venv/bin/python ] || uv venv --quiet --python 3.11 .venv 2>/dev/null || uv venv --quiet .venv
+uv pip install --quiet --python .venv/bin/python -e ".[dev,test]"
+
+# Browser tests drive the system Chromium through Playwright; never download a browser build.
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+[ -x /usr/bin/chromium ] || echo "note: /usr/bin/chromium missing: the browser tests will be skipped" >&2
+echo "ready: .venv ($(.venv/bin/python -c 'import langflow, importlib.metadata as m; print("langflow", m.version("langflow"))'))"
