@@ -652,9 +652,9 @@ async def filter_stream(
     except Exception as exc:  # noqa: BLE001 - any upstream failure ends the answer, it must not lose it
         outcome.error = f"{type(exc).__name__}: {exc}"
     except asyncio.CancelledError:
+        # End the message cleanly with what was shown; build_message re-raises once it is stored.
         outcome.cancelled = True
         outcome.error = "cancelled: the client went away before the answer ended"
-        raise
     finally:
         close = getattr(upstream, "aclose", None)
         if close is not None:
@@ -794,7 +794,7 @@ class CitationPostProcessorComponent(Component):
             message = await self._update_stored_message(message)
             message.data["citations"] = payload
             await self._send_message_event(message, id_=message.get_id())
-        self.status = self._status_line(payload, outcome)
+        self.status = self._status_line(payload, outcome, empty=not result.text.strip())
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
@@ -819,9 +819,11 @@ class CitationPostProcessorComponent(Component):
         return Message(text=engine.feed(chunk_text(reply)) + engine.close())
 
     @staticmethod
-    def _status_line(payload: dict[str, Any], outcome: StreamOutcome) -> str:
+    def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool) -> str:
         cited = ", ".join(str(i) for i in payload["cited"]) or "none"
         parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
         if outcome.error:
             parts.append(f"Stream ended early ({outcome.error}); the text so far was kept.")
+        if empty:
+            parts.append("The answer is empty.")
         return " ".join(parts)
