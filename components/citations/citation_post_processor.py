@@ -116,14 +116,14 @@ def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword:
         body = clean.replace("^", " ")
     else:
         return None
-    presented_set = set(presented)
     ids: list[int] = []
     had_invalid = False
     for item in _ITEM_RE.finditer(body):
         last = item["b"]
         if last is None:
             single = _as_source_id(item["a"])
-            if single in presented_set:
+            at = bisect.bisect_left(presented, single) if single is not None else len(presented)
+            if at < len(presented) and presented[at] == single:
                 ids.append(single)
             else:
                 had_invalid = True

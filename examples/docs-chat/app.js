@@ -1,0 +1,358 @@
+// Docs-chat page: streams a Langflow answer, links its [Source N] markers to numbered source chips.
+//
+// Safety rule: nothing from the model or the sources is ever parsed as HTML. The markdown
+// renderer builds DOM nodes and puts every piece of text in with createTextNode/textContent,
+// and only absolute http(s) URLs become links (everything else stays plain text).
+(() => {
+  "use strict";
+
+  // ---------------------------------------------------------------- URLs and records
+
+  // Mirrors safe_http_url() in the post-processor: no spaces, controls, bidi/format
+  // characters, quotes or backslashes, a host, no userinfo, and http or https only.
+  function safeUrl(value) {
+    if (typeof value !== "string") return null;
+    const url = value.trim();
+    if (!url || url.length > 4096 || /[\\<>"'`\p{C}\p{Z}]/u.test(url)) return null;
+    const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/.exec(url);
+    if (!match || !/^https?$/i.test(match[1]) || !match[2] || match[2].includes("@")) return null;
+    try {
+      const parsed = new URL(url);
+      return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const clean = (value, max = 200) => {
+    const text = String(value ?? "").replace(/\s+/g, " ").trim();
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  };
+  const positiveInt = (value) => (Number.isInteger(value) && value > 0 ? value : null);
+
+  function chipFromRecord(record) {
+    const n = positiveInt(record?.id);
+    if (!n) return null;
+    return {
+      n,
+      title: clean(record.title || record.document) || "Untitled",
+      page: positiveInt(record.page),
+      url: safeUrl(record.url),
+      snippet: clean(record.text, 280),
+    };
+  }
+
+  // Card titles are "Source 3 · water.pdf — page 3" (source_card_title() in the post-processor).
+  const CARD_TITLE = /^Source (\d{1,6}) · (.*?)(?: — page (\d{1,9}))?$/u;
+
+  function chipFromCard(card) {
+    const match = typeof card?.title === "string" ? CARD_TITLE.exec(card.title.trim()) : null;
+    if (!match) return null;
+    return {
+      n: Number(match[1]),
+      title: clean(match[2]) || "Untitled",
+      page: match[3] ? Number(match[3]) : null,
+      url: safeUrl(card.url),
+      snippet: clean(card.cited_text, 280),
+    };
+  }
+
+  // Every results.message of a /run response (the `end` event's data.result).
+  function messagesOf(result) {
+    const found = [];
+    for (const run of Array.isArray(result?.outputs) ? result.outputs : []) {
+      for (const output of Array.isArray(run?.outputs) ? run.outputs : []) {
+        const message = output?.results?.message;
+        if (message && typeof message === "object") found.push(message);
+      }
+    }
+    return found;
+  }
+
+  // The chips of one message: the JSON payload when present (include_payload, or
+  // message.data.citations), else the citation cards of its "Sources" group. v1 keeps only
+  // group blocks, so leaves are recognised by shape, not only by their `type`.
+  function sourcesOf(message) {
+    const blocks = Array.isArray(message?.content_blocks) ? message.content_blocks : [];
+    const contents = blocks
+      .filter((block) => block?.title === "Sources" && Array.isArray(block.contents))
+      .flatMap((block) => block.contents);
+    const payloads = contents.map((leaf) => leaf?.data).concat(message?.data?.citations);
+    const payload = payloads.find((data) => Array.isArray(data?.sources));
+    const chips = payload
+      ? payload.sources.map(chipFromRecord)
+      : contents.filter((leaf) => leaf?.type === "citation" || (leaf && "cited_text" in leaf)).map(chipFromCard);
+    const seen = new Set();
+    return chips.filter((chip) => chip && !seen.has(chip.n) && seen.add(chip.n));
+  }
+
+  const describe = (chip) => `Source ${chip.n}: ${chip.title}${chip.page ? `, page ${chip.page}` : ""}`;
+
+  // ---------------------------------------------------------------- markdown
+
+  // Links leave the page in a new tab; the hidden #new-tab-hint element says so to screen readers.
+  const EXTERNAL = { rel: "noopener noreferrer nofollow", target: "_blank", "aria-describedby": "new-tab-hint" };
+
+  const el = (tag, attrs = {}, text) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  // One alternation, tried left to right: code span, citation marker (a model-written link
+  // on it is dropped: the chip carries the real URL), link, strong, emphasis.
+  const INLINE = new RegExp(
+    [
+      /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/, // 1, 2: code
+      /\[Source (\d{1,6})\](?:\((?:[^()\s]|\([^()\s]*\))*\))?/, // 3: marker
+      /\[([^\[\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/, // 4, 5: link (URLs may hold one level of parens)
+      /\*\*(?=\S)([\s\S]*?\S)\*\*|__(?=\S)([\s\S]*?\S)__/, // 6, 7: strong
+      /\*(?=[^\s*])([\s\S]*?[^\s*])\*|(?<![\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\p{L}\p{N}_])/, // 8, 9: em
+    ]
+      .map((re) => re.source)
+      .join("|"),
+    "gu",
+  );
+
+  function marker(n, ctx) {
+    const chip = ctx.chips.get(n);
+    if (!chip && ctx.final) return document.createTextNode(`[Source ${n}]`); // points at no chip
+    const link = el("a", { href: `#${ctx.prefix}-source-${n}`, class: "cite" }, String(n));
+    link.setAttribute("aria-label", chip ? describe(chip) : `Source ${n}`);
+    const sup = el("sup");
+    sup.append(link);
+    return sup;
+  }
+
+  function renderInline(text, parent, ctx) {
+    const re = new RegExp(INLINE.source, INLINE.flags);
+    let last = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      parent.append(text.slice(last, m.index));
+      last = re.lastIndex;
+      if (m[2] !== undefined) parent.append(el("code", {}, m[2]));
+      else if (m[3] !== undefined) parent.append(marker(Number(m[3]), ctx));
+      else if (m[4] !== undefined) {
+        const url = ctx.inLink ? null : safeUrl(m[5]);
+        const link = url ? el("a", { href: url, ...EXTERNAL }) : null;
+        renderInline(m[4], link || parent, { ...ctx, inLink: true });
+        if (link) parent.append(link);
+      } else {
+        const strong = m[6] ?? m[7];
+        const node = el(strong !== undefined ? "strong" : "em");
+        renderInline(strong ?? m[8] ?? m[9], node, ctx);
+        parent.append(node);
+      }
+    }
+    parent.append(text.slice(last));
+  }
+
+  const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/;
+  const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+  const ITEM = /^ {0,3}([-*+]|(\d{1,9})[.)])\s+(.*)$/;
+
+  // Paragraphs, headings, fenced code, flat lists; unclosed fences render as code (mid-stream).
+  function renderMarkdown(source, ctx) {
+    const out = document.createDocumentFragment();
+    const lines = String(source).replace(/\r\n?/g, "\n").split("\n");
+    const startsBlock = (line) => !line.trim() || FENCE.test(line) || HEADING.test(line) || ITEM.test(line);
+    let i = 0;
+    while (i < lines.length) {
+      const line = lines[i];
+      let m;
+      if (!line.trim()) {
+        i += 1;
+      } else if ((m = FENCE.exec(line))) {
+        const body = [];
+        for (i += 1; i < lines.length && !lines[i].trim().startsWith(m[1]); i += 1) body.push(lines[i]);
+        i += 1;
+        const pre = el("pre");
+        pre.append(el("code", m[2] ? { "data-lang": m[2] } : {}, body.join("\n")));
+        out.append(pre);
+      } else if ((m = HEADING.exec(line))) {
+        const heading = el(`h${Math.min(6, m[1].length + 2)}`);
+        renderInline(m[2], heading, ctx);
+        out.append(heading);
+        i += 1;
+      } else if ((m = ITEM.exec(line))) {
+        const ordered = m[2] !== undefined;
+        const list = el(ordered ? "ol" : "ul", ordered && m[2] !== "1" ? { start: String(Number(m[2])) } : {});
+        while (i < lines.length && (m = ITEM.exec(lines[i])) && (m[2] !== undefined) === ordered) {
+          const parts = [m[3]];
+          for (i += 1; i < lines.length && lines[i].trim() && !startsBlock(lines[i]); i += 1) parts.push(lines[i].trim());
+          const item = el("li");
+          renderInline(parts.join("\n"), item, ctx);
+          list.append(item);
+          if (!lines[i]?.trim() && ITEM.test(lines[i + 1] ?? "")) i += 1; // loose list
+        }
+        out.append(list);
+      } else {
+        const parts = [];
+        for (; i < lines.length && (parts.length === 0 || !startsBlock(lines[i])); i += 1) parts.push(lines[i]);
+        const paragraph = el("p");
+        renderInline(parts.join("\n"), paragraph, ctx);
+        out.append(paragraph);
+      }
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- one question and answer
+
+  function renderSources(chips, prefix) {
+    const nav = el("nav", { class: "sources", "aria-labelledby": `${prefix}-sources` });
+    nav.append(el("h3", { id: `${prefix}-sources` }, "Sources"));
+    const list = el("ol");
+    for (const chip of chips) {
+      const item = el("li", { id: `${prefix}-source-${chip.n}`, tabindex: "-1" });
+      const body = chip.url
+        ? el("a", { href: chip.url, ...EXTERNAL, class: "chip" })
+        : el("span", { class: "chip" });
+      body.setAttribute("aria-label", describe(chip) + (chip.url ? "" : " (no link)"));
+      if (chip.snippet) body.setAttribute("title", chip.snippet);
+      body.append(el("span", { class: "num", "aria-hidden": "true" }, String(chip.n)));
+      body.append(el("span", { class: "title" }, chip.title));
+      if (chip.page) body.append(el("span", { class: "page" }, `p. ${chip.page}`));
+      item.append(body);
+      list.append(item);
+    }
+    nav.append(list);
+    return nav;
+  }
+
+  function readLines(text, onLine) {
+    const lines = text.split("\n");
+    const rest = lines.pop();
+    for (const line of lines) onLine(line);
+    return rest;
+  }
+
+  let turns = 0;
+
+  async function ask(question, { thread, status, sessionId }) {
+    const prefix = `t${(turns += 1)}`;
+    const turn = el("article", { class: "turn", "aria-labelledby": `${prefix}-q` });
+    const heading = el("h2", { class: "question", id: `${prefix}-q` });
+    heading.append(el("span", { class: "visually-hidden" }, "Question: "), question);
+    const answer = el("div", { class: "answer", id: `${prefix}-answer`, "aria-live": "polite", "aria-busy": "true" });
+    turn.append(heading, answer);
+    thread.append(turn);
+    turn.scrollIntoView({ block: "nearest" });
+    status.textContent = "Answering…";
+
+    const state = { text: "", id: null, chips: [], ended: false, error: null, frame: 0 };
+    const render = () => {
+      state.frame = 0;
+      const ctx = { prefix, chips: new Map(state.chips.map((c) => [c.n, c])), final: state.ended };
+      answer.replaceChildren(renderMarkdown(state.text, ctx));
+    };
+    const schedule = () => {
+      state.frame ||= requestAnimationFrame(render);
+    };
+
+    const onEvent = (line) => {
+      let event;
+      try {
+        event = JSON.parse(line.trim().replace(/^data:/, ""));
+      } catch {
+        return; // blank separators and anything that is not an event
+      }
+      const data = event?.data;
+      if (event?.event === "token" && typeof data?.chunk === "string") {
+        if (data.id !== state.id) Object.assign(state, { id: data.id, text: "" });
+        state.text += data.chunk;
+        schedule();
+      } else if (event?.event === "add_message" && data?.sender !== "User") {
+        // A partial message repeats the first chunk that the tokens also carry: skip it.
+        if (data?.properties?.state !== "partial" && typeof data?.text === "string" && data.text) {
+          Object.assign(state, { id: data.id ?? state.id, text: data.text });
+          schedule();
+        }
+      } else if (event?.event === "end") {
+        const messages = messagesOf(data?.result).filter((message) => message.sender !== "User");
+        const last = messages.findLast((message) => typeof message.text === "string" && message.text);
+        if (last) state.text = last.text;
+        state.chips = messages.map(sourcesOf).findLast((chips) => chips.length) ?? [];
+        state.ended = true;
+      } else if (event?.event === "error") {
+        state.error = clean(data?.error ?? "unknown error", 500);
+      }
+    };
+
+    try {
+      const response = await fetch("/api/ask", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ question, session_id: sessionId }),
+      });
+      if (!response.ok) {
+        const body = await response.json().catch(() => ({}));
+        throw new Error(body.error || `HTTP ${response.status}`);
+      }
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let pending = "";
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        pending = readLines(pending + decoder.decode(chunk.value, { stream: true }), onEvent);
+      }
+      onEvent(pending + decoder.decode());
+    } catch (error) {
+      state.error = clean(error.message, 500);
+    }
+
+    if (!state.ended && !state.error) state.error = "the answer stream ended early";
+    if (state.frame) cancelAnimationFrame(state.frame);
+    state.ended = true;
+    render();
+    if (state.chips.length) turn.append(renderSources(state.chips, prefix));
+    if (state.error || !state.text) {
+      turn.append(el("p", { class: "error", role: "alert" }, state.error ? `Error: ${state.error}` : "No answer."));
+    }
+    answer.setAttribute("aria-busy", "false");
+    const count = state.chips.length;
+    status.textContent = state.error ? "The answer failed." : `Answer ready, ${count} source${count === 1 ? "" : "s"}.`;
+  }
+
+  // ---------------------------------------------------------------- page wiring
+
+  function start() {
+    const form = document.getElementById("ask-form");
+    const input = document.getElementById("question");
+    const button = form.querySelector("button");
+    const options = {
+      thread: document.getElementById("thread"),
+      status: document.getElementById("status"),
+      sessionId: crypto.randomUUID?.() ?? `s-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    };
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const question = input.value.trim();
+      if (!question || button.disabled) return;
+      button.disabled = true;
+      input.value = "";
+      try {
+        await ask(question, options);
+      } finally {
+        button.disabled = false;
+        input.focus();
+      }
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+    // A marker moves keyboard focus to its chip, not just the scroll position.
+    options.thread.addEventListener("click", (event) => {
+      const link = event.target.closest?.("a.cite");
+      const target = link && document.getElementById(link.getAttribute("href").slice(1));
+      if (target) requestAnimationFrame(() => (target.querySelector("a") ?? target).focus());
+    });
+  }
+
+  window.DocsChat = { renderMarkdown, sourcesOf, messagesOf, safeUrl };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

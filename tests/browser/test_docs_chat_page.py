@@ -1,0 +1,423 @@
+"""The docs-chat example page in headless Chromium, against a scripted fake Langflow.
+
+The page talks to the real proxy (examples/docs-chat/server.py), which talks to the fake
+(fake_langflow.py) exactly as it would to ``/api/v1/run/{flow}?stream=true``. Answers are
+made the way the post-processor makes them: raw model text goes through the real
+``CitationFilter``, so the page only ever sees what a real flow would stream.
+Every test also fails if the page opens a dialog, throws, or requests another origin.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+from lfx.schema.legacy_render import legacy_content_blocks
+from lfx_citations.components.citations.citation_post_processor import (
+    CitationFilter,
+    FilterResult,
+    build_content_blocks,
+    build_payload,
+)
+
+from .conftest import ROOT, load_docs_chat_server
+from .fake_langflow import API_KEY, FakeLangflow, answer_script, sources_group
+
+SCREENSHOT = ROOT / "docs" / "screenshots" / "docs-chat.png"
+
+WATER = {
+    "id": 1,
+    "label": "Source 1",
+    "document": "water.pdf",
+    "title": "Water basics",
+    "page": 3,
+    "url": "https://docs.example.com/water.pdf#page=3",
+    "chunk_id": "w-3",
+    "score": 0.91,
+    "metadata": {},
+    "text": "Pure water boils at 100 °C at sea level.",
+}
+ICE = {
+    "id": 2,
+    "label": "Source 2",
+    "document": "ice.md",
+    "title": "",
+    "page": None,
+    "url": "https://docs.example.com/ice",
+    "chunk_id": "i-1",
+    "score": 0.84,
+    "metadata": {},
+    "text": "Water freezes at 0 °C.",
+}
+STEAM = {
+    "id": 3,
+    "label": "Source 3",
+    "document": "steam.txt",
+    "title": "Steam tables",
+    "page": 12,
+    "url": None,
+    "chunk_id": "s-12",
+    "score": 0.7,
+    "metadata": {},
+    "text": "Steam tables list enthalpy by pressure.",
+}
+RECORDS = {r["id"]: r for r in (WATER, ICE, STEAM)}
+
+
+def post_processed(raw_chunks: list[str], records: dict[int, dict[str, Any]]) -> tuple[list[str], list[dict]]:
+    """The chunks the post-processor streams for ``raw_chunks``, and the records it cites, in order."""
+    engine = CitationFilter(records)
+    chunks = [text for text in (engine.feed(c) for c in raw_chunks) if text]
+    if tail := engine.close():
+        chunks.append(tail)
+    return chunks, [records[i] for i in engine.cited if i in records]
+
+
+def wait_until(page: Any, predicate: str, arg: Any = None, timeout: float = 10.0) -> None:
+    """Poll a JS function until it returns truthy (wait_for_function would eval under the page's CSP)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(predicate, arg):
+        assert time.monotonic() < deadline, f"timed out waiting for {predicate}"
+        time.sleep(0.02)
+
+
+def ask(page: Any, question: str) -> None:
+    page.fill("#question", question)
+    page.keyboard.press("Enter")
+
+
+def wait_until_answered(page: Any) -> None:
+    page.wait_for_selector(".turn:last-child .answer[aria-busy='false']", state="attached")
+
+
+def answer_text(page: Any) -> str:
+    return page.inner_text(".turn:last-child .answer")
+
+
+def test_answer_streams_before_the_end(page: Any, langflow: FakeLangflow) -> None:
+    chunks, cited = post_processed(
+        ["Water boils ", "at 100 °C ", "[Source 1]. ", "It freezes ", "at 0 °C [Source 2]."], RECORDS
+    )
+    hold = threading.Event()
+    script = answer_script(chunks, cited, delay=0.15, hold=hold)
+    langflow.script = script
+    ask(page, "When does water boil?")
+
+    wait_until(page, "() => document.querySelector('.answer')?.innerText.includes('freezes')")
+    page.wait_for_selector(".answer a.cite >> nth=1")
+    assert "end" not in langflow.sent, "text must show while the stream is still open"
+    assert page.get_attribute(".answer", "aria-live") == "polite"
+    assert page.get_attribute(".answer", "aria-busy") == "true"
+    assert page.query_selector(".sources") is None, "sources arrive with the end event"
+    assert page.is_disabled("button[type=submit]")
+
+    hold.set()
+    wait_until_answered(page)
+    assert langflow.sent[-1] == "end"
+    assert answer_text(page).startswith("Water boils at 100 °C")
+    assert page.inner_text("#status") == "Answer ready, 2 sources."
+    assert page.is_enabled("button[type=submit]")
+    # The question went through the proxy, with the key added there and only there.
+    (request,) = langflow.requests
+    assert request["headers"]["x-api-key"] == API_KEY
+    assert request["body"]["input_value"] == "When does water boil?"
+    assert request["body"]["session_id"]
+
+
+@pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
+def test_markers_link_to_their_chips(page: Any, langflow: FakeLangflow, include_payload: bool) -> None:
+    raw = [
+        "Water boils at **100 °C** at sea level [Source 1] and freezes at *0 °C* [2].\n\n",
+        "Useful facts:\n\n- boiling point [Source 1]\n- steam data [Source 3]\n\n",
+        "Look it up with `steam_table(p)`: [Source 1, 2]",
+    ]
+    chunks, cited = post_processed(raw, RECORDS)
+    langflow.script = answer_script(chunks, cited, include_payload=include_payload, delay=0.02)
+    ask(page, "What are the phase changes of water?")
+    wait_until_answered(page)
+
+    links = page.eval_on_selector_all(
+        ".answer a.cite", "els => els.map(a => [a.getAttribute('href'), a.textContent, a.ariaLabel])"
+    )
+    assert links == [
+        ["#t1-source-1", "1", "Source 1: Water basics, page 3"],
+        ["#t1-source-2", "2", "Source 2: ice.md"],
+        ["#t1-source-1", "1", "Source 1: Water basics, page 3"],
+        ["#t1-source-3", "3", "Source 3: Steam tables, page 12"],
+        ["#t1-source-1", "1", "Source 1: Water basics, page 3"],
+        ["#t1-source-2", "2", "Source 2: ice.md"],
+    ]
+    assert "[Source" not in answer_text(page)
+    assert page.inner_text(".answer strong") == "100 °C"
+    assert page.inner_text(".answer code") == "steam_table(p)"
+    assert page.eval_on_selector_all(".answer li", "els => els.length") == 2
+
+    chips = page.eval_on_selector_all(
+        ".sources li",
+        """els => els.map(li => {
+            const chip = li.querySelector('.chip');
+            const text = [...chip.children].map(c => c.textContent).join(' ');
+            return [li.id, chip.tagName, chip.getAttribute('href'), chip.ariaLabel, text];
+        })""",
+    )
+    assert chips == [
+        ["t1-source-1", "A", WATER["url"], "Source 1: Water basics, page 3", "1 Water basics p. 3"],
+        ["t1-source-2", "A", ICE["url"], "Source 2: ice.md", "2 ice.md"],
+        ["t1-source-3", "SPAN", None, "Source 3: Steam tables, page 12 (no link)", "3 Steam tables p. 12"],
+    ]
+    assert page.get_attribute(".sources", "aria-labelledby") == "t1-sources"
+    if include_payload:
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
+        assert SCREENSHOT.stat().st_size > 10_000
+
+    # Keyboard: a marker is a real link; Enter on it moves focus to the chip it names.
+    page.focus(".answer a.cite >> nth=3")
+    page.keyboard.press("Enter")
+    wait_until(page, "() => document.activeElement?.closest('li')?.id === 't1-source-3'")
+    page.click(".answer a.cite >> nth=1")
+    wait_until(page, "url => document.activeElement?.getAttribute('href') === url", ICE["url"])
+    assert page.evaluate("location.hash") == "#t1-source-2"
+
+
+def test_invalid_markers_never_appear(page: Any, langflow: FakeLangflow) -> None:
+    raw = ["Rain is fresh water [Source 9] ", "[Source 1]. Snow [0][Source 2] melts ", "【4:0†source】[7]."]
+    chunks, cited = post_processed(raw, {1: WATER, 2: ICE})
+    assert [r["id"] for r in cited] == [1, 2]
+    langflow.script = answer_script(chunks, cited, delay=0.02)
+    ask(page, "Is rain fresh water?")
+    wait_until_answered(page)
+
+    text = answer_text(page)
+    for bogus in ("9", "[0]", "[7]", "†", "Source"):
+        assert bogus not in text
+    assert page.eval_on_selector_all(".answer a.cite", "els => els.map(a => a.textContent)") == ["1", "2"]
+    assert page.eval_on_selector_all(".sources li", "els => els.map(li => li.id)") == [
+        "t1-source-1",
+        "t1-source-2",
+    ]
+
+
+@pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
+def test_hostile_sources_and_answer_render_as_text(
+    page: Any, langflow: FakeLangflow, include_payload: bool
+) -> None:
+    evil_title = "<img src=x onerror=alert(1)>"
+    records = [
+        {**WATER, "title": evil_title, "url": "javascript:alert(1)//https://docs.example.com"},
+        {
+            **ICE,
+            "id": 2,
+            "document": "<script>alert(2)</script>",
+            "url": "https://evil.example\u202e/gpj.exe",
+        },
+        {**STEAM, "title": '" onmouseover="alert(3)', "url": "data:text/html,<script>alert(4)</script>"},
+    ]
+    chunks = [
+        "<b>bold?</b> <img src=x onerror=alert(5)> [Source 1] ",
+        "[click me](javascript:alert(6)) [mail](mailto:a@b.c) [ok](https://docs.example.com/ok) ",
+        "![pic](https://docs.example.com/pic.png) [Source 2][Source 3]",
+    ]
+    langflow.script = answer_script(chunks, records, include_payload=include_payload, delay=0.02)
+    ask(page, "<i>hi</i>")
+    wait_until_answered(page)
+
+    thread = "#thread"
+    assert (
+        page.eval_on_selector_all(f"{thread} img, {thread} script, {thread} b, {thread} i", "e => e.length")
+        == 0
+    )
+    hrefs = page.eval_on_selector_all(f"{thread} a[href]", "els => els.map(a => a.getAttribute('href'))")
+    assert hrefs == [
+        "#t1-source-1",
+        "https://docs.example.com/ok",
+        "https://docs.example.com/pic.png",
+        "#t1-source-2",
+        "#t1-source-3",
+    ]
+    text = answer_text(page)
+    assert "<b>bold?</b> <img src=x onerror=alert(5)>" in text
+    assert "click me mail ok" in text
+    assert page.text_content(".question") == "Question: <i>hi</i>"
+
+    chips = page.eval_on_selector_all(
+        ".sources .chip", "els => els.map(c => [c.tagName, c.querySelector('.title').textContent])"
+    )
+    assert chips == [
+        ["SPAN", evil_title],
+        ["SPAN", "<script>alert(2)</script>"],
+        ["SPAN", '" onmouseover="alert(3)'],
+    ]
+    assert page.get_attribute(".answer a.cite >> nth=0", "aria-label") == f"Source 1: {evil_title}, page 3"
+    page.hover(".sources li:nth-child(3) .chip")  # an attribute break-out would fire here
+
+
+def test_answer_without_evidence_has_no_sources_row(page: Any, langflow: FakeLangflow) -> None:
+    chunks, cited = post_processed(["I could not find this ", "in the documentation [Source 4]."], {1: WATER})
+    assert cited == []
+    langflow.script = answer_script(chunks, cited, delay=0.02)
+    ask(page, "Who wrote the docs?")
+    wait_until_answered(page)
+
+    assert answer_text(page) == "I could not find this in the documentation."
+    assert page.query_selector(".sources") is None
+    assert page.query_selector(".answer a.cite") is None
+    assert page.inner_text("#status") == "Answer ready, 0 sources."
+
+
+def test_error_event_is_shown_escaped(page: Any, langflow: FakeLangflow) -> None:
+    langflow.script = [
+        0.05,
+        {"event": "error", "data": {"error": "Flow failed: <img src=x onerror=alert(1)>"}},
+    ]
+    ask(page, "Anything?")
+    wait_until_answered(page)
+    assert page.inner_text("[role=alert]") == "Error: Flow failed: <img src=x onerror=alert(1)>"
+    assert page.inner_text("#status") == "The answer failed."
+
+
+def test_a_cut_off_stream_keeps_the_text_and_says_so(page: Any, langflow: FakeLangflow) -> None:
+    script = answer_script(["Water boils ", "at 100 °C [Source 1]."], [WATER], delay=0.02)
+    langflow.script = script[:-2]  # the connection closes before the final message and `end`
+    ask(page, "Boiling point?")
+    wait_until_answered(page)
+    assert answer_text(page) == "Water boils at 100 °C [Source 1]."  # no chip to link to: plain text
+    assert page.query_selector(".answer a.cite") is None
+    assert page.inner_text("[role=alert]") == "Error: the answer stream ended early"
+
+
+def test_follow_up_questions_keep_separate_anchors(page: Any, langflow: FakeLangflow) -> None:
+    for question in ("First?", "Second?"):
+        langflow.script = answer_script(["Boils at 100 °C [Source 1]."], [WATER], delay=0.01)
+        ask(page, question)
+        page.wait_for_selector(
+            f".turn:nth-child({1 if question == 'First?' else 2}) .answer[aria-busy='false']"
+        )
+    hrefs = page.eval_on_selector_all(".answer a.cite", "els => els.map(a => a.getAttribute('href'))")
+    assert hrefs == ["#t1-source-1", "#t2-source-1"]
+    sessions = {request["body"]["session_id"] for request in langflow.requests}
+    assert len(sessions) == 1, "one page keeps one Langflow session"
+
+
+def test_markdown_renderer(page: Any) -> None:
+    html = page.evaluate(
+        """src => {
+            const box = document.createElement('div');
+            box.append(DocsChat.renderMarkdown(src, {prefix: 'x', chips: new Map(), final: false}));
+            return box.innerHTML;
+        }""",
+        "# Title\n\nA *b* __c__ `[Source 1]` snake_case_name.\nsame paragraph [Source 2](https://x.example/y)\n\n"
+        "```py\nprint('<hi>') # [Source 1]\n```\n1. one\n2. two **2**\n\n- a [l](HTTPS://Example.com/a?b=1&c=2)\n"
+        "- [bad](javascript:x) [ftp](ftp://x)\n\n```\nunclosed <fence>",
+    )
+    assert html == (
+        "<h3>Title</h3>"
+        "<p>A <em>b</em> <strong>c</strong> <code>[Source 1]</code> snake_case_name.\nsame paragraph "
+        '<sup><a href="#x-source-2" class="cite" aria-label="Source 2">2</a></sup></p>'
+        "<pre><code data-lang=\"py\">print('&lt;hi&gt;') # [Source 1]</code></pre>"
+        "<ol><li>one</li><li>two <strong>2</strong></li></ol>"
+        '<ul><li>a <a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank" '
+        'aria-describedby="new-tab-hint">l</a></li><li>bad ftp</li></ul>'
+        "<pre><code>unclosed &lt;fence&gt;</code></pre>"
+    )
+
+
+def test_sources_prefer_the_payload_and_fall_back_to_cards(page: Any) -> None:
+    (group,) = sources_group("[Source 1]", [WATER], include_payload=True)
+    card, payload = group["contents"]
+    bare_card = {k: v for k, v in card.items() if k != "type"}  # v1 leaves may arrive without `type`
+    cases = {
+        "payload": [{**group, "contents": [{**card, "title": "Source 1 · Card title"}, payload]}],
+        "cards": [{**group, "contents": [card]}],
+        "untyped": [{**group, "contents": [bare_card]}],
+        "other group": [{**group, "title": "Agent Steps"}],
+    }
+    chips = page.evaluate(
+        "cases => Object.fromEntries(Object.entries(cases).map(([k, blocks]) => "
+        "[k, DocsChat.sourcesOf({content_blocks: blocks}).map(c => [c.n, c.title, c.page, c.url])]))",
+        cases,
+    )
+    expected = [[1, "Water basics", 3, WATER["url"]]]
+    assert chips == {"payload": expected, "cards": expected, "untyped": expected, "other group": []}
+    data_only = page.evaluate(
+        "p => DocsChat.sourcesOf({content_blocks: [], data: {citations: p}})", payload["data"]
+    )
+    assert [c["n"] for c in data_only] == [1]
+
+
+def test_fake_cards_match_the_post_processor() -> None:
+    """The fake's v1 content blocks are what the real post-processor + v1 projection produce."""
+    engine = CitationFilter(RECORDS)
+    text = engine.feed("Boils [Source 3] and freezes [Source 9] [1].") + engine.close()
+    result = FilterResult(text, engine.cited, engine.removed, engine.reported, engine.first_spans)
+    payload = build_payload(result, list(RECORDS.values()), scope="cited")
+    for include_payload in (True, False):
+        blocks = build_content_blocks(text, payload, engine.first_spans, include_payload=include_payload)
+        real = legacy_content_blocks([block.model_dump(mode="json") for block in blocks])
+        fake = sources_group(
+            text, payload["sources"], include_payload=include_payload, removed=payload["removed"]
+        )
+        assert fake == real
+
+
+def test_proxy_validates_and_keeps_the_key(docs_chat_url: str, langflow: FakeLangflow) -> None:
+    def post(body: bytes) -> tuple[int, bytes, dict[str, str]]:
+        request = urllib.request.Request(
+            f"{docs_chat_url}/api/ask", body, {"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, response.read(), dict(response.headers)
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read(), dict(exc.headers)
+
+    assert post(b'{"question": "  "}')[0] == 400
+    assert post(b"not json")[0] == 400
+    assert post(json.dumps({"question": "x" * 5000}).encode())[0] == 400
+    assert langflow.requests == []
+
+    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+    status, body, headers = post(b'{"question": "Boils?", "session_id": "abc"}')
+    assert status == 200
+    assert headers["Content-Type"].startswith("application/x-ndjson")
+    events = [json.loads(line) for line in body.decode().splitlines()]
+    assert [e["event"] for e in events] == ["add_message", "add_message", "token", "add_message", "end"]
+    assert API_KEY.encode() not in body
+    assert langflow.requests[0]["body"] == {
+        "input_value": "Boils?",
+        "input_type": "chat",
+        "output_type": "chat",
+        "session_id": "abc",
+    }
+
+    langflow.requests.clear()
+    page_html = urllib.request.urlopen(docs_chat_url, timeout=10)
+    assert "script-src 'self'" in page_html.headers["Content-Security-Policy"]
+    assert API_KEY.encode() not in page_html.read()
+
+
+def test_proxy_reports_langflow_refusals(docs_chat_url: str, langflow: FakeLangflow) -> None:
+    module = load_docs_chat_server()
+    bad = module.DocsChatServer(
+        ("127.0.0.1", 0), module.Config(langflow.url, "wrong-flow", API_KEY), quiet=True
+    )
+    thread = threading.Thread(target=bad.serve_forever, daemon=True)
+    thread.start()
+    try:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{bad.server_address[1]}/api/ask",
+            b'{"question": "x"}',
+            {"Content-Type": "application/json"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as info:
+            urllib.request.urlopen(request, timeout=10)
+        assert info.value.code == 502
+        assert json.loads(info.value.read())["error"].startswith("Langflow answered 404")
+    finally:
+        bad.shutdown()
+        bad.server_close()
