@@ -49,7 +49,9 @@ class SourceRecord(BaseModel):
     chunk_id: str | None = None
     text: str
     score: float | None = None
-    metadata: dict[str, Any] = Field(default_factory=dict)
+    # Plain builtins only: Langflow executes this file under a module name pydantic cannot look
+    # names up in, so an annotation such as dict[str, Any] would leave the model undefined.
+    metadata: dict[str, object] = Field(default_factory=dict)
 
     @field_validator("url")
     @classmethod

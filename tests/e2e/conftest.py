@@ -46,8 +46,17 @@ def langflow_server_factory(pytestconfig: pytest.Config) -> Iterator[ServerFacto
 
 @pytest.fixture(scope="session")
 def langflow_server(langflow_server_factory: ServerFactory) -> LangflowServer:
-    """The shared default server (SSRF allow-listed for local stand-in services on 127.0.0.1)."""
-    return langflow_server_factory({"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"})
+    """The shared default server, able to reach local stand-in services on 127.0.0.1.
+
+    SSRF allow-list for loopback model/embedding URLs; tiktoken's ``cl100k_base`` from the copy
+    litellm ships, because OpenAI embeddings tokenize their input and nothing can be downloaded.
+    """
+    from tests.standins.openai_server import tiktoken_cache_dir
+
+    env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}
+    if cache := tiktoken_cache_dir():
+        env["TIKTOKEN_CACHE_DIR"] = cache
+    return langflow_server_factory(env)
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,8 @@ Server sandbox (all verified against the installed 1.13 source)
   ``LITELLM_LOCAL_MODEL_COST_MAP=True`` (the last two stop boot-time fetches of
   models.dev / the LiteLLM cost map, which only fail and retry without internet).
   The browser is never opened (``open_browser`` defaults to false, backend only).
+  ``backend_only=False`` also serves the web UI the wheel ships (``langflow/frontend``):
+  no ``--backend-only`` flag and ``LANGFLOW_BACKEND_ONLY=false`` (for the Playground tests).
 * ``flows_dir`` sets ``LANGFLOW_LOAD_FLOWS_PATH`` (``ComponentsSettings.load_flows_path``,
   read by ``langflow/initial_setup/setup.py::load_flows_from_directory``): every
   ``*.json`` in it is upserted for the first superuser, i.e. the auto-login user. A
@@ -183,6 +185,8 @@ class LangflowServer:
     python: str = sys.executable
     startup_timeout: float = STARTUP_TIMEOUT_S
     port: int = 0
+    backend_only: bool = True
+    """False serves the bundled web UI too (no ``--backend-only``, ``LANGFLOW_BACKEND_ONLY=false``)."""
     workdir: Path | None = None
     startup_seconds: float | None = None
     _process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
@@ -205,6 +209,8 @@ class LangflowServer:
             raise LangflowError(msg)
         env = {k: v for k, v in os.environ.items() if not k.startswith("LANGFLOW_")}
         env.update(BASE_ENV)
+        if not self.backend_only:
+            env["LANGFLOW_BACKEND_ONLY"] = "false"
         env["LANGFLOW_CONFIG_DIR"] = str(self.workdir / "config")
         env["LANGFLOW_DATABASE_URL"] = f"sqlite:///{self.workdir / 'langflow.db'}"
         if self.flows_dir is not None:
@@ -226,7 +232,7 @@ class LangflowServer:
             HOST,
             "--port",
             str(self.port),
-            "--backend-only",
+            *(["--backend-only"] if self.backend_only else []),
         ]
         started = time.monotonic()
         with self.log_path.open("wb") as log:

@@ -1,0 +1,320 @@
+"""Generate the example flows in ``flows/`` from the component sources and the installed stock components.
+
+    python scripts/build_flows.py           # (re)write flows/*.json
+    python scripts/build_flows.py --check   # exit 1 if a committed flow differs from what would be written
+
+Nodes are made the way Langflow 1.13's canvas makes them: the component's palette template (core
+components from lfx's component index; extension components such as Astra DB, OpenAI and this bundle built
+by the loader the server uses) copied into a ``genericNode`` whose ``data.type`` is the palette key, wired
+with ``lfx.graph.flow_builder`` (the canvas's edge and handle format) and laid out by its layered layout.
+Our nodes' ``code`` is exactly the source of ``components/citations/*.py``. Output is deterministic: fixed
+node ids, a UUID5 flow id, sorted keys, no timestamps.
+
+Credentials and the Data API endpoint are not in the flows: the fields load the Langflow global variables
+ASTRA_DB_APPLICATION_TOKEN, ASTRA_DB_API_ENDPOINT and OPENAI_API_KEY (``load_from_db``), which ``lfx run``
+and a Langflow server started with fallback to environment variables also read from the environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import importlib
+import importlib.metadata
+import json
+import os
+import sys
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parents[1]
+FLOWS_DIR = ROOT / "flows"
+SOURCES_DIR = ROOT / "components" / "citations"
+
+# Palette keys, i.e. the ``data.type`` the canvas gives each node.
+CHAT_INPUT = "ChatInput"
+CHAT_OUTPUT = "ChatOutput"
+FILE = "File"
+SPLIT_TEXT = "SplitText"
+ASTRA_DB = "ext:datastax:AstraDBVectorStoreComponent@official"
+OPENAI_EMBEDDINGS = "ext:openai:OpenAIEmbeddingsComponent@official"
+OPENAI_MODEL = "ext:openai:OpenAIModelComponent@official"
+PARSER = "ext:citations:IndexedRetrievedDataParserComponent@official"
+PROMPT = "ext:citations:CitationPromptComponent@official"
+POST_PROCESSOR = "ext:citations:CitationPostProcessorComponent@official"
+
+OUR_SOURCES = {
+    PARSER: SOURCES_DIR / "indexed_retrieved_data_parser.py",
+    PROMPT: SOURCES_DIR / "citation_prompt.py",
+    POST_PROCESSOR: SOURCES_DIR / "citation_post_processor.py",
+}
+# Installed distributions whose extension bundles the flows use (the rest of the palette is not needed).
+EXTENSION_DISTRIBUTIONS = frozenset({"lfx-citations", "lfx-datastax", "lfx-openai"})
+
+ASTRA_TOKEN_VARIABLE = "ASTRA_DB_APPLICATION_TOKEN"
+ASTRA_ENDPOINT_VARIABLE = "ASTRA_DB_API_ENDPOINT"
+OPENAI_KEY_VARIABLE = "OPENAI_API_KEY"
+COLLECTION = "lfx_citations"
+# The parser's default page keys plus Docling's ``page_no`` (File component, Advanced Parser).
+PAGE_KEYS = "page, page_number, page_label, page_no"
+
+
+@dataclass(frozen=True)
+class Node:
+    """One canvas node: its palette key, id suffix, literal values, global variables and fields to show."""
+
+    type: str
+    suffix: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    variables: Mapping[str, str] = field(default_factory=dict)
+    show: tuple[str, ...] = ()
+    # A canvas choice that reshapes the node's outputs (run through the component's update_outputs, as the
+    # server does on the canvas's refresh); the chosen value itself is not kept in the flow.
+    outputs_for: tuple[str, Any] | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.type}-{self.suffix}"
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: Node
+    output: str
+    target: Node
+    input: str
+
+
+@dataclass(frozen=True)
+class FlowSpec:
+    file_name: str
+    name: str
+    description: str
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...]
+
+
+# --------------------------------------------------------------------------- the flows
+
+
+def flows() -> tuple[FlowSpec, ...]:
+    chat_input = Node(CHAT_INPUT, "input")
+    embeddings = Node(OPENAI_EMBEDDINGS, "embed", variables={"openai_api_key": OPENAI_KEY_VARIABLE})
+    astra = Node(
+        ASTRA_DB,
+        "astra",
+        {"collection_name": COLLECTION},
+        # database_name is required; an endpoint URL is a valid value for it (api_endpoint wins anyway).
+        variables={
+            "token": ASTRA_TOKEN_VARIABLE,
+            "api_endpoint": ASTRA_ENDPOINT_VARIABLE,
+            "database_name": ASTRA_ENDPOINT_VARIABLE,
+        },
+        show=("collection_name",),  # shown once a database is chosen on the canvas
+    )
+    parser = Node(PARSER, "parse", {"page_keys": PAGE_KEYS})
+    prompt = Node(PROMPT, "prompt")
+    model = Node(OPENAI_MODEL, "model", variables={"api_key": OPENAI_KEY_VARIABLE})
+    post = Node(POST_PROCESSOR, "cite")
+    chat_output = Node(CHAT_OUTPUT, "output")
+    # Outputs as for a multi-file selection: "Files" is a table with one row (and file_path) per file, so
+    # every chunk keeps its own file's name; "Raw Content" would join all files under the first one's name.
+    files = Node(FILE, "files", outputs_for=("path", ["a.pdf", "b.pdf"]))
+    split = Node(SPLIT_TEXT, "split")
+
+    retrieval = (
+        Edge(chat_input, "message", astra, "search_query"),
+        Edge(embeddings, "embeddings", astra, "embedding_model"),
+        Edge(astra, "search_results", parser, "input_data"),
+        Edge(chat_input, "message", prompt, "question"),
+        Edge(parser, "context", prompt, "context"),
+        Edge(parser, "sources", post, "sources"),
+        Edge(post, "message", chat_output, "input_value"),
+    )
+    rag_nodes = (chat_input, embeddings, astra, parser, prompt, model, post, chat_output)
+    return (
+        FlowSpec(
+            "astra_db_rag_with_citations.json",
+            "Astra DB RAG with Citations",
+            "Answers from an Astra DB collection and cites its sources inline as [Source N]; invalid markers "
+            "are removed and the cited sources are attached as source cards. The post-processor calls the "
+            "model itself, so the filtered answer can stream.",
+            rag_nodes,
+            (
+                *retrieval,
+                Edge(model, "model_output", post, "model"),
+                Edge(prompt, "prompt", post, "prompt"),
+            ),
+        ),
+        FlowSpec(
+            "astra_db_ingest_with_source_metadata.json",
+            "Astra DB Ingest with Source Metadata",
+            "Loads files, splits them into chunks and stores them in Astra DB. Every chunk keeps its file's "
+            "metadata (file_path, and page_no when the File component's Advanced Parser is on), which the "
+            "RAG flows cite.",
+            (files, split, embeddings, astra),
+            (
+                Edge(files, "dataframe", split, "data_inputs"),
+                Edge(split, "dataframe", astra, "ingest_data"),
+                Edge(embeddings, "embeddings", astra, "embedding_model"),
+            ),
+        ),
+        FlowSpec(
+            "cite_any_answer.json",
+            "Cite Any Answer",
+            "Any model component answers from the numbered Astra DB context; the Citation Post-Processor "
+            "then checks the finished answer (Answer input): valid [Source N] markers stay, the rest go, and "
+            "the cited sources are attached as source cards.",
+            rag_nodes,
+            (
+                *retrieval,
+                Edge(prompt, "prompt", model, "input_value"),
+                Edge(model, "text_output", post, "answer"),
+            ),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- registry
+
+
+def _installed_extensions_named(names: frozenset[str]) -> Any:
+    """Langflow's installed-extension discovery, limited to the named distributions."""
+    from lfx.extension.loader import load_installed_extensions
+
+    def discover(distributions: Any = None) -> Any:
+        wanted = [
+            dist
+            for dist in distributions or importlib.metadata.distributions()
+            if (dist.metadata["Name"] or "").lower().replace("_", "-") in names
+        ]
+        return load_installed_extensions(wanted)
+
+    return discover
+
+
+def load_registry() -> dict[str, dict[str, Any]]:
+    """Palette templates keyed by palette key: lfx's core component index plus the extension bundles used."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no cost-map download on import
+    from lfx.upgrade.registry import load_upgrade_registry
+
+    # The server's own loader, shown only the distributions used here (the full palette takes minutes).
+    discover = _installed_extensions_named(EXTENSION_DISTRIBUTIONS)
+    with mock.patch("lfx.interface.components.load_installed_extensions", discover):
+        categories = load_upgrade_registry()
+    return {key: template for components in categories.values() for key, template in components.items()}
+
+
+# --------------------------------------------------------------------------- building
+
+
+def build_flow(spec: FlowSpec, registry: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    from lfx.graph.flow_builder import (
+        add_component,
+        add_connection,
+        configure_component,
+        empty_flow,
+        layout_flow,
+    )
+
+    flow = empty_flow(spec.name, spec.description)
+    for node in spec.nodes:
+        add_component(flow, node.type, dict(registry), component_id=node.id)
+        if node.outputs_for:
+            _refresh_outputs(_node_data(flow, node.id), *node.outputs_for)
+        if node.values:
+            configure_component(flow, node.id, dict(node.values))
+        template = _template(flow, node.id)
+        for name, variable in node.variables.items():
+            template[name].update(value=variable, load_from_db=True)
+        for name in node.show:
+            template[name]["show"] = True
+        if node.type in OUR_SOURCES:
+            template["code"]["value"] = OUR_SOURCES[node.type].read_text(encoding="utf-8")
+    for edge in spec.edges:
+        add_connection(flow, edge.source.id, edge.output, edge.target.id, edge.input)
+    layout_flow(flow)
+    # Stable across builds, but version 4: Langflow 1.13 refuses to save flows with UUID5 ids, which it
+    # reserves for public execution histories.
+    digest = hashlib.sha256(f"urn:lfx-citations:flows:{spec.file_name}".encode()).digest()
+    flow["id"] = str(uuid.UUID(bytes=digest[:16], version=4))
+    flow["is_component"] = False
+    flow["last_tested_version"] = importlib.metadata.version("langflow")
+    _check_against_registry(flow, registry)
+    return flow
+
+
+def _node_data(flow: Mapping[str, Any], node_id: str) -> dict[str, Any]:
+    return next(n for n in flow["data"]["nodes"] if n["id"] == node_id)["data"]["node"]
+
+
+def _template(flow: Mapping[str, Any], node_id: str) -> dict[str, Any]:
+    return _node_data(flow, node_id)["template"]
+
+
+def _refresh_outputs(node: dict[str, Any], name: str, value: Any) -> None:
+    """Recompute the node's outputs as the server does when ``name`` changes to ``value`` on the canvas."""
+    from lfx.utils.async_helpers import run_until_complete
+
+    module, class_name = node["metadata"]["module"].rsplit(".", 1)
+    component = getattr(importlib.import_module(module), class_name)()
+    probe = copy.deepcopy(node)
+    probe["template"][name]["file_path" if probe["template"][name]["type"] == "file" else "value"] = value
+    refreshed = run_until_complete(component.run_and_validate_update_outputs(probe, name, value))
+    node["outputs"] = refreshed["outputs"]
+
+
+def _check_against_registry(flow: Mapping[str, Any], registry: Mapping[str, dict[str, Any]]) -> None:
+    """Every node must match the installed component, as ``lfx run --upgrade-flow check`` requires."""
+    from lfx.upgrade.checker import build_registry_lookup, check_flow_compatibility
+
+    report = check_flow_compatibility(
+        flow["data"], {"all": registry}, registry=build_registry_lookup({"all": registry})
+    )
+    stale = [f"{n.display_name} ({n.status})" for n in report.nodes if n.status != "ok"]
+    if stale:
+        msg = f"{flow['name']}: nodes differ from the installed components: {', '.join(stale)}"
+        raise RuntimeError(msg)
+
+
+def render(flow: Mapping[str, Any]) -> str:
+    return json.dumps(flow, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Generate flows/*.json from the components.")
+    parser.add_argument(
+        "--check", action="store_true", help="fail if a committed flow is stale; write nothing"
+    )
+    args = parser.parse_args(argv)
+
+    registry = load_registry()
+    specs = flows()
+    stale: list[str] = []
+    for spec in specs:
+        path = FLOWS_DIR / spec.file_name
+        text = render(build_flow(spec, registry))
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current == text:
+            continue
+        stale.append(str(path.relative_to(ROOT)))
+        if not args.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    if not stale:
+        print(f"All {len(specs)} flows are up to date.")
+    elif args.check:
+        print(f"Stale (regenerate with python scripts/build_flows.py): {', '.join(stale)}", file=sys.stderr)
+        return 1
+    else:
+        print(f"Wrote {', '.join(stale)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

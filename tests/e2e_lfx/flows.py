@@ -1,0 +1,106 @@
+"""Load the generated flows, point them somewhere, run them, read the cited answer.
+
+Where a flow talks to is configured the way a caller configures a deployment:
+
+* Langflow global variables, which the flows' credential and endpoint fields load
+  (ASTRA_DB_APPLICATION_TOKEN, ASTRA_DB_API_ENDPOINT, OPENAI_API_KEY); headless runs resolve them from
+  the environment;
+* tweaks keyed by node display name ("OpenAI", "OpenAI Embeddings", "Astra DB", "Read File", …),
+  applied with Langflow's own ``process_tweaks`` (a tweaked field stops loading a global variable).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from lfx.processing.process import process_tweaks
+from lfx.schema.content_types import CitationContent, ContentBlock
+from lfx.schema.message import Message
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+QUIET_ENV = {"DO_NOT_TRACK": "true", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+
+
+def _load_build_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_flows", REPO_ROOT / "scripts" / "build_flows.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build_script()
+"""``scripts/build_flows.py``: node types, source files, variable names, default collection."""
+RAG = build.FLOWS_DIR / "astra_db_rag_with_citations.json"
+INGEST = build.FLOWS_DIR / "astra_db_ingest_with_source_metadata.json"
+CITE_ANY = build.FLOWS_DIR / "cite_any_answer.json"
+
+
+def load(path: Path, tweaks: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    flow = json.loads(path.read_text(encoding="utf-8"))
+    return process_tweaks(flow, dict(tweaks)) if tweaks else flow
+
+
+def nodes(flow: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return flow["data"]["nodes"]
+
+
+def openai_tweaks(base_url: str, api_key: str | None = None) -> dict[str, dict[str, str]]:
+    """Point the OpenAI model and embeddings nodes at ``base_url``; with ``api_key``, pass it explicitly."""
+    key_fields = {"OpenAI": "api_key", "OpenAI Embeddings": "openai_api_key"}
+    return {
+        node: {"openai_api_base": base_url} | ({key: api_key} if api_key else {})
+        for node, key in key_fields.items()
+    }
+
+
+def clean_env() -> dict[str, str]:
+    """This process's environment without any OpenAI, Astra or Langflow setting."""
+    return {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ASTRA_", "LANGFLOW_"))}
+
+
+def lfx_run(flow: Mapping[str, Any], work_dir: Path, env: Mapping[str, str], *args: str) -> dict[str, Any]:
+    """``lfx run <flow> [args] --format json`` with exactly ``env``; the parsed result (exit code 0)."""
+    path = work_dir / "flow.json"
+    path.write_text(json.dumps(flow), encoding="utf-8")
+    completed = subprocess.run(
+        [sys.executable, "-m", "lfx", "run", str(path), *args, "--format", "json"],
+        capture_output=True,
+        text=True,
+        env={**env, **QUIET_ENV},
+        cwd=work_dir,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    return json.loads(completed.stdout)
+
+
+async def run_in_process(path: Path, input_value: str, tweaks: Mapping[str, Any] | None = None) -> Message:
+    """Run a flow with ``lfx.load`` (global variables fall back to the environment); Chat Output's message."""
+    from lfx.load import arun_flow_from_json
+
+    outputs = await arun_flow_from_json(
+        path, input_value, tweaks=dict(tweaks or {}), fallback_to_env_vars=True
+    )
+    (result,) = outputs[0].outputs
+    assert result is not None
+    assert result.results is not None
+    message = result.results["message"]
+    assert isinstance(message, Message)
+    return message
+
+
+def source_cards(message: Message) -> list[CitationContent]:
+    """The citation cards of the message's one "Sources" group."""
+    (group,) = [b for b in message.content_blocks if isinstance(b, ContentBlock) and b.title == "Sources"]
+    return [c for c in group.contents if isinstance(c, CitationContent)]
