@@ -20,7 +20,6 @@ from typing import Any
 from lfx.custom.custom_component.component import Component
 from lfx.io import BoolInput, DropdownInput, HandleInput, MessageInput, Output
 from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent, TextContent
-from lfx.schema.data import Data
 from lfx.schema.message import Message
 
 # ---------------------------------------------------------------------------
@@ -84,6 +83,8 @@ _SPECIAL = re.compile(r"[\[\u3010(\ue200\ue202`~ \t\n]")
 
 def strip_invisible(text: str) -> str:
     """Drop format characters (zero-width, bidi controls) so they cannot disguise a marker."""
+    if text.isascii():  # no ASCII character is a format character
+        return text
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
@@ -521,7 +522,11 @@ def safe_http_url(value: object) -> str | None:
     url = value.strip()
     # Spaces, control, format (bidi, zero-width) and separator characters never belong in a link
     # and can make one display as something else ("…/\u202egpj.exe" shows as "…exe.jpg").
-    if not url or len(url) > 4096 or any(c in "\\<>\"'`" or unicodedata.category(c)[0] in "CZ" for c in url):
+    if not url or len(url) > 4096 or any(c in "\\<>\"'`" for c in url):
+        return None
+    if not (url.isascii() and url.isprintable() and " " not in url) and any(
+        unicodedata.category(c)[0] in "CZ" for c in url
+    ):
         return None
     match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)", url)
     # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.

@@ -76,7 +76,11 @@ def safe_http_url(value: object) -> str | None:
     url = value.strip()
     # Spaces, control, format (bidi, zero-width) and separator characters never belong in a link
     # and can make one display as something else ("…/\u202egpj.exe" shows as "…exe.jpg").
-    if not url or len(url) > 4096 or any(c in "\\<>\"'`" or unicodedata.category(c)[0] in "CZ" for c in url):
+    if not url or len(url) > 4096 or any(c in "\\<>\"'`" for c in url):
+        return None
+    if not (url.isascii() and url.isprintable() and " " not in url) and any(
+        unicodedata.category(c)[0] in "CZ" for c in url
+    ):
         return None
     match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)", url)
     # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.
@@ -95,6 +99,8 @@ def json_safe(value: Any, depth: int = 0) -> Any:
     however disguised) become None: the payload travels to clients that may render links.
     """
     if isinstance(value, str):
+        if ":" not in value:  # no scheme at all: the common case, and cheap to tell
+            return value
         bare = "".join(c for c in value if unicodedata.category(c)[0] not in "CZ")
         return None if _SCRIPT_SCHEMES.match(bare) else value
     if value is None or isinstance(value, bool):
@@ -185,6 +191,8 @@ _PRIVATE_USE_MARKS = {0xE200: None, 0xE201: None, 0xE202: None}
 
 
 def _strip_invisible(text: str) -> str:
+    if text.isascii():
+        return text
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 

@@ -57,6 +57,11 @@ def _serve(server: Any) -> threading.Thread:
     return thread
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # Also registered by tests/e2e/conftest.py, which is not loaded when only tests/browser runs.
+    config.addinivalue_line("markers", "e2e: starts a real Langflow server (slow: ~1 min boot per server)")
+
+
 @pytest.fixture(scope="session")
 def fake_langflow() -> Iterator[FakeLangflow]:
     server = FakeLangflow()
@@ -87,7 +92,9 @@ def docs_chat_url(fake_langflow: FakeLangflow) -> Iterator[str]:
     server.server_close()
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's sync API keeps an event loop running in the main thread while it is
+# open, and every asyncio test after it would fail with "cannot be called from a running event loop".
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing; install it with: {INSTALL_HINT}")

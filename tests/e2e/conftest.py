@@ -18,6 +18,7 @@ import pytest
 from .langflow_server import LangflowClient, LangflowServer
 
 ServerFactory = Callable[..., LangflowServer]
+REPO_FLOWS = Path(__file__).resolve().parents[2] / "flows"
 _SERVERS = pytest.StashKey[dict[tuple[object, ...], LangflowServer]]()
 
 
@@ -50,13 +51,14 @@ def langflow_server(langflow_server_factory: ServerFactory) -> LangflowServer:
 
     SSRF allow-list for loopback model/embedding URLs; tiktoken's ``cl100k_base`` from the copy
     litellm ships, because OpenAI embeddings tokenize their input and nothing can be downloaded.
+    It loads the repository's ``flows/`` at startup, as ``scripts/run.sh`` does.
     """
     from tests.standins.openai_server import tiktoken_cache_dir
 
     env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}
     if cache := tiktoken_cache_dir():
         env["TIKTOKEN_CACHE_DIR"] = cache
-    return langflow_server_factory(env)
+    return langflow_server_factory(env, flows_dir=REPO_FLOWS)
 
 
 @pytest.fixture(scope="session")

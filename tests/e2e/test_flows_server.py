@@ -58,7 +58,10 @@ def tweaks(openai: OpenAIStandin, data_api: DataAPIStandin) -> dict[str, dict[st
 
 @pytest.fixture(scope="module")
 def rag_flow_id(langflow_client: LangflowClient) -> str:
-    return langflow_client.upload_flow(load(RAG))
+    """The RAG flow as shipped: the server loaded flows/ at startup."""
+    flow_id = load(RAG)["id"]
+    assert langflow_client.get_flow(flow_id)["name"] == "Astra DB RAG with Citations"
+    return flow_id
 
 
 def answer_message(result: RunResult) -> dict[str, Any]:
@@ -168,7 +171,7 @@ def test_playground_build_path_gives_the_same_cited_answer(
 
 
 def test_cite_any_answer_flow(langflow_client: LangflowClient, openai: OpenAIStandin, tweaks: dict) -> None:
-    flow_id = langflow_client.upload_flow(load(CITE_ANY))
+    flow_id = load(CITE_ANY)["id"]  # loaded at startup
     openai.script(Reply(chunks=("Water is essential [1] and [Source 8].",)))
     message = answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks))
     assert message["text"] == "Water is essential [Source 1] and."

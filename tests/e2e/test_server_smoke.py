@@ -8,10 +8,10 @@ observed as they are produced, and a flows directory is loaded at boot.
 
 from __future__ import annotations
 
+import json
+
 import itertools
 import uuid
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +19,8 @@ from lfx.components.input_output import ChatInput, ChatOutput
 from lfx.custom.eval import eval_custom_component_code
 from lfx.graph import Graph
 
-from .langflow_server import LangflowClient, LangflowServer, write_flow_file
+from .conftest import REPO_FLOWS
+from .langflow_server import LangflowClient, LangflowServer
 
 pytestmark = pytest.mark.e2e
 
@@ -172,17 +173,10 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
     assert bundle_keys, "no installed extension bundle shows up in /api/v1/all"
 
 
-def test_flows_dir_is_loaded_at_startup(
-    langflow_server_factory: Callable[..., LangflowServer], tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    """Costs a second server boot: the only way to see LANGFLOW_LOAD_FLOWS_PATH work."""
-    flows_dir = tmp_path_factory.mktemp("flows")
-    flow_id = str(uuid.uuid4())
-    write_flow_file(flows_dir, {**echo_flow("preloaded echo"), "endpoint_name": "preloaded-echo"}, flow_id)
-
-    server = langflow_server_factory({"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}, flows_dir=Path(flows_dir))
-
-    with server.client() as client:
-        assert client.get_flow(flow_id)["name"] == "preloaded echo"
-        result = client.run("preloaded-echo", "from disk", session_id=new_session())
-    assert [message["text"] for message in result.messages] == ["from disk"]
+def test_flows_dir_is_loaded_at_startup(langflow_server: LangflowServer) -> None:
+    """The shared server starts with the repository's flows/ loaded (LANGFLOW_LOAD_FLOWS_PATH)."""
+    shipped = {json.loads(p.read_text())["id"]: json.loads(p.read_text())["name"] for p in REPO_FLOWS.glob("*.json")}
+    assert len(shipped) == 3
+    with langflow_server.client() as client:
+        for flow_id, name in shipped.items():
+            assert client.get_flow(flow_id)["name"] == name
