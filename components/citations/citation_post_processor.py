@@ -68,6 +68,7 @@ _PUA_TOKEN = re.compile(r"\ue202turn[0-9]+[a-z]+[0-9]+")
 _PUA_PARTIAL = re.compile(r"\ue202(?:t(?:u(?:r(?:n(?:[0-9]+(?:[a-z]+[0-9]*)?)?)?)?)?)?")
 _ITEM_RE = re.compile(rf"(?P<a>{_NUM})(?:\s*{_RANGE_DASH}\s*(?P<b>{_NUM}))?")
 _ASCII_INT = re.compile(r"[0-9]+")
+_LINK_ESCAPES = str.maketrans({"(": "%28", ")": "%29", "[": "%5B", "]": "%5D"})
 _LINK_TARGET = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:|/|#|www\.")
 #: Characters a marker may still grow with; anything else ends the wait at once.
 _PARTIAL_CHARS = re.compile(r"[\w\s:#,;&^.+\-\u2010-\u2015\u2212\u2020]*")
@@ -143,8 +144,58 @@ def canonical_marker(source_id: int, url: str | None = None) -> str:
     """The one marker form the product writes; with a URL it is a markdown link."""
     if not url:
         return f"[Source {source_id}]"
-    # Parentheses would end the markdown link target early; encoded they mean the same URL.
-    return f"[Source {source_id}]({url.replace('(', '%28').replace(')', '%29')})"
+    # Brackets and parentheses would end the markdown link early; encoded they mean the same URL.
+    return f"[Source {source_id}]({url.translate(_LINK_ESCAPES)})"
+
+
+def _link_tail(buf: str, start: int, final: bool) -> Any:
+    """End of a markdown link tail ``(target "title")`` at ``buf[start]``, None if there is none.
+
+    CommonMark's shapes count: spaces inside, ``<target>``, balanced parentheses in the target
+    (``javascript:alert(1)``), an optional title. _WAIT when the text so far could still be one.
+    """
+    limit = min(len(buf), start + LINK_WINDOW)
+    more = _WAIT if not final and len(buf) < start + LINK_WINDOW else None
+    k = start + 1
+    while k < limit and buf[k] in " \t":
+        k += 1
+    if k < limit and buf[k] == "\n":  # CommonMark allows one line break before the target
+        k += 1
+        while k < limit and buf[k] in " \t":
+            k += 1
+    target_at = k
+    if k < limit and buf[k] == "<":
+        close = buf.find(">", k, limit)
+        if close < 0:
+            return more if "\n" not in buf[k:limit] else None
+        k, target = close + 1, buf[target_at + 1 : close]
+    else:
+        depth = 0
+        while k < limit and not buf[k].isspace():
+            if buf[k] == "(":
+                depth += 1
+            elif buf[k] == ")":
+                if depth == 0:
+                    break
+                depth -= 1
+            k += 1
+        target = buf[target_at:k]
+    if k >= limit:
+        return more
+    if not _LINK_TARGET.match(target):
+        return None
+    while k < limit and buf[k] in " \t":
+        k += 1
+    if k < limit and buf[k] in "\"'":
+        close = buf.find(buf[k], k + 1, limit)
+        if close < 0:
+            return more
+        k = close + 1
+        while k < limit and buf[k] in " \t":
+            k += 1
+    if k >= limit:
+        return more
+    return k + 1 if buf[k] == ")" else None
 
 
 # ---------------------------------------------------------------------------
@@ -152,6 +203,7 @@ def canonical_marker(source_id: int, url: str | None = None) -> str:
 # ---------------------------------------------------------------------------
 
 _WAIT = object()  # classification needs more input
+_HELD_RUNS = (" \t", "`", "~")
 _CLOSERS = frozenset("]\u3011)\ue201")
 _BREAKS = frozenset("\n") | _CLOSERS
 
@@ -204,6 +256,7 @@ class CitationFilter:
         self._fence_line = ""  # current line inside a fence, to spot the closing fence
         self._code_ticks = 0  # backtick count of the open inline code span
         self._closed = False
+        self._held_run = ""  # the characters the held text is made of, when it is one such run
 
     # -- public API --------------------------------------------------------
 
@@ -213,8 +266,13 @@ class CitationFilter:
             raise RuntimeError(msg)
         if not chunk:
             return ""
+        if self._held_run and not chunk.strip(self._held_run):
+            self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
+            return ""
         self._buf += chunk
-        return self._run(final=False)
+        out = self._run(final=False)
+        self._held_run = next((run for run in _HELD_RUNS if self._buf and not self._buf.strip(run)), "")
+        return out
 
     def close(self) -> str:
         if self._closed:
@@ -339,24 +397,31 @@ class CitationFilter:
                 self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
             self._write(out, text, marker=True)
 
-    def _classify(self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool) -> Any:
-        """Decide what starts at ``buf[j]`` (an opener): a marker (``_Match``), text (None) or _WAIT."""
+    def _classify(
+        self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
+    ) -> Any:
+        """Decide what starts at ``buf[j]`` (an opener): a marker (``_Match``), text (None) or _WAIT.
+
+        ``bound`` keeps a nested look inside the outer marker's window, so nesting depth (and
+        recursion) stays below the window size however many openers the text piles up.
+        """
         opener = buf[j]
         if opener == "\ue202":
             return self._classify_pua_token(buf, j, final)
         closer = _OPENERS[opener]
-        limit = min(len(buf), j + self.window)
+        window_end = j + self.window if bound is None else min(bound, j + self.window)
+        limit = min(len(buf), window_end)
         k = j + 1
         while k < limit and buf[k] != closer:
             if buf[k] in _OPENERS:
                 if not self._could_grow(buf[j + 1 : k], opener):
                     return None
-                return self._classify_around(buf, j, k, final)
+                return self._classify_around(buf, j, k, final, window_end)
             if buf[k] in _BREAKS:
                 return None
             k += 1
         if k >= limit:
-            if final or limit == j + self.window or not self._could_grow(buf[j + 1 : limit], opener):
+            if final or limit == window_end or not self._could_grow(buf[j + 1 : limit], opener):
                 return None
             return _WAIT
         inner = buf[j + 1 : k]
@@ -372,13 +437,13 @@ class CitationFilter:
             return None
         return self._with_link(buf, k + 1, final, parsed)
 
-    def _classify_around(self, buf: str, j: int, k: int, final: bool) -> Any:
+    def _classify_around(self, buf: str, j: int, k: int, final: bool, bound: int) -> Any:
         """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.
 
         If the inner one is dropped, the buffer is rewritten without it (and the spaces before it),
         and the caller reads ``j`` again, exactly as a second pass over the output would.
         """
-        inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=False)
+        inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=False, bound=bound)
         if inner is _WAIT:
             return _WAIT
         if inner is None or inner.kept:
@@ -410,20 +475,17 @@ class CitationFilter:
                 return _Match(end, parsed) if final else _WAIT
             if buf[end] != "(":
                 return _Match(end, parsed)
-            limit = min(len(buf), end + LINK_WINDOW)
-            k = end + 1
-            while k < limit and buf[k] != ")" and not buf[k].isspace() and buf[k] not in "([]":
-                k += 1
-            if k == limit and limit < end + LINK_WINDOW and not final:
+            tail = _link_tail(buf, end, final)
+            if tail is _WAIT:
                 return _WAIT
-            if k == limit or buf[k] != ")" or not _LINK_TARGET.match(buf, end + 1, k):
+            if tail is None:
                 return _Match(end, parsed)
-            end = k + 1
+            end = tail
 
     @staticmethod
     def _could_grow(partial: str, opener: str) -> bool:
-        if opener == "\ue200":
-            return True
+        if opener in "\ue200\u3010":
+            return "\n" not in partial  # vendor annotations carry any text; the window bounds them
         clean = strip_invisible(partial).lower()
         if not _PARTIAL_CHARS.fullmatch(clean):
             return False
@@ -558,7 +620,9 @@ def read_sources(value: object) -> list[dict[str, Any]]:
         source_id = row_data.get("id")
         if isinstance(source_id, bool) or not isinstance(source_id, int) or source_id < 1:
             continue
-        records.setdefault(source_id, {**row_data, "url": safe_http_url(row_data.get("url"))})
+        # Rows may come from anywhere: make them strict JSON (NaN/inf become null, odd objects text).
+        clean = json.loads(json.dumps(row_data, default=str), parse_constant=lambda _: None)
+        records.setdefault(source_id, {**clean, "url": safe_http_url(row_data.get("url"))})
     return [records[k] for k in sorted(records)]
 
 
@@ -672,12 +736,19 @@ async def filter_stream(
         yield StreamChunk(tail)
 
 
-def _message_text(value: object) -> str:
+def _message_text(value: object, field_name: str = "answer") -> str:
+    """The text of a Message, a string, a Data or a dict with "text"; anything else is an error."""
     if value is None:
         return ""
+    if isinstance(value, str):
+        return value
     if isinstance(value, Message):
         return value.text if isinstance(value.text, str) else ""
-    return value if isinstance(value, str) else str(getattr(value, "text", value) or "")
+    data = getattr(value, "data", value)
+    if isinstance(data, dict) and isinstance(data.get("text"), str):
+        return data["text"]
+    msg = f"The {field_name} input must be text or a Message, not {type(value).__name__}."
+    raise ValueError(msg)
 
 
 # ---------------------------------------------------------------------------
@@ -794,6 +865,7 @@ class CitationPostProcessorComponent(Component):
             result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
         )
         message.data["citations"] = payload
+        message.properties.state = "complete"
         if message.get_id():
             # Streamed: the message is already stored; store and announce it again with its cards.
             message = await self._update_stored_message(message)
@@ -805,7 +877,7 @@ class CitationPostProcessorComponent(Component):
         return message
 
     async def _answer_from_model(self, engine: CitationFilter, outcome: StreamOutcome) -> Message:
-        prompt = _message_text(self.prompt)
+        prompt = _message_text(self.prompt, "prompt")
         if not prompt.strip():
             msg = "The Prompt input is empty: connect the Citation Prompt's output."
             raise ValueError(msg)

@@ -9,6 +9,7 @@ standard library. Pure functions first, the thin Component class last.
 from __future__ import annotations
 
 import datetime as _dt
+import html
 import json
 import math
 import re
@@ -99,9 +100,9 @@ def json_safe(value: Any, depth: int = 0) -> Any:
     however disguised) become None: the payload travels to clients that may render links.
     """
     if isinstance(value, str):
-        if ":" not in value:  # no scheme at all: the common case, and cheap to tell
+        if ":" not in value and "&" not in value:  # no scheme, not even an encoded one: the common case
             return value
-        bare = "".join(c for c in value if unicodedata.category(c)[0] not in "CZ")
+        bare = "".join(c for c in html.unescape(value) if unicodedata.category(c)[0] not in "CZ")
         return None if _SCRIPT_SCHEMES.match(bare) else value
     if value is None or isinstance(value, bool):
         return value
@@ -136,7 +137,7 @@ def parse_keys(value: str | None, default: str) -> list[str]:
 def _first(meta: Mapping[str, Any], keys: Iterable[str]) -> Any:
     for key in keys:
         value = meta.get(key)
-        if value is not None and value != "":
+        if value is not None and value != "" and value == value:  # NaN != NaN: an empty DataFrame cell
             return value
     return None
 
@@ -182,8 +183,9 @@ _MARKER_CHARS = r"[\s\d,;:#&^.+\-\u2010-\u2015\u2212]"
 _MARKER_INNER = re.compile(
     rf"{_MARKER_CHARS}*(?:(?:sources?|src|docs?|documents?|citations?|cite|refs?|references?|and){_MARKER_CHARS}*)*"
     r"(?:\u2020.*)?",
-    re.DOTALL,
+    re.DOTALL | re.IGNORECASE,  # IGNORECASE folds like the post-processor's (ſ is s, ı is i)
 )
+_SOURCE_WORD = re.compile(r"\s*source", re.IGNORECASE)
 
 
 # ChatGPT's private-use citation delimiters; no document needs them and they could smuggle a marker.
@@ -197,16 +199,16 @@ def _strip_invisible(text: str) -> str:
 
 
 def _neutralize_group(match: re.Match[str]) -> str:
-    opener, inner = match["open"], _strip_invisible(match["inner"]).lower()
+    opener, inner = match["open"], _strip_invisible(match["inner"])
     if opener == "\u3010" and "\u2020" in inner:
         return match["inner"]  # a vendor annotation such as 【4:0†source】
     if not any(c.isdigit() for c in inner) or not _MARKER_INNER.fullmatch(inner):
         return match[0]
-    if opener == "(" and not inner.lstrip().startswith("source"):
+    if opener == "(" and not _SOURCE_WORD.match(inner):
         return match[0]
-    if opener == "[" and not re.search(r"[a-z]", inner):
+    if opener == "[" and inner.isascii() and not re.search(r"[A-Za-z]", inner):
         before = match.string[match.start() - 1] if match.start() else ""
-        if before.isalnum() or before in "_]":
+        if before and (before.isalnum() or before == "]"):
             return match[0]  # indexing such as x[0]: never read as a citation
     return match["inner"]
 
@@ -368,7 +370,7 @@ def rows_from_input(value: Any) -> tuple[list[dict[str, Any]], int]:
     """
     rows: list[dict[str, Any]] = []
     skipped = 0
-    if value is None or value == "":
+    if value is None or (isinstance(value, str) and not value):
         return rows, skipped  # nothing retrieved (an unconnected or empty input)
     stack = [value]
     items: list[Any] = []
@@ -479,19 +481,21 @@ def build_sources(
             title=title,
             page=page,
             url=url,
-            chunk_id=None if chunk_id is None else str(json_safe(chunk_id)),
+            chunk_id=None if json_safe(chunk_id) is None else str(json_safe(chunk_id)),
             text=text,
             score=_as_score(_first(row, _SCORE_KEYS)),
             metadata=metadata,
         )
+        # Everything from the document that the template may write is neutralized: only our own
+        # {label} may carry a marker into the context.
         values = {
-            **{k: v for k, v in metadata.items() if not isinstance(v, dict | list)},
+            **{k: neutralize_markers(str(v)) for k, v in metadata.items() if v is not None and not isinstance(v, dict | list)},
             "index": number,
             "label": record.label,
             "document": neutralize_markers(title or document),
             "page": page,
             "page_suffix": f" \u2014 page {page}" if page is not None else "",
-            "url": url or "",
+            "url": (url or "").replace("[", "%5B").replace("]", "%5D"),
             "text": neutralize_markers(text),
         }
         block = renderer.render(values)

@@ -1,0 +1,254 @@
+"""The parser carries small copies of the post-processor's grammar; these tests prove the copies agree.
+
+* ``neutralize_markers`` (parser) must leave nothing the engine (post-processor) would read as a
+  marker, whatever the chunk text: otherwise a retrieved document could forge a citation.
+* On text the engine does not touch (the survey's lookalikes), neutralization should not touch it
+  either, except where documented below.
+* ``safe_http_url`` exists twice (each component file stands alone); both copies must give the same
+  answer for every string.
+
+The properties run with the active hypothesis profile ("ci" by default; ``scripts/fuzz.py`` runs them
+with the "fuzz" profile at scale).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from lfx_citations.components.citations import citation_post_processor as post
+from lfx_citations.components.citations import indexed_retrieved_data_parser as parser
+from lfx_citations.components.citations.citation_post_processor import filter_citations
+from lfx_citations.components.citations.indexed_retrieved_data_parser import neutralize_markers
+from test_engine_properties import FRAGMENTS
+
+SURVEY = json.loads((Path(__file__).parent / "data" / "marker_forms.json").read_text(encoding="utf-8"))
+ALL_IDS = range(1, 50)
+
+# Characters that Python's re.IGNORECASE folds onto the ASCII letters of the keywords ("ſ" ~ "s",
+# "ı"/"İ" ~ "i", "K" ~ "k") while str.lower() does not. The engine matches keywords with IGNORECASE,
+# neutralize_markers lowercases then matches: they disagree on exactly these (see
+# test_casefold_letters_cannot_forge_a_marker, an xfail until the parser is fixed). The property
+# leaves them out so that it keeps guarding everything else; drop this exclusion with the fix.
+CASEFOLD_ONLY = "\u017f\u0131\u0130\u212a"
+
+EXTRA_FRAGMENTS = [
+    # every keyword, separators, signs, dashes, invisibles, full-width and vendor forms
+    "[Sources 1 and 3]", "[Source 1 & 2]", "[src 4]", "[Docs 2]", "[document:1]", "[Ref 3]", "[references 1-2]",
+    "[cite 2]", "[citations #1]", "(Sources 1, 2)", "(source: 7)", "( Source 1 )", "(see 1)", "\u3010Source 2\u3011",
+    "\u3010\u2020\u3011", "\u3010\u2020", "\u3010F:app.ts\u2020L1-L5\u3011", "[\u22121]", "[+1]", "[1\u20133]", "[1\u22123]",
+    "[^1]", "[ ^ 1 ]", "[\u200b1]", "[1\u200b]", "[Sou\u202erce 2]", "[\u2066Source 2\u2069]", "\ue200", "\ue201",
+    "\ue202", "\ue202turn", "\ue202turn1view0", "\ue200cite\ue201", "[0001]", "[" + "9" * 70 + "]",
+    "[1" + ", 1" * 30 + "]", "a", "_", "/", "x", "(", "[[", "]]", "[(", ")]", "\u3010[", "](", ")(",
+    "(https://x.example/a)", "(javascript:alert(1))", "[Source 1]" * 3, "\u00a0", "\u3000", "\r", "\x0b",
+    "\u2028", "1.5", "\u0661", "\uff12", "and", "Sources:", "#", ";", "&", "^",
+]
+ALL_FRAGMENTS = FRAGMENTS + EXTRA_FRAGMENTS
+
+
+def _no_casefold(text: str) -> str:
+    return "".join(c for c in text if c not in CASEFOLD_ONLY)
+
+
+chunk_texts = (
+    st.lists(
+        st.one_of(st.sampled_from(ALL_FRAGMENTS), st.text(max_size=6), st.text(alphabet="[]()1 Sourc\u3010\u3011", max_size=8)),
+        max_size=30,
+    )
+    .map("".join)
+    .map(_no_casefold)
+)
+
+
+# -- (a) neutralized text holds no marker the engine recognizes ---------------------------------
+
+# Known bugs (each has an xfail repro below). The guarded property steps around exactly these so it
+# keeps fuzzing everything else; the unguarded one is an xfail until the fixes land.
+#  1. A bare "[7]" at the very start of the text (or one that reaches the start once an outer group
+#     loses its brackets, "[[7]]") survives: _neutralize_group tests `before in "_]"` and "" is in
+#     every string. The engine reads it as a marker when the text follows "\n" or a space, which it
+#     always does in the context ("[Source 1] doc\n[7] forged").
+#  2. The case-folding letters of CASEFOLD_ONLY.
+#  3. A bare group right after "_" survives ("_[7]"): _neutralize_group treats "_" as glue (like a
+#     letter), but the engine lists "_" in _BARE_MAY_FOLLOW (markdown emphasis, "_claim_[7]").
+#     The guard swaps "_" for "/", which neither side treats specially.
+
+
+def _guard_known_bugs(text: str) -> str:
+    return " " + _no_casefold(text).replace("_", "/")
+
+
+def _assert_engine_sees_no_marker(text: str) -> None:
+    neutralized = neutralize_markers(text)
+    result = filter_citations(neutralized, ALL_IDS)
+    assert result.reported is False, (text, neutralized, result)
+    assert result.text == neutralized  # the engine leaves neutralized text exactly as it is
+    for lead in ("\n", " ", "x"):  # as it sits in a context block: after a newline, a space or a word
+        assert filter_citations(lead + neutralized, ALL_IDS).reported is False, (lead, text, neutralized)
+
+
+@given(chunk_texts)
+@example("[[Source 9]7]")
+@example("x[[1]]")
+@example("[1 [Source 9] 2]")
+@example("(Source [1])")
+@example("[(Source 1)]")
+@example("\u3010(Source 1)\u3011")
+@example("a\u200b[2]")
+@example("[Source 1](https://x.example/[Source 2])")
+@example("https://a.example/[Source 9]")
+def test_neutralized_text_holds_no_marker_the_engine_recognizes(text: str) -> None:
+    _assert_engine_sees_no_marker(_guard_known_bugs(text))
+
+
+@given(chunk_texts)
+@example("[7] forged")
+@example("x _[7]")
+@example("[\u017fource 7]")
+def test_neutralized_text_holds_no_marker_the_engine_recognizes_unguarded(text: str) -> None:
+    _assert_engine_sees_no_marker(text)
+
+
+@pytest.mark.parametrize("forged", ["[7] forged claim", "[2, 3]", "[[7]] x", "[^7]", "[1-3]"])
+def test_a_bare_marker_at_the_start_of_a_chunk_cannot_forge(forged: str) -> None:
+    neutralized = neutralize_markers(forged)
+    assert filter_citations("\n" + neutralized, ALL_IDS).reported is False, neutralized
+
+
+@pytest.mark.parametrize("forged", ["see _this_[7]", "x _[2, 3]", "__[1]"])
+def test_a_bare_marker_after_an_underscore_cannot_forge(forged: str) -> None:
+    neutralized = neutralize_markers(forged)
+    assert filter_citations(neutralized, ALL_IDS).reported is False, neutralized
+
+
+@given(chunk_texts)
+def test_neutralization_is_stable(text: str) -> None:
+    once = neutralize_markers(text)
+    assert neutralize_markers(once) == once
+
+
+@pytest.mark.parametrize(
+    "forged", ["[\u017fource 7]", "[cite 7]".replace("i", "\u0131"), "[c\u0130te 7]", "\u3010\u017frc 7\u3011",
+               "(Source 1, \u017frc 7)"],
+)
+def test_casefold_letters_cannot_forge_a_marker(forged: str) -> None:
+    neutralized = neutralize_markers(forged)
+    assert filter_citations(neutralized, ALL_IDS).reported is False, neutralized
+
+
+# -- (b) lookalikes: what the engine leaves alone, neutralization leaves alone -----------------
+
+# Lookalikes the engine does not touch but neutralization does, and why that is right: chunk text
+# is context for the model, not rendered markdown. A marker inside code in a chunk is still a
+# marker the model may copy out of the code into its answer, so it loses its brackets too.
+NEUTRALIZED_ON_PURPOSE = {
+    "Cite sources as `[Source 1]`, never as `[1]`.": "markers in inline code: the model may copy them out",
+    "Use:\n\n~~~\n\u30104:0\u2020source\u3011 [1, 2]\n~~~": "markers in a fence: the model may copy them out",
+    # Over-approximation: after "[" the engine never reads a bare number (so "x[[1]]" is no marker),
+    # but neutralization strips any bare group not glued to a word or "]". Harmless: it only loses
+    # brackets, never invents a marker. (Adding "[" to the glue set in _neutralize_group would align it.)
+    "R's x[[1]]": "bare group right after '[': stripped, though the engine would not read it",
+}
+
+ENGINE_LOOKALIKES = [
+    "x[0][1] is indexing", "metallicity [Fe/H] rises", "enter [batch number]", "in (2019) we saw", "a [ ] task",
+    "see [text][ref]", "[citation needed]", "- [ ] to do", "- [x] done", "were [sic] due", "\"[...] payable\"",
+    "Smith et al. (2019) found (1) and (2).", "arr[1, 2] is a slice", "R's x[[1]]",
+    "Read the [official docs](https://example.com/docs).", "[source code](https://github.com/x/y)",
+    "(see 1)", "CO2 (ppm)", "\u3010note\u3011", "[Source]", "[Sources]", "[and]",
+]
+
+
+def _lookalikes() -> list[str]:
+    survey = [c["input"] for c in SURVEY if c["expected"] == c["input"] and not filter_citations(
+        c["input"], c["presented"]).reported]
+    return survey + ENGINE_LOOKALIKES
+
+
+@pytest.mark.parametrize("text", _lookalikes())
+def test_lookalikes_survive_neutralization_unchanged_or_documented(text: str) -> None:
+    assert filter_citations(text, ALL_IDS).reported is False  # a lookalike for the engine too
+    if text in NEUTRALIZED_ON_PURPOSE:
+        assert neutralize_markers(text) != text
+        assert filter_citations(neutralize_markers(text), ALL_IDS).reported is False
+    else:
+        assert neutralize_markers(text) == text
+
+
+def test_survey_lookalikes_are_present() -> None:
+    # The survey keeps its lookalike rows; if they vanish, (b) silently proves nothing.
+    survey = [c for c in SURVEY if c["expected"] == c["input"] and not filter_citations(
+        c["input"], c["presented"]).reported]
+    assert len(survey) >= 8
+
+
+def test_survey_markers_the_engine_keeps_are_neutralized() -> None:
+    # The other side of (b): survey inputs holding markers the engine recognizes lose them.
+    for case in SURVEY:
+        neutralized = neutralize_markers(case["input"])
+        assert filter_citations(neutralized, ALL_IDS).reported is False, case["input"]
+
+
+# -- (c) the two safe_http_url copies agree ----------------------------------------------------
+
+HOSTILE_URLS = [
+    "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
+    "java\nscript:alert(1)", "\u200bjavascript:alert(1)", "javascript&colon;alert(1)", "&#106;avascript:alert(1)",
+    "jav&#x61;script:alert(1)", "javascript://%0aalert(1)", "vbscript:msgbox(1)", "data:text/html,<script>",
+    "data:text/html;base64,PHNjcmlwdD4=", "file:///etc/passwd", "file://host/share", "blob:https://x.example/1",
+    "//evil.example/x", "///evil.example", "http:evil.example", "https:/evil.example", "http:\\\\evil.example",
+    "https://", "https:///path", "https://user@evil.example", "https://docs.example.com@evil.example/",
+    "https://a.example/\u202egpj.exe", "https://a.example/ x", "https://a.example/\u00a0x", "https://a.example/\x00",
+    "https://a.example/<script>", "https://a.example/\"onmouseover=\"x", "https://a.example/'", "https://a.example/`",
+    "https://a.example/x)[click](javascript:alert(1)", "https://a.example/[Source 7]", "HTTPS://A.EXAMPLE/",
+    "hTtP://a.example", "https://a.example" + "/a" * 3000, "  https://a.example/ok  ", "https://a.example/ok\n",
+    "ftp://a.example/", "mailto:a@b.example", "tel:123", "about:blank", "chrome://settings", "https://[::1]/",
+    "https://a.example:443/x?q=1#f", "https://\u0430pple.example/", "", " ", None, 42, b"https://a.example",
+]
+
+url_alphabet = st.sampled_from(
+    ["http", "https", "HTTPS", "javascript", "data", "file", "vbscript", "ftp", ":", "//", "/", "\\", "@", "?", "#",
+     "a.example", "evil.example", "x", "%28", "(", ")", "[", "]", " ", "\t", "\n", "\u200b", "\u202e", "\u00a0",
+     "&#58;", "&colon;", "<", ">", "\"", "'", "`", ".", "-", "+", "1", "\u0430", "\ue200"]
+)
+url_like = st.one_of(
+    st.lists(url_alphabet, max_size=12).map("".join),
+    st.builds(lambda s, rest: s + "://" + rest, st.sampled_from(["http", "https", "HtTp", " https", "javascript"]),
+              st.text(max_size=20)),
+    st.text(max_size=30),
+)
+
+
+@given(url_like)
+def test_both_safe_http_url_copies_agree(value: str) -> None:
+    assert parser.safe_http_url(value) == post.safe_http_url(value)
+
+
+@given(url_like)
+def test_safe_http_url_passes_only_plain_http_links(value: str) -> None:
+    url = post.safe_http_url(value)
+    if url is not None:
+        assert url.lower().startswith(("http://", "https://"))
+        assert url == url.strip() and not any(c.isspace() for c in url)
+
+
+@pytest.mark.parametrize("value", HOSTILE_URLS)
+def test_both_copies_agree_on_hostile_urls(value: object) -> None:
+    assert parser.safe_http_url(value) == post.safe_http_url(value)
+    url = post.safe_http_url(value)
+    if url is not None:
+        assert url.lower().startswith(("http://", "https://")), url
+
+
+@pytest.mark.parametrize(
+    "value",
+    [v for v in HOSTILE_URLS if isinstance(v, str) and not v.strip().lower().startswith(("http://", "https://"))]
+    + ["https://user@evil.example", "https://a.example/\u202egpj.exe", "https://a.example/<script>", "https://"],
+)
+def test_hostile_urls_are_rejected_by_both(value: str) -> None:
+    assert parser.safe_http_url(value) is None
+    assert post.safe_http_url(value) is None
