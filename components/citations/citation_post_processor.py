@@ -812,11 +812,11 @@ class CitationPostProcessorComponent(Component):
         BoolInput(
             name="stream",
             display_name="Stream",
-            value=False,
+            value=True,
             advanced=True,
             info=(
-                "Stream the filtered answer token by token when wired to Chat Output (the API's stream=true "
-                "sets this, as it does for model components)."
+                "Stream the filtered answer token by token when wired to Chat Output, as the Playground shows "
+                "it. The API's stream=true/false sets this per request, as it does for model components."
             ),
         ),
         BoolInput(
