@@ -1,8 +1,7 @@
 """Adversarial corpus: hostile documents, hostile model output, hostile metadata, and scale.
 
 Every case says in one line what it attacks and asserts the guarantee under attack (not merely "no
-exception"). Known bugs are ``xfail(strict=True)`` with the repro in the reason; they turn red (XPASS)
-as soon as the fix lands, so the marker can be removed.
+exception"). Cases that once broke a guarantee stay here as regressions.
 
 The engine is the judge of what a marker is: ``scan(text)`` runs the post-processor's filter with no
 source presented, so every marker it recognizes is removed and listed in ``removed``.

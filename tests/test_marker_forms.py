@@ -26,31 +26,8 @@ def _case_id(case: dict) -> str:
     return f"{case['form'][:40]}: {case['input'][:40]!r}"
 
 
-_KEYWORD_PREFIXES = {w[:i] for w in ("sources", "src", "documents", "docs", "citations", "cite", "references",
-                                     "refs", "and") for i in range(1, len(w) + 1)}
-
-
-def _vendor_annotation_with_free_text(case: dict) -> bool:
-    """A dagger annotation holding a word that is no citation keyword ("policy.pdf", "L142", "F:app.ts")."""
-    for inner in re.findall("\u3010([^\u3011]*\u2020[^\u3011]*)\u3011", case["input"]):
-        if any(word not in _KEYWORD_PREFIXES for word in re.findall(r"[^\W\d_]+", inner.lower())):
-            return True
-    return False
-
-
-STREAMING_BUG = pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "bug: streaming != one-shot for dagger annotations with free text: fed in pieces, '\u3010F:a.ts\u2020L1' "
-        "or '\u30104:0\u2020policy' fails CitationFilter._could_grow (words must be keyword prefixes), so the "
-        "opener is released as text before the closer arrives; one-shot drops the whole annotation"
-    ),
-)
-
-
 def _streaming_params() -> list:
-    return [pytest.param(c, id=_case_id(c), marks=[])
-            for c in CASES]
+    return [pytest.param(c, id=_case_id(c)) for c in CASES]
 
 
 def random_pieces(text: str, rng: random.Random) -> list[str]:
