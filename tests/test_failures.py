@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import uuid
 from collections.abc import AsyncIterator
 
 import pytest
@@ -29,49 +28,12 @@ from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     NO_SOURCES_LINE,
     IndexedRetrievedDataParserComponent,
 )
-from lfx.components.input_output import ChatInput, ChatOutput
-from lfx.custom.custom_component.component import Component
 from lfx.events.event_manager import create_default_event_manager
-from lfx.graph import Graph
-from lfx.io import MessageTextInput, Output
 from lfx.schema.data import Data
 from lfx.schema.message import Message
-from test_graph import RetrieverStandIn
+from test_graph import build_graph
 
 TIMEOUT = 30  # seconds; every graph run is bounded so a hang fails instead of blocking the suite
-
-
-class ScriptedModelStandIn(Component):
-    """Hands the graph the ScriptedChatModel set on the instance (``scripted``)."""
-
-    display_name = "Scripted model stand-in"
-    inputs = [MessageTextInput(name="unused", display_name="Unused", info="unused")]
-    outputs = [Output(display_name="Language Model", name="model_output", method="build_model", types=["LanguageModel"])]
-    scripted: ScriptedChatModel | None = None
-
-    def build_model(self) -> ScriptedChatModel:
-        return self.scripted
-
-
-def build_graph(model: ScriptedChatModel) -> Graph:
-    chat_input = ChatInput(_id="ChatInput-test")
-    chat_input.set(input_value="Is water essential?")
-    retriever = RetrieverStandIn(_id="retriever")
-    retriever.set(search_query=chat_input.message_response)
-    parser = IndexedRetrievedDataParserComponent(_id="parser")
-    parser.set(input_data=retriever.search)
-    prompt = CitationPromptComponent(_id="prompt")
-    prompt.set(question=chat_input.message_response, context=parser.build_context)
-    model_node = ScriptedModelStandIn(_id="model")
-    model_node.scripted = model
-    post = CitationPostProcessorComponent(_id="post")
-    post.set(model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data,
-             stream=True)
-    chat_output = ChatOutput(_id="ChatOutput-test")
-    chat_output.set(input_value=post.build_message)
-    graph = Graph(chat_input, chat_output)
-    graph.session_id = str(uuid.uuid4())
-    return graph
 
 
 class Run:

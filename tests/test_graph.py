@@ -39,15 +39,19 @@ class RetrieverStandIn(Component):
 
 
 class ModelStandIn(Component):
+    """Hands the graph the ScriptedChatModel set on the instance, through the LanguageModel output."""
+
     display_name = "Model stand-in"
     inputs = [MessageTextInput(name="unused", display_name="Unused", info="unused")]
     outputs = [Output(display_name="Language Model", name="model_output", method="build_model", types=["LanguageModel"])]
+    scripted: ScriptedChatModel | None = None
 
-    def build_model(self) -> ScriptedChatModel:
-        return ScriptedChatModel(chunks=CHUNKS, delay=0.05)
+    def build_model(self) -> ScriptedChatModel | None:
+        return self.scripted
 
 
-def build_graph() -> Graph:
+def build_graph(model: ScriptedChatModel) -> Graph:
+    """The citation chain, wired as the shipped RAG flow is, around a scripted model."""
     chat_input = ChatInput(_id="ChatInput-test")
     chat_input.set(input_value="Is water essential?")
     retriever = RetrieverStandIn(_id="retriever")
@@ -56,9 +60,10 @@ def build_graph() -> Graph:
     parser.set(input_data=retriever.search)
     prompt = CitationPromptComponent(_id="prompt")
     prompt.set(question=chat_input.message_response, context=parser.build_context)
-    model = ModelStandIn(_id="model")
+    model_node = ModelStandIn(_id="model")
+    model_node.scripted = model
     post = CitationPostProcessorComponent(_id="post")
-    post.set(model=model.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data, stream=True)
+    post.set(model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data)
     chat_output = ChatOutput(_id="ChatOutput-test")
     chat_output.set(input_value=post.build_message)
     graph = Graph(chat_input, chat_output)
@@ -69,7 +74,7 @@ def build_graph() -> Graph:
 async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> None:
     queue: asyncio.Queue = asyncio.Queue()
     manager = create_default_event_manager(queue)
-    graph = build_graph()
+    graph = build_graph(ScriptedChatModel(chunks=CHUNKS, delay=0.05))
     results = [r async for r in graph.async_start(event_manager=manager)]
 
     events = []

@@ -33,9 +33,8 @@ from typing import Any
 import pytest
 
 from tests.e2e.langflow_server import LangflowClient, LangflowServer
-from tests.e2e_lfx.flows import RAG, build, load, openai_tweaks
+from tests.e2e_lfx.flows import RAG, build, load, standin_tweaks
 from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
-from tests.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
 from tests.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
 
 from .conftest import ROOT
@@ -99,14 +98,7 @@ def client(ui_server: LangflowServer) -> Iterator[LangflowClient]:
 
 def playground_flow(openai: OpenAIStandin, data_api: DataAPIStandin) -> dict[str, Any]:
     """The RAG flow with the stand-ins' endpoints saved in it and streaming on (see the module doc)."""
-    astra = {
-        "api_endpoint": data_api.url,
-        "database_name": data_api.url,
-        "token": STANDIN_ASTRA_TOKEN,
-        "environment": "prod",
-    }
-    tweaks = {**openai_tweaks(openai.base_url, STANDIN_OPENAI_API_KEY), "Astra DB": astra, "stream": True}
-    flow = load(RAG, tweaks)
+    flow = load(RAG, {**standin_tweaks(openai.base_url, data_api.url), "stream": True})
     flow.pop("id", None)
     return flow
 

@@ -14,9 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e_lfx.flows import CITE_ANY, RAG, build, load, openai_tweaks
+from tests.e2e_lfx.flows import CITE_ANY, RAG, build, load, standin_tweaks
 from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
-from tests.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
 from tests.standins.openai_server import OpenAIStandin, Reply
 
 from .langflow_server import LangflowClient, RunResult
@@ -45,15 +44,7 @@ def data_api() -> Iterator[DataAPIStandin]:
 
 @pytest.fixture(scope="module")
 def tweaks(openai: OpenAIStandin, data_api: DataAPIStandin) -> dict[str, dict[str, Any]]:
-    return {
-        **openai_tweaks(openai.base_url, STANDIN_OPENAI_API_KEY),
-        "Astra DB": {
-            "api_endpoint": data_api.url,
-            "database_name": data_api.url,
-            "token": STANDIN_ASTRA_TOKEN,
-            "environment": "prod",
-        },
-    }
+    return standin_tweaks(openai.base_url, data_api.url)
 
 
 @pytest.fixture(scope="module")

@@ -63,6 +63,19 @@ def openai_tweaks(base_url: str, api_key: str | None = None) -> dict[str, dict[s
     }
 
 
+def standin_tweaks(openai_base_url: str, data_api_url: str) -> dict[str, dict[str, Any]]:
+    """Point a flow's OpenAI, OpenAI Embeddings and Astra DB nodes at the local stand-ins.
+
+    ``database_name`` is set too: it loads the endpoint's global variable, and the Playground's
+    build path fails on a missing variable where ``/api/v1/run`` quietly falls back.
+    """
+    from tests.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
+
+    astra = {"api_endpoint": data_api_url, "database_name": data_api_url, "token": STANDIN_ASTRA_TOKEN,
+             "environment": "prod"}
+    return {**openai_tweaks(openai_base_url, STANDIN_OPENAI_API_KEY), "Astra DB": astra}
+
+
 def clean_env() -> dict[str, str]:
     """This process's environment without any OpenAI, Astra or Langflow setting."""
     return {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ASTRA_", "LANGFLOW_"))}
