@@ -40,11 +40,13 @@ for _ in range(300):
     time.sleep(1)
 token = httpx.get(f"{base}/api/v1/auto_login").json()["access_token"]
 auth = {"Authorization": f"Bearer {token}"}
-names = {v["name"] for v in httpx.get(f"{base}/api/v1/variables/", headers=auth).json()}
-if "ASTRA_DB_API_ENDPOINT" not in names:
-    body = {"name": "ASTRA_DB_API_ENDPOINT", "value": os.environ["ASTRA_DB_API_ENDPOINT"], "type": "Generic",
-            "default_fields": []}
-    httpx.post(f"{base}/api/v1/variables/", json=body, headers=auth).raise_for_status()
+# Langflow may already have imported it from the environment as a Credential: replace that one.
+for variable in httpx.get(f"{base}/api/v1/variables/", headers=auth).json():
+    if variable["name"] == "ASTRA_DB_API_ENDPOINT":
+        httpx.delete(f"{base}/api/v1/variables/{variable['id']}", headers=auth).raise_for_status()
+body = {"name": "ASTRA_DB_API_ENDPOINT", "value": os.environ["ASTRA_DB_API_ENDPOINT"], "type": "Generic",
+        "default_fields": []}
+httpx.post(f"{base}/api/v1/variables/", json=body, headers=auth).raise_for_status()
 print("Global variable ASTRA_DB_API_ENDPOINT (Generic) is set.")
 PY
 fi
