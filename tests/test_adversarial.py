@@ -35,7 +35,6 @@ from lfx_citations.components.citations.indexed_retrieved_data_parser import (
 )
 from lfx.schema.data import Data
 from lfx.schema.dataframe import DataFrame
-from lfx.schema.message import Message
 
 PRESENTED = [1, 2, 3]
 

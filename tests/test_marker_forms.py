@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import zlib
 from pathlib import Path
 
