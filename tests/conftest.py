@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # "ci" is the default; scripts/fuzz.py (or HYPOTHESIS_PROFILE=fuzz) runs the same properties at scale.
@@ -18,3 +20,24 @@ settings.register_profile(
     suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+# The local stand-ins that end-to-end tests point the shipped flows at (one pair per test module).
+@pytest.fixture(scope="module")
+def openai() -> Iterator[object]:
+    """The OpenAI-compatible stand-in (chat + embeddings) on 127.0.0.1."""
+    from tests.standins.openai_server import OpenAIStandin
+
+    with OpenAIStandin() as standin:
+        yield standin
+
+
+@pytest.fixture(scope="module")
+def data_api() -> Iterator[object]:
+    """The Data API stand-in, seeded with the default corpus in the flows' collection."""
+    from tests.e2e_lfx.flows import build
+    from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
+
+    with DataAPIStandin() as standin:
+        standin.seed(DEFAULT_CORPUS, collection=build.COLLECTION)
+        yield standin

@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.langflow_server import LangflowClient, LangflowServer
-from tests.e2e_lfx.flows import RAG, build, load, standin_tweaks
+from tests.e2e_lfx.flows import RAG, load, standin_tweaks
 from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
 
@@ -65,19 +65,6 @@ RECORD_STREAM = """() => {
     window.__recorder = new MutationObserver(record);
     window.__recorder.observe(document.body, {subtree: true, childList: true, characterData: true});
 }"""
-
-
-@pytest.fixture(scope="module")
-def openai() -> Iterator[OpenAIStandin]:
-    with OpenAIStandin() as standin:
-        yield standin
-
-
-@pytest.fixture(scope="module")
-def data_api() -> Iterator[DataAPIStandin]:
-    with DataAPIStandin() as standin:
-        standin.seed(DEFAULT_CORPUS, collection=build.COLLECTION)
-        yield standin
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.e2e_lfx.flows import CITE_ANY, RAG, build, load, standin_tweaks
+from tests.e2e_lfx.flows import CITE_ANY, RAG, load, standin_tweaks
 from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.standins.openai_server import OpenAIStandin, Reply
 
@@ -27,19 +26,6 @@ QUESTION = "What does water do for life?"
 ANSWER_CHUNKS = ["Water is ", "essential for life [Sou", "rce 1]. It", " boils at 100 C [Source 9", "]",
                  " and freezes [2, 7", "]. Plants [3]."]
 SOURCE_MARKER = re.compile(r"\[Source (\d+)\]")
-
-
-@pytest.fixture(scope="module")
-def openai() -> Iterator[OpenAIStandin]:
-    with OpenAIStandin() as standin:
-        yield standin
-
-
-@pytest.fixture(scope="module")
-def data_api() -> Iterator[DataAPIStandin]:
-    with DataAPIStandin() as standin:
-        standin.seed(DEFAULT_CORPUS, collection=build.COLLECTION)
-        yield standin
 
 
 @pytest.fixture(scope="module")
