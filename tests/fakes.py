@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
@@ -33,16 +33,6 @@ class ScriptedChatModel(BaseChatModel):
     ) -> ChatResult:
         self._record(messages)
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content="".join(self.chunks)))])
-
-    def _stream(
-        self, messages: list[BaseMessage], stop: Any = None, run_manager: CallbackManagerForLLMRun | None = None, **_: Any
-    ) -> Iterator[ChatGenerationChunk]:
-        self._record(messages)
-        for i, chunk in enumerate(self.chunks):
-            if self.fail_after is not None and i == self.fail_after:
-                msg = "upstream connection reset"
-                raise ConnectionError(msg)
-            yield ChatGenerationChunk(message=AIMessageChunk(content=chunk))
 
     async def _astream(
         self,

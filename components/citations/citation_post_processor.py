@@ -439,8 +439,9 @@ class CitationFilter:
             return _Match(k + 1, None)
         # Glued to a word, a bare "[0]" is indexing; full-width brackets never are.
         bare = opener == "\u3010" or (opener == "[" and (after_marker or prev == "" or prev in _BARE_MAY_FOLLOW))
-        keyword = opener != "(" or strip_invisible(inner).lstrip().lower().startswith("source")
-        if opener == "\u3010" and _VENDOR_INNER.fullmatch(strip_invisible(inner)):
+        clean = strip_invisible(inner)
+        keyword = opener != "(" or clean.lstrip().lower().startswith("source")
+        if opener == "\u3010" and _VENDOR_INNER.fullmatch(clean):
             return _Match(k + 1, None)
         parsed = parse_marker_inner(inner, self.presented, bare=bare, keyword=keyword)
         if parsed is None:
@@ -655,7 +656,8 @@ def build_payload(result: FilterResult, records: list[dict[str, Any]], *, scope:
     if not cited:
         shown: list[int] = []
     elif scope == "presented":
-        shown = cited + [i for i in by_id if i not in set(cited)]
+        cited_set = set(cited)
+        shown = cited + [i for i in by_id if i not in cited_set]
     else:
         shown = cited
     return {
@@ -682,7 +684,7 @@ def build_content_blocks(text: str, payload: dict[str, Any], spans: dict[int, tu
             )
         )
     if include_payload:
-        cards.append(JSONContent(data=json.loads(json.dumps(payload, default=str))))
+        cards.append(JSONContent(data=payload))  # strict JSON already: read_sources cleaned every row
     blocks: list[Any] = [TextContent(text=text)]
     if cards:
         blocks.append(ContentBlock(title="Sources", contents=cards))
