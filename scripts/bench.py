@@ -963,6 +963,8 @@ def flow_variants(mods: dict[str, Any], seed: int) -> tuple[dict[str, Callable[[
       (Model Response output, like OpenAI's) → Chat Output.
     * ``stock+1``: ``stock`` with one pass-through Message vertex between prompt and model: what lfx charges
       for one more vertex, since the citation flow has one more (the post-processor) than ``stock``.
+    * ``stock+cards`` (not streaming only): ``stock`` with a vertex between model and Chat Output that attaches
+      the citation flow's source cards: what lfx charges for a vertex carrying them.
 
     Each comes streaming (``-stream``: the model or post-processor streams to Chat Output through an
     event manager) and not (``-invoke``). The model has zero latency.
@@ -987,6 +989,7 @@ def flow_variants(mods: dict[str, Any], seed: int) -> tuple[dict[str, Callable[[
         "citation": pp.filter_citations(answer, range(1, len(RETRIEVED) + 1)).text,
         "stock": answer,
         "stock+1": answer,
+        "stock+cards": answer,
     }
 
     class RetrieverStandIn(Component):
@@ -1028,6 +1031,22 @@ def flow_variants(mods: dict[str, Any], seed: int) -> tuple[dict[str, Callable[[
         def forward(self) -> Message:
             return self.message
 
+    # The cards the citation flow's answer carries, to measure what lfx charges for carrying them.
+    citation_result = pp.filter_citations(answer, range(1, len(RETRIEVED) + 1))
+    parsed, _, _ = mods["indexed_retrieved_data_parser"].build_sources([dict(row) for row in RETRIEVED])
+    records = [r.model_dump(mode="json") for r in parsed]
+    card_payload = pp.build_payload(citation_result, records, scope="cited")
+
+    class CardsPassThrough(PassThrough):
+        display_name = "Cards pass-through"
+        name = "CardsPassThrough"
+
+        def forward(self) -> Message:
+            self.message.content_blocks = pp.build_content_blocks(
+                self.message.text, card_payload, citation_result.first_spans, include_payload=False
+            )
+            return self.message
+
     def head() -> tuple[Any, Any]:
         chat_input = ChatInput(_id="ChatInput-bench")
         chat_input.set(input_value="At what temperature does water boil?")
@@ -1053,7 +1072,7 @@ def flow_variants(mods: dict[str, Any], seed: int) -> tuple[dict[str, Callable[[
         chat_output.set(input_value=post.build_message)
         return Graph(chat_input, chat_output)
 
-    def stock(stream: bool, extra_vertex: bool = False) -> Graph:
+    def stock(stream: bool, extra_vertex: bool = False, cards: bool = False) -> Graph:
         chat_input, retriever = head()
         parser = ParserComponent(_id="parser")
         parser.set(input_data=retriever.search, mode="Parser", pattern="{text}", sep="\n\n")
@@ -1071,13 +1090,19 @@ def flow_variants(mods: dict[str, Any], seed: int) -> tuple[dict[str, Callable[[
         else:
             model.set(input_value=prompt.build_prompt, stream=stream)
         chat_output = ChatOutput(_id="ChatOutput-bench")
-        chat_output.set(input_value=model.text_response)
+        if cards:  # between model and Chat Output, as the post-processor is (so the model cannot stream)
+            attach = CardsPassThrough(_id="cards")
+            attach.set(message=model.text_response)
+            chat_output.set(input_value=attach.forward)
+        else:
+            chat_output.set(input_value=model.text_response)
         return Graph(chat_input, chat_output)
 
     builders = {
         "citation": citation,
         "stock": stock,
         "stock+1": lambda stream: stock(stream, extra_vertex=True),
+        "stock+cards": lambda stream: stock(stream, cards=True),
     }
 
     async def run_once(kind: str, stream: bool) -> dict[str, Any]:
@@ -1120,7 +1145,7 @@ def flow_variants(mods: dict[str, Any], seed: int) -> tuple[dict[str, Callable[[
 
     variants: dict[str, Callable[[], Any]] = {}
     for kind in builders:
-        for stream in (False, True):
+        for stream in (False,) if kind == "stock+cards" else (False, True):
             variants[f"{kind}-{'stream' if stream else 'invoke'}"] = lambda kind=kind, stream=stream: (
                 run_once(kind, stream)
             )
@@ -1171,6 +1196,14 @@ def bench_flow(table: Table, mods: dict[str, Any], seed: int, runs: int, raw: di
             "build": _paired(c, s_, "build"),
             "total": _paired(c, s_, "total"),
             "vertex_run": _paired(s1, s_, "run"),
+            **(
+                {
+                    "cards_vertex_run": _paired(samples["stock+cards-invoke"], s_, "run"),
+                    "own_run": _paired(c, samples["stock+cards-invoke"], "run"),
+                }
+                if mode == "invoke"
+                else {}
+            ),
         }
     raw["flow"] = {
         "runs_each": runs,
@@ -1211,6 +1244,26 @@ def bench_flow(table: Table, mods: dict[str, Any], seed: int, runs: int, raw: di
             note=f"q1..q3 {p['vertex_run'][1]:+.1f}..{p['vertex_run'][2]:+.1f} ms; the citation flow has one "
             "vertex more than the stock one (the post-processor)",
         )
+        if mode == "invoke":
+            table.add(
+                "4",
+                "  lfx's cost of one more vertex that attaches the same source cards (stock + cards vertex - stock)",
+                p["cards_vertex_run"][0],
+                "(info)",
+                None,
+                "ms",
+                note=f"q1..q3 {p['cards_vertex_run'][1]:+.1f}..{p['cards_vertex_run'][2]:+.1f} ms; Langflow "
+                "serializes a message's content blocks each time it stores, announces or logs it",
+            )
+            table.add(
+                "4",
+                "  the rest: citation - (stock + cards vertex), the bundle's own work and its parser/prompt vertices",
+                p["own_run"][0],
+                "(info)",
+                None,
+                "ms",
+                note=f"q1..q3 {p['own_run'][1]:+.1f}..{p['own_run'][2]:+.1f} ms",
+            )
         table.add(
             "4",
             f"  added graph construction (Graph(...) from components), {mode}",

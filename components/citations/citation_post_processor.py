@@ -66,6 +66,7 @@ _BARE_INNER = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*"
 _VENDOR_INNER = re.compile(r"[^\u3011\u2020]*\u2020[^\u3011]*")
 _PUA_TOKEN = re.compile(r"\ue202turn[0-9]+[a-z]+[0-9]+")
 _PUA_PARTIAL = re.compile(r"\ue202(?:t(?:u(?:r(?:n(?:[0-9]+(?:[a-z]+[0-9]*)?)?)?)?)?)?")
+_SIMPLE_INNER = re.compile(r"(Source )?([1-9][0-9]{0,8})")
 _ITEM_RE = re.compile(rf"(?P<a>{_NUM})(?:\s*{_RANGE_DASH}\s*(?P<b>{_NUM}))?")
 _ASCII_INT = re.compile(r"[0-9]+")
 _LINK_ESCAPES = str.maketrans({"(": "%28", ")": "%29", "[": "%5B", "]": "%5D"})
@@ -79,7 +80,9 @@ _OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "\ue200": "\ue201", "\ue202"
 # After these a bare number may start a marker; after anything else (``x[0]``, ``[Fe/H][1]``,
 # ``path/[2]``) it is indexing or notation and is left alone.
 _BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
-_SPECIAL = re.compile(r"[\[\u3010(\ue200\ue202`~ \t\n]")
+# Where plain text ends: an opener (with the spaces before it, which an invalid marker takes
+# along), a backtick, tilde or newline, or trailing spaces that a marker may still follow.
+_SPECIAL = re.compile(r"[ \t]*[\[\u3010(\ue200\ue202]|[`~\n]|[ \t]+\Z")
 
 
 def strip_invisible(text: str) -> str:
@@ -111,6 +114,12 @@ def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword:
     ``presented`` must be sorted. Ranges expand only to presented ids, so ``[1-99999999]`` costs
     no more than the number of sources.
     """
+    simple = _SIMPLE_INNER.fullmatch(inner)
+    if simple and (keyword if simple[1] else bare):  # the common "Source 3" / "3": one lookup
+        single = int(simple[2])
+        at = bisect.bisect_left(presented, single)
+        found = at < len(presented) and presented[at] == single
+        return ParsedMarker((single,), False) if found else ParsedMarker((), True)
     clean = strip_invisible(inner)
     if keyword and _KEYWORD_INNER.fullmatch(clean):
         body = re.sub(_KW, " ", clean, flags=re.IGNORECASE)
@@ -205,8 +214,15 @@ def _link_tail(buf: str, start: int, final: bool) -> Any:
 _WAIT = object()  # classification needs more input
 _ONE_SHOT_SLICE = 8192
 _HELD_RUNS = (" \t", "`", "~")
+_HELD_ENDS = frozenset(" \t`~")
+# A token that can go straight out: no opener, closer, code mark or newline, no trailing space.
+_PLAIN_TOKEN = re.compile(r"[^\[\u3010(\ue200\ue202`~\n\]\u3011)\ue201]*(?<![ \t])")
 _CLOSERS = frozenset("]\u3011)\ue201")
 _BREAKS = frozenset("\n") | _CLOSERS
+# Inside a would-be marker, the next character that settles it: its closer, a nested opener, a break.
+_STOP = re.compile("[" + re.escape("".join(_OPENERS) + "".join(_BREAKS)) + "]")
+# The last opener or break in a written text (the greedy ``.*`` finds the last one in C).
+_LAST_OPEN_OR_BREAK = re.compile(r"(?s:.*)" + _STOP.pattern)
 
 
 @dataclass
@@ -247,6 +263,7 @@ class CitationFilter:
         self.removed: list[str] = []
         self.reported = False
         self.first_spans: dict[int, tuple[int, int]] = {}
+        self._canonical: dict[int, str] = {}  # presented ids only, so bounded by the sources
         self._buf = ""
         self._out_len = 0
         self._last = ""  # last character written, "" at the start
@@ -267,12 +284,16 @@ class CitationFilter:
             raise RuntimeError(msg)
         if not chunk:
             return ""
+        if not self._buf and self._fence is None and not self._code_ticks and _PLAIN_TOKEN.fullmatch(chunk):
+            self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
+            return chunk
         if self._held_run and not chunk.strip(self._held_run):
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
             return ""
         self._buf += chunk
         out = self._run(final=False)
-        self._held_run = next((run for run in _HELD_RUNS if self._buf and not self._buf.strip(run)), "")
+        held = self._buf
+        self._held_run = next((run for run in _HELD_RUNS if not held.strip(run)), "") if held[-1:] in _HELD_ENDS else ""
         return out
 
     def feed_all(self, text: str) -> str:
@@ -331,30 +352,35 @@ class CitationFilter:
         self._buf = self._buf[i:]
         return "".join(out)
 
-    def _write(self, out: list[str], text: str, *, marker: bool = False) -> None:
+    def _write(self, out: list[str], text: str) -> None:
         if not text:
             return
         out.append(text)
-        self._track_open(text)
+        last = _LAST_OPEN_OR_BREAK.match(text)
+        if last is None:
+            self._advance(text)
+            return
+        pos = last.end() - 1
+        self._open = (text[pos], text[pos + 1 :]) if text[pos] in _OPENERS else None
         self._out_len += len(text)
         self._last = text[-1]
-        self._after_marker = marker
+        self._after_marker = False
         newline = text.rfind("\n")
-        tail = text[newline + 1 :]
-        self._line_blank = (self._line_blank if newline < 0 else True) and not tail.strip(" \t")
+        if newline >= 0:
+            self._line_blank = not text[newline + 1 :].strip(" \t")
+        elif self._line_blank:
+            self._line_blank = not text.strip(" \t")
 
-    def _track_open(self, text: str) -> None:
-        for pos in range(len(text) - 1, -1, -1):
-            ch = text[pos]
-            if ch in _OPENERS:
-                self._open = (ch, text[pos + 1 :])
-                return
-            if ch in _BREAKS:
-                self._open = None
-                return
+    def _advance(self, text: str) -> None:
+        """Take in written text that holds no opener, closer or newline."""
+        self._out_len += len(text)
+        self._last = text[-1]
+        self._after_marker = False
         if self._open is not None:
             opener, after = self._open
             self._open = (opener, after + text) if len(after) + len(text) < self.window else None
+        if self._line_blank:
+            self._line_blank = not text.strip(" \t")
 
     def _scan_spaces(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
         j = i
@@ -401,11 +427,20 @@ class CitationFilter:
 
     def _write_markers(self, out: list[str], ids: Iterable[int]) -> None:
         for source_id in ids:
-            text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
+            text = self._canonical.get(source_id)
+            if text is None:
+                text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
+                self._canonical[source_id] = text
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
                 self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
-            self._write(out, text, marker=True)
+            # What _write would work out: a canonical marker ends with a closer and holds no newline.
+            out.append(text)
+            self._out_len += len(text)
+            self._last = text[-1]
+            self._after_marker = True
+            self._line_blank = False
+            self._open = None
 
     def _classify(
         self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
@@ -421,15 +456,14 @@ class CitationFilter:
         closer = _OPENERS[opener]
         window_end = j + self.window if bound is None else min(bound, j + self.window)
         limit = min(len(buf), window_end)
-        k = j + 1
-        while k < limit and buf[k] != closer:
-            if buf[k] in _OPENERS:
-                if not self._could_grow(buf[j + 1 : k], opener):
-                    return None
-                return self._classify_around(buf, j, k, final, window_end)
-            if buf[k] in _BREAKS:
+        stop = _STOP.search(buf, j + 1, limit)
+        k = stop.start() if stop else limit
+        if k < limit and buf[k] != closer:
+            if buf[k] not in _OPENERS:
                 return None
-            k += 1
+            if not self._could_grow(buf[j + 1 : k], opener):
+                return None
+            return self._classify_around(buf, j, k, final, window_end)
         if k >= limit:
             if final or limit == window_end or not self._could_grow(buf[j + 1 : limit], opener):
                 return None
@@ -588,6 +622,10 @@ _SNIPPET_CHARS = 280
 _SAFE_SCHEMES = ("http", "https")
 
 
+_URL_QUOTES = re.compile(r"[\\<>\"'`]")
+_URL_HEAD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)")
+
+
 def safe_http_url(value: object) -> str | None:
     """The URL if it is a plain absolute http(s) URL, else None (kept in step with the parser's copy)."""
     if not isinstance(value, str):
@@ -595,13 +633,13 @@ def safe_http_url(value: object) -> str | None:
     url = value.strip()
     # Spaces, control, format (bidi, zero-width) and separator characters never belong in a link
     # and can make one display as something else ("…/\u202egpj.exe" shows as "…exe.jpg").
-    if not url or len(url) > 4096 or any(c in "\\<>\"'`" for c in url):
+    if not url or len(url) > 4096 or _URL_QUOTES.search(url):
         return None
     if not (url.isascii() and url.isprintable() and " " not in url) and any(
         unicodedata.category(c)[0] in "CZ" for c in url
     ):
         return None
-    match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)", url)
+    match = _URL_HEAD.match(url)
     # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.
     if not match or match[1].lower() not in _SAFE_SCHEMES or not match[2] or "@" in match[2]:
         return None
@@ -645,7 +683,12 @@ def source_card_title(record: dict[str, Any]) -> str:
 
 
 def snippet(text: object, limit: int = _SNIPPET_CHARS) -> str:
-    flat = " ".join(str(text or "").split())
+    raw = str(text or "")
+    # Flattening a prefix gives a prefix of the flattened whole, so a long chunk is cut before it
+    # is split: the result is the same, at the cost of the snippet rather than of the chunk.
+    flat = " ".join(raw[: 2 * limit].split())
+    if len(flat) <= limit and len(raw) > 2 * limit:
+        flat = " ".join(raw.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026"
 
 

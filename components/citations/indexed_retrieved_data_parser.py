@@ -70,6 +70,10 @@ class SourceRecord(BaseModel):
 # ---------------------------------------------------------------------------
 
 
+_URL_QUOTES = re.compile(r"[\\<>\"'`]")
+_URL_HEAD = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)")
+
+
 def safe_http_url(value: object) -> str | None:
     """The URL if it is a plain absolute http(s) URL, else None (kept in step with the post-processor's copy)."""
     if not isinstance(value, str):
@@ -77,13 +81,13 @@ def safe_http_url(value: object) -> str | None:
     url = value.strip()
     # Spaces, control, format (bidi, zero-width) and separator characters never belong in a link
     # and can make one display as something else ("…/\u202egpj.exe" shows as "…exe.jpg").
-    if not url or len(url) > 4096 or any(c in "\\<>\"'`" for c in url):
+    if not url or len(url) > 4096 or _URL_QUOTES.search(url):
         return None
     if not (url.isascii() and url.isprintable() and " " not in url) and any(
         unicodedata.category(c)[0] in "CZ" for c in url
     ):
         return None
-    match = re.match(r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)", url)
+    match = _URL_HEAD.match(url)
     # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.
     if not match or match[1].lower() not in ("http", "https") or not match[2] or "@" in match[2]:
         return None
@@ -91,6 +95,7 @@ def safe_http_url(value: object) -> str | None:
 
 
 _SCRIPT_SCHEMES = re.compile(r"(?:javascript|vbscript|data|file|blob):", re.IGNORECASE)
+_ASCII_CONTROLS_AND_SPACE = re.compile(r"[\x00-\x20\x7f]")
 
 
 def json_safe(value: Any, depth: int = 0) -> Any:
@@ -102,7 +107,10 @@ def json_safe(value: Any, depth: int = 0) -> Any:
     if isinstance(value, str):
         if ":" not in value and "&" not in value:  # no scheme, not even an encoded one: the common case
             return value
-        bare = "".join(c for c in html.unescape(value) if unicodedata.category(c)[0] not in "CZ")
+        if value.isascii() and "&" not in value:  # nothing to unescape; ASCII's C/Z are controls and space
+            bare = _ASCII_CONTROLS_AND_SPACE.sub("", value)
+        else:
+            bare = "".join(c for c in html.unescape(value) if unicodedata.category(c)[0] not in "CZ")
         return None if _SCRIPT_SCHEMES.match(bare) else value
     if value is None or isinstance(value, bool):
         return value
@@ -160,9 +168,16 @@ def _as_score(value: Any) -> float | None:
     return float(value) if math.isfinite(value) else None
 
 
+# Segments with no separator, colon or lone "." (pathlib would drop it): the last one is the name.
+_PLAIN_PATH = re.compile(r"(?:(?!\.[\\/])[^:\\/]+[\\/])*(?!\.\Z)([^:\\/]+)")
+
+
 def document_name(value: Any) -> str:
     """A readable document name: a path gives its base name, a URL its last path segment."""
     text = " ".join(str(value).split()) if value is not None else ""
+    plain = _PLAIN_PATH.fullmatch(text)
+    if plain:  # a relative path with no drive, scheme or empty segment: its last segment
+        return plain[1]
     if safe_http_url(text):
         parts = urlsplit(text)
         return PurePosixPath(parts.path).name or parts.netloc
@@ -190,6 +205,7 @@ _SOURCE_WORD = re.compile(r"\s*source", re.IGNORECASE)
 
 # ChatGPT's private-use citation delimiters; no document needs them and they could smuggle a marker.
 _PRIVATE_USE_MARKS = {0xE200: None, 0xE201: None, 0xE202: None}
+_MAY_HOLD_MARKER = re.compile("[\\[\u3010(\ue200-\ue202]")
 
 
 def _strip_invisible(text: str) -> str:
@@ -219,7 +235,10 @@ def neutralize_markers(text: str) -> str:
     ``[Source 7]`` becomes ``Source 7``. Repeated until stable because ``[[1]]`` hides a marker
     inside a marker.
     """
-    text = text.translate(_PRIVATE_USE_MARKS)
+    if not _MAY_HOLD_MARKER.search(text):
+        return text
+    if not text.isascii():
+        text = text.translate(_PRIVATE_USE_MARKS)
     for _ in range(len(text)):
         new = _GROUP.sub(_neutralize_group, text)
         if new == text:
@@ -351,7 +370,7 @@ def resolve_link(
     slug_suffix: str = "",
 ) -> tuple[str | None, str | None]:
     """``(url, title)`` for a source: its own web URL, else the manifest, else the slug rule."""
-    entry = manifest.get(stored_name) or manifest.get(document_name(stored_name)) or {}
+    entry = (manifest.get(stored_name) or manifest.get(document_name(stored_name)) or {}) if manifest else {}
     url = own_url or entry.get("url")
     if not url and slug_base_url:
         url = slug_url(stored_name, slug_base_url, slug_suffix)
@@ -416,6 +435,7 @@ class Template:
 
     def __init__(self, template: str) -> None:
         self.template = template if template and template.strip() else DEFAULT_TEMPLATE
+        self.names = frozenset(self._PLACEHOLDER.findall(self.template))
 
     def render(self, values: Mapping[str, Any]) -> str:
         def fill(match: re.Match[str]) -> str:
@@ -489,7 +509,11 @@ def build_sources(
         # Everything from the document that the template may write is neutralized: only our own
         # {label} may carry a marker into the context.
         values = {
-            **{k: neutralize_markers(str(v)) for k, v in metadata.items() if v is not None and not isinstance(v, dict | list)},
+            **{
+                k: neutralize_markers(str(v))
+                for k, v in metadata.items()
+                if k in renderer.names and v is not None and not isinstance(v, dict | list)
+            },
             "index": number,
             "label": record.label,
             "document": neutralize_markers(title or document),
