@@ -4,8 +4,9 @@
 The properties are the hypothesis tests of ``tests/test_engine_properties.py``,
 ``tests/test_grammar_copies.py`` and ``tests/test_fast_paths.py``. Each runs in its own pytest
 process under the hypothesis profile "fuzz" (registered in ``tests/conftest.py``) with
-``LFX_CITATIONS_FUZZ_EXAMPLES`` examples, so a crash or hang in one does not hide the others. Properties marked xfail (a known bug that is still open)
-are listed but not fuzzed: they fail at once by design.
+``LFX_CITATIONS_FUZZ_EXAMPLES`` examples, so a crash or hang in one does not hide the others.
+Properties marked xfail (a known bug that is still open) are listed but not fuzzed: they fail at
+once by design.
 
     .venv/bin/python scripts/fuzz.py                    # >= 100,000 examples in total
     .venv/bin/python scripts/fuzz.py --examples 50000   # 50,000 per property

@@ -1,0 +1,166 @@
+#!/usr/bin/env python
+"""Before and after: the bundle at a git revision against the working tree, side by side.
+
+    .venv/bin/python scripts/bench_compare.py --base 1045721
+    .venv/bin/python scripts/bench_compare.py --base HEAD~1 --rounds 9 --flow-runs 40
+
+The component files at ``--base`` are read with ``git show`` and imported under other module
+names, so both versions run in one process on the same inputs, interleaved (before, after, after,
+before, …). It reuses ``scripts/bench.py``'s inputs and timed shapes:
+
+* section 2: the streaming filter and one-shot ``filter_citations`` on the 100 KB answer;
+* section 3: the pure pipeline at base size (1,000 sources, 5,000 markers), stage by stage;
+* section 4: the not-streaming citation flow run (``Graph.async_start``), and the stock flow run
+  alongside as a control: it is the same code on both sides, so its ratio shows the noise.
+
+It prints one Markdown table of medians with after / before ratios and writes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import importlib.util
+import random
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench  # noqa: E402 - the bench's inputs and timed shapes, reused as they are
+
+COMPONENTS = "components/citations"
+
+
+def load_at(rev: str, folder: Path) -> dict[str, Any]:
+    """The bundle's modules as they are at ``rev``, imported from copies in ``folder``."""
+    mods = {}
+    for name in (m.rsplit(".", 1)[1] for m in bench.BUNDLE_MODULES):
+        source = subprocess.run(
+            ["git", "show", f"{rev}:{COMPONENTS}/{name}.py"],
+            cwd=bench.REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        path = folder / f"{name}.py"
+        path.write_text(source, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(f"before_{name}", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
+        spec.loader.exec_module(module)
+        mods[name] = module
+    return mods
+
+
+def interleaved(fns: dict[str, Callable[[], Any]], rounds: int) -> dict[str, list[float]]:
+    """Wall ns per call of each function, ``rounds`` samples each, the order rotating every round."""
+    loops = {k: bench._calibrate(fn, 30e6) for k, fn in fns.items()}
+    samples: dict[str, list[float]] = {k: [] for k in fns}
+    keys = list(fns)
+    for r in range(rounds):
+        for key in keys[r % len(keys) :] + keys[: r % len(keys)]:
+            samples[key].append(bench._time_it(fns[key], loops[key]))
+    return samples
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--base", required=True, help="the git revision to compare against (the 'before')")
+    ap.add_argument("--rounds", type=int, default=7, help="samples per figure for sections 2 and 3")
+    ap.add_argument("--flow-runs", type=int, default=30, help="graph runs per flow and side in section 4")
+    ap.add_argument("--seed", type=int, default=20251130)
+    args = ap.parse_args(argv)
+
+    after = bench.load_bundle()
+    # Kept until the end: lfx reads a component's source file when the component is made.
+    folder = tempfile.TemporaryDirectory()
+    before = load_at(args.base, Path(folder.name))
+    gc.collect()
+    gc.freeze()  # as bench.py does: keep lfx's heap out of every collection
+    sides = {"before": before, "after": after}
+    rows: list[tuple[str, float, float]] = []
+
+    bench.log("section 2: streaming and one-shot, 100 KB answer")
+    rng = random.Random(args.seed + 2)
+    text = bench.make_answer(rng, 102_400, 8)
+    tokens = bench.tokenize(text, rng)
+    presented = list(range(1, 9))
+    fns: dict[str, Callable[[], Any]] = {}
+    for side, mods in sides.items():
+        pp = mods["citation_post_processor"]
+        fns[f"stream {side}"] = bench.streaming(pp, presented, tokens)
+        fns[f"one-shot {side}"] = bench.one_shot(pp, presented, text)
+    assert fns["stream after"]() == fns["one-shot after"](), "streaming and one-shot disagree"
+    samples = interleaved(fns, args.rounds)
+    for what in ("stream", "one-shot"):
+        rows.append(
+            (
+                f"2 | {what}, 100 KB answer ({len(tokens):,} tokens), ms",
+                bench.median(samples[f"{what} before"]) / 1e6,
+                bench.median(samples[f"{what} after"]) / 1e6,
+            )
+        )
+
+    bench.log("section 3: pipeline at base size")
+    rng = random.Random(args.seed + 3)
+    data = (bench.make_rows(rng, 1_000), bench.make_dense_answer(rng, 5_000, 1_000))
+    stages: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
+    for r in range(args.rounds):
+        for side in ("before", "after") if r % 2 == 0 else ("after", "before"):
+            gc.collect()
+            mods = sides[side]
+            stages[side].append(
+                bench.scale_pipeline(mods["citation_post_processor"], mods["indexed_retrieved_data_parser"], *data)
+            )
+    for stage in ("pipeline", "build_sources", "filter_citations", "build_content_blocks"):
+        label = "whole pipeline" if stage == "pipeline" else f"stage {stage}"
+        rows.append(
+            (
+                f"3 | {label} (1,000 sources, 5,000 markers), ms",
+                bench.median(t[stage] for t in stages["before"]) / 1e6,
+                bench.median(t[stage] for t in stages["after"]) / 1e6,
+            )
+        )
+
+    bench.log("section 4: not-streaming flow runs")
+    variants = {side: bench.flow_variants(mods, args.seed)[0] for side, mods in sides.items()}
+
+    async def flows() -> dict[str, list[float]]:
+        keys = [(side, kind) for side in sides for kind in ("citation-invoke", "stock-invoke")]
+        for side, kind in keys:  # warm-up
+            await variants[side][kind]()
+        runs: dict[str, list[float]] = {f"{kind} {side}": [] for side, kind in keys}
+        for r in range(args.flow_runs):
+            for side, kind in keys[r % len(keys) :] + keys[: r % len(keys)]:
+                result = await variants[side][kind]()
+                assert result["ok"], f"{kind} ({side}) gave a wrong answer"
+                runs[f"{kind} {side}"].append(result["run"])
+        return runs
+
+    runs = asyncio.run(flows())
+    for kind, label in (("citation-invoke", "citation flow"), ("stock-invoke", "stock flow (control)")):
+        rows.append(
+            (
+                f"4 | {label}, graph run, not streaming, ms",
+                bench.median(runs[f"{kind} before"]) / 1e6,
+                bench.median(runs[f"{kind} after"]) / 1e6,
+            )
+        )
+
+    print(f"before = {args.base}, after = the working tree; medians of {args.rounds} interleaved samples "
+          f"(sections 2-3) and {args.flow_runs} runs (section 4)\n")
+    print("| # | figure | before | after | after / before |")
+    print("| --- | --- | --- | --- | --- |")
+    for label, b, a in rows:
+        print(f"| {label} | {b:,.1f} | {a:,.1f} | {a / b:.2f}x |")
+    folder.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
