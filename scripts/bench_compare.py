@@ -40,13 +40,12 @@ def load_at(rev: str, folder: Path) -> dict[str, Any]:
     """The bundle's modules as they are at ``rev``, imported from copies in ``folder``."""
     mods = {}
     for name in (m.rsplit(".", 1)[1] for m in bench.BUNDLE_MODULES):
-        source = subprocess.run(
-            ["git", "show", f"{rev}:{COMPONENTS}/{name}.py"],
-            cwd=bench.REPO,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        shown = subprocess.run(
+            ["git", "show", f"{rev}:{COMPONENTS}/{name}.py"], cwd=bench.REPO, capture_output=True, text=True
+        )
+        if shown.returncode != 0:
+            raise SystemExit(f"bench_compare: cannot read {COMPONENTS}/{name}.py at {rev!r}: {shown.stderr.strip()}")
+        source = shown.stdout
         path = folder / f"{name}.py"
         path.write_text(source, encoding="utf-8")
         spec = importlib.util.spec_from_file_location(f"before_{name}", path)
