@@ -49,6 +49,7 @@ def load_at(rev: str, folder: Path) -> dict[str, Any]:
         path = folder / f"{name}.py"
         path.write_text(source, encoding="utf-8")
         spec = importlib.util.spec_from_file_location(f"before_{name}", path)
+        assert spec is not None and spec.loader is not None, path
         module = importlib.util.module_from_spec(spec)
         sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
         spec.loader.exec_module(module)
@@ -68,7 +69,7 @@ def interleaved(fns: dict[str, Callable[[], Any]], rounds: int) -> dict[str, lis
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--base", required=True, help="the git revision to compare against (the 'before')")
     ap.add_argument("--rounds", type=int, default=7, help="samples per figure for sections 2 and 3")
     ap.add_argument("--flow-runs", type=int, default=30, help="graph runs per flow and side in section 4")
