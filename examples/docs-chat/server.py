@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -165,6 +166,13 @@ class DocsChatServer(ThreadingHTTPServer):
         super().__init__(address, Handler)
         self.config = config
         self.quiet = quiet
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that drops a connection before the answer is written (a cancelled favicon
+        # request, a closed tab) is routine, not a server fault worth a traceback.
+        if isinstance(sys.exc_info()[1], BrokenPipeError | ConnectionResetError):
+            return
+        super().handle_error(request, client_address)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -421,3 +421,20 @@ def test_proxy_reports_langflow_refusals(docs_chat_url: str, langflow: FakeLangf
     finally:
         bad.shutdown()
         bad.server_close()
+
+
+def test_a_dropped_connection_is_not_reported_but_a_fault_is(capsys: pytest.CaptureFixture[str]) -> None:
+    module = load_docs_chat_server()
+    server = module.DocsChatServer(("127.0.0.1", 0), module.Config("http://127.0.0.1:9", "flow"), quiet=True)
+    try:
+        for exc in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset"), ValueError("boom")):
+            try:
+                raise exc
+            except Exception:  # noqa: BLE001 - handle_error reads the exception being handled
+                server.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.server_close()
+    err = capsys.readouterr().err
+    assert "BrokenPipeError" not in err
+    assert "ConnectionResetError" not in err
+    assert "ValueError: boom" in err
