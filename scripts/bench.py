@@ -535,6 +535,22 @@ def _calibrate(fn: Callable[[], Any], target_ns: float) -> int:
     return max(1, min(10_000, int(target_ns / max(t, 1))))
 
 
+def interleaved(
+    fns: dict[Any, Callable[[], Any]], rounds: int, cpu: dict[Any, list[float]] | None = None
+) -> dict[Any, list[float]]:
+    """Wall ns per call of each function, ``rounds`` samples each, the order rotating every round.
+
+    Each sample repeats its call for about 30 ms. With ``cpu``, each function's CPU-time samples too.
+    """
+    loops = {key: _calibrate(fn, 30e6) for key, fn in fns.items()}
+    samples: dict[Any, list[float]] = {key: [] for key in fns}
+    keys = list(fns)
+    for r in range(rounds):
+        for key in keys[r % len(keys) :] + keys[: r % len(keys)]:
+            samples[key].append(_time_it(fns[key], loops[key], None if cpu is None else cpu[key]))
+    return samples
+
+
 def streaming(pp: Any, presented: list[int], tokens: list[str]) -> Callable[[], str]:
     """The component's streaming shape: a generator feeding every token to a fresh filter."""
 
@@ -577,14 +593,8 @@ def bench_throughput(table: Table, pp: Any, seed: int, repeats: int, raw: dict[s
         methods[(label, "stream")] = streaming(pp, presented, tokens)
         methods[(label, "pass")] = passthrough(tokens)
         methods[(label, "oneshot")] = one_shot(pp, presented, text)
-    loops = {key: _calibrate(fn, 30e6) for key, fn in methods.items()}
-    samples: dict[tuple[str, str], list[float]] = {key: [] for key in methods}
-    cpu: dict[tuple[str, str], list[float]] = {key: [] for key in methods}
-    keys = list(methods)
-    for r in range(repeats):
-        order = keys[r % len(keys) :] + keys[: r % len(keys)]
-        for key in order:
-            samples[key].append(_time_it(methods[key], loops[key], cpu[key]))
+    cpu: dict[Any, list[float]] = {key: [] for key in methods}
+    samples = interleaved(methods, repeats, cpu)
 
     result = {}
     for label, (text, tokens) in cases.items():

@@ -57,17 +57,6 @@ def load_at(rev: str, folder: Path) -> dict[str, Any]:
     return mods
 
 
-def interleaved(fns: dict[str, Callable[[], Any]], rounds: int) -> dict[str, list[float]]:
-    """Wall ns per call of each function, ``rounds`` samples each, the order rotating every round."""
-    loops = {k: bench._calibrate(fn, 30e6) for k, fn in fns.items()}
-    samples: dict[str, list[float]] = {k: [] for k in fns}
-    keys = list(fns)
-    for r in range(rounds):
-        for key in keys[r % len(keys) :] + keys[: r % len(keys)]:
-            samples[key].append(bench._time_it(fns[key], loops[key]))
-    return samples
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--base", required=True, help="the git revision to compare against (the 'before')")
@@ -96,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         fns[f"stream {side}"] = bench.streaming(pp, presented, tokens)
         fns[f"one-shot {side}"] = bench.one_shot(pp, presented, text)
     assert fns["stream after"]() == fns["one-shot after"](), "streaming and one-shot disagree"
-    samples = interleaved(fns, args.rounds)
+    samples = bench.interleaved(fns, args.rounds)
     for what in ("stream", "one-shot"):
         rows.append(
             (

@@ -82,7 +82,7 @@ _OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "\ue200": "\ue201", "\ue202"
 _BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
 # Where plain text ends: an opener (with the spaces before it, which an invalid marker takes
 # along), a backtick, tilde or newline, or trailing spaces that a marker may still follow.
-_SPECIAL = re.compile(r"[ \t]*[\[\u3010(\ue200\ue202]|[`~\n]|[ \t]+\Z")
+_SPECIAL = re.compile(r"[ \t]*[" + re.escape("".join(_OPENERS)) + r"]|[`~\n]|[ \t]+\Z")
 
 
 def strip_invisible(text: str) -> str:
@@ -98,6 +98,11 @@ def _as_source_id(token: str) -> int | None:
         return None
     value = int(token)
     return value if value >= 1 else None
+
+
+def _is_presented(presented: list[int], source_id: int) -> bool:
+    at = bisect.bisect_left(presented, source_id)
+    return at < len(presented) and presented[at] == source_id
 
 
 @dataclass(frozen=True)
@@ -117,9 +122,7 @@ def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword:
     simple = _SIMPLE_INNER.fullmatch(inner)
     if simple and (keyword if simple[1] else bare):  # the common "Source 3" / "3": one lookup
         single = int(simple[2])
-        at = bisect.bisect_left(presented, single)
-        found = at < len(presented) and presented[at] == single
-        return ParsedMarker((single,), False) if found else ParsedMarker((), True)
+        return ParsedMarker((single,), False) if _is_presented(presented, single) else ParsedMarker((), True)
     clean = strip_invisible(inner)
     if keyword and _KEYWORD_INNER.fullmatch(clean):
         body = re.sub(_KW, " ", clean, flags=re.IGNORECASE)
@@ -133,8 +136,7 @@ def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword:
         last = item["b"]
         if last is None:
             single = _as_source_id(item["a"])
-            at = bisect.bisect_left(presented, single) if single is not None else len(presented)
-            if at < len(presented) and presented[at] == single:
+            if single is not None and _is_presented(presented, single):
                 ids.append(single)
             else:
                 had_invalid = True
@@ -214,13 +216,14 @@ def _link_tail(buf: str, start: int, final: bool) -> Any:
 _WAIT = object()  # classification needs more input
 _ONE_SHOT_SLICE = 8192
 _HELD_RUNS = (" \t", "`", "~")
-_HELD_ENDS = frozenset(" \t`~")
-# A token that can go straight out: no opener, closer, code mark or newline, no trailing space.
-_PLAIN_TOKEN = re.compile(r"[^\[\u3010(\ue200\ue202`~\n\]\u3011)\ue201]*(?<![ \t])")
+_HELD_ENDS = frozenset("".join(_HELD_RUNS))
 _CLOSERS = frozenset("]\u3011)\ue201")
 _BREAKS = frozenset("\n") | _CLOSERS
 # Inside a would-be marker, the next character that settles it: its closer, a nested opener, a break.
-_STOP = re.compile("[" + re.escape("".join(_OPENERS) + "".join(_BREAKS)) + "]")
+_STOP_CHARS = re.escape("".join(_OPENERS) + "".join(sorted(_BREAKS)))
+_STOP = re.compile(f"[{_STOP_CHARS}]")
+# A token that can go straight out: no opener, closer, newline or code mark, no trailing space.
+_PLAIN_TOKEN = re.compile(f"[^{_STOP_CHARS}`~]*" + r"(?<![ \t])")
 # The last opener or break in a written text (the greedy ``.*`` finds the last one in C).
 _LAST_OPEN_OR_BREAK = re.compile(r"(?s:.*)" + _STOP.pattern)
 
@@ -434,13 +437,8 @@ class CitationFilter:
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
                 self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
-            # What _write would work out: a canonical marker ends with a closer and holds no newline.
-            out.append(text)
-            self._out_len += len(text)
-            self._last = text[-1]
+            self._write(out, text)
             self._after_marker = True
-            self._line_blank = False
-            self._open = None
 
     def _classify(
         self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
