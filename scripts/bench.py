@@ -1026,7 +1026,7 @@ def flow_variants(mods: dict[str, Any], seed: int) -> tuple[dict[str, Callable[[
     Each comes streaming (``-stream``: the model or post-processor streams to Chat Output through an
     event manager) and not (``-invoke``). The model has zero latency.
     """
-    from fakes import ScriptedChatModel
+    from tests.support.fakes import ScriptedChatModel
     from lfx.base.models.model import LCModelComponent
     from lfx.components.input_output import ChatInput, ChatOutput
     from lfx.components.models_and_agents.prompt import PromptComponent

@@ -26,7 +26,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(scope="module")
 def openai() -> Iterator[object]:
     """The OpenAI-compatible stand-in (chat + embeddings) on 127.0.0.1."""
-    from tests.standins.openai_server import OpenAIStandin
+    from tests.support.standins.openai_server import OpenAIStandin
 
     with OpenAIStandin() as standin:
         yield standin
@@ -35,8 +35,8 @@ def openai() -> Iterator[object]:
 @pytest.fixture(scope="module")
 def data_api() -> Iterator[object]:
     """The Data API stand-in, seeded with the default corpus in the flows' collection."""
-    from tests.e2e_lfx.flows import build
-    from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
+    from tests.support.flows import build
+    from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 
     with DataAPIStandin() as standin:
         standin.seed(DEFAULT_CORPUS, collection=build.COLLECTION)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .fake_langflow import API_KEY, FLOW_ID, FakeLangflow
+from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -55,11 +55,6 @@ def _serve(server: Any) -> threading.Thread:
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     return thread
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    # Also registered by tests/e2e/conftest.py, which is not loaded when only tests/browser runs.
-    config.addinivalue_line("markers", "e2e: starts a real Langflow server (slow: ~1 min boot per server)")
 
 
 @pytest.fixture(scope="session")

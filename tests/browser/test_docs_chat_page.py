@@ -26,7 +26,7 @@ from lfx_citations.components.citations.citation_post_processor import (
 )
 
 from .conftest import ROOT, load_docs_chat_server
-from .fake_langflow import API_KEY, FakeLangflow, answer_script, sources_group
+from tests.support.fake_langflow import API_KEY, FakeLangflow, answer_script, sources_group
 
 SCREENSHOT = ROOT / "docs" / "screenshots" / "docs-chat.png"
 

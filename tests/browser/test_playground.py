@@ -32,10 +32,10 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.langflow_server import LangflowClient, LangflowServer
-from tests.e2e_lfx.flows import RAG, load, standin_tweaks
-from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
-from tests.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
+from tests.support.langflow_server import LangflowClient, LangflowServer
+from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
+from tests.support.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
 
 from .conftest import ROOT
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .langflow_server import LangflowClient, LangflowServer
+from tests.support.langflow_server import LangflowClient, LangflowServer
 
 ServerFactory = Callable[..., LangflowServer]
 REPO_FLOWS = Path(__file__).resolve().parents[2] / "flows"
@@ -23,7 +23,6 @@ _SERVERS = pytest.StashKey[dict[tuple[object, ...], LangflowServer]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "e2e: starts a real Langflow server (slow: ~1 min boot per server)")
     config.stash[_SERVERS] = {}
 
 
@@ -53,7 +52,7 @@ def langflow_server(langflow_server_factory: ServerFactory) -> LangflowServer:
     litellm ships, because OpenAI embeddings tokenize their input and nothing can be downloaded.
     It loads the repository's ``flows/`` at startup, as ``scripts/run.sh`` does.
     """
-    from tests.standins.openai_server import tiktoken_cache_dir
+    from tests.support.standins.openai_server import tiktoken_cache_dir
 
     env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}
     if cache := tiktoken_cache_dir():

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from tests.e2e_lfx.flows import CITE_ANY, RAG, load, standin_tweaks
-from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
-from tests.standins.openai_server import OpenAIStandin, Reply
+from tests.support.flows import CITE_ANY, RAG, load, standin_tweaks
+from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
+from tests.support.standins.openai_server import OpenAIStandin, Reply
 
-from .langflow_server import LangflowClient, RunResult
+from tests.support.langflow_server import LangflowClient, RunResult
 
 pytestmark = pytest.mark.e2e
 

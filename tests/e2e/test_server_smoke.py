@@ -20,7 +20,7 @@ from lfx.custom.eval import eval_custom_component_code
 from lfx.graph import Graph
 
 from .conftest import REPO_FLOWS
-from .langflow_server import LangflowClient, LangflowServer
+from tests.support.langflow_server import LangflowClient, LangflowServer
 
 pytestmark = pytest.mark.e2e
 

@@ -24,9 +24,9 @@ from lfx_citations.components.citations import citation_post_processor as post
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser
 from lfx_citations.components.citations.citation_post_processor import filter_citations
 from lfx_citations.components.citations.indexed_retrieved_data_parser import neutralize_markers
-from test_engine_properties import FRAGMENTS
+from tests.support.strategies import FRAGMENTS
 
-SURVEY = json.loads((Path(__file__).parent / "data" / "marker_forms.json").read_text(encoding="utf-8"))
+SURVEY = json.loads((Path(__file__).parents[1] / "data" / "marker_forms.json").read_text(encoding="utf-8"))
 ALL_IDS = range(1, 50)
 
 # Characters that Python's re.IGNORECASE folds onto the ASCII letters of the keywords ("ſ" ~ "s",

@@ -69,7 +69,7 @@ def standin_tweaks(openai_base_url: str, data_api_url: str) -> dict[str, dict[st
     ``database_name`` is set too: it loads the endpoint's global variable, and the Playground's
     build path fails on a missing variable where ``/api/v1/run`` quietly falls back.
     """
-    from tests.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
+    from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
 
     astra = {"api_endpoint": data_api_url, "database_name": data_api_url, "token": STANDIN_ASTRA_TOKEN,
              "environment": "prod"}

@@ -163,7 +163,7 @@ def _raise_system_exit(signum: int, _frame: object) -> None:
 
 
 def run_cli(build: type[Standin], parser: argparse.ArgumentParser, argv: list[str] | None = None) -> None:
-    """Entry point shared by ``python -m tests.standins.<server>``.
+    """Entry point shared by ``python -m tests.support.standins.<server>``.
 
     ``parser`` must accept ``--port``; the parsed namespace is handed to
     ``build.from_cli_args``. Prints ``READY <url>`` on stdout once bound, so a

@@ -30,7 +30,7 @@ from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     slug_url,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "manifest.sample.json"
 BASE = "https://docs.example.com/en/"
 CREATE = "api-reference_collection-methods_create-collection.md"

@@ -28,7 +28,7 @@ Reply JSON: ``{"chunks": ["Water is wet [Sou", "rce 1", "]."],
 "fail": null | "disconnect" | "error" | "http_error", "status": 500,
 "error_message": "...", "finish_reason": "stop", "chunk_delay": 0.0}``.
 
-Run standalone: ``python -m tests.standins.openai_server --port 0 [--script FILE]
+Run standalone: ``python -m tests.support.standins.openai_server --port 0 [--script FILE]
 [--dimension N]``; it prints ``READY http://127.0.0.1:PORT`` once listening.
 Point clients at ``http://127.0.0.1:PORT/v1``.
 """
@@ -54,7 +54,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from tests.standins import JSONHandler, Standin, http_json, run_cli
+from tests.support.standins import JSONHandler, Standin, http_json, run_cli
 
 logger = logging.getLogger("standins.openai")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fakes import ScriptedChatModel
+from tests.support.fakes import ScriptedChatModel
 from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
 from lfx.schema.data import Data
 from lfx.schema.message import Message

@@ -64,7 +64,7 @@ Not reachable with a loopback endpoint: the UI-only ``update_build_config``
 path (collection/reranker discovery) builds an astrapy ``AstraDBDatabaseAdmin``,
 which rejects any non-``*.apps.astra.datastax.com`` endpoint before sending anything.
 
-Run standalone: ``python -m tests.standins.data_api_server --port 0 [--seed-default-corpus]``;
+Run standalone: ``python -m tests.support.standins.data_api_server --port 0 [--seed-default-corpus]``;
 it prints ``READY http://127.0.0.1:PORT``. Control endpoints: ``POST /_seed``
 ``{"keyspace", "collection", "documents": [{"text", "metadata"}], "dimension"}``,
 ``GET /_commands``, ``GET /_unknown_commands``, ``POST /_reset``.
@@ -83,8 +83,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tests.standins import JSONHandler, Standin, http_json, run_cli
-from tests.standins.openai_server import DEFAULT_DIMENSION, embed_text
+from tests.support.standins import JSONHandler, Standin, http_json, run_cli
+from tests.support.standins.openai_server import DEFAULT_DIMENSION, embed_text
 
 logger = logging.getLogger("standins.data_api")
 

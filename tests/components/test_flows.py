@@ -18,14 +18,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-_REPO_ROOT = Path(__file__).resolve().parents[1]
+_REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(_REPO_ROOT) not in sys.path:  # `tests` has no __init__.py; make `tests.*` importable
     sys.path.insert(0, str(_REPO_ROOT))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no cost-map download when lfx imports litellm
 
 import pytest
 
-from tests.e2e_lfx.flows import (
+from tests.support.flows import (
     CITE_ANY,
     INGEST,
     QUIET_ENV,
@@ -39,11 +39,11 @@ from tests.e2e_lfx.flows import (
     run_in_process,
     source_cards,
 )
-from tests.standins.data_api_server import DEFAULT_CORPUS, DEFAULT_KEYSPACE, DataAPIStandin, SeedDocument
-from tests.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY, standin_env_vars
-from tests.standins.openai_server import OpenAIStandin, Reply
+from tests.support.standins.data_api_server import DEFAULT_CORPUS, DEFAULT_KEYSPACE, DataAPIStandin, SeedDocument
+from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY, standin_env_vars
+from tests.support.standins.openai_server import OpenAIStandin, Reply
 
-pytest_plugins = ["tests.standins.fixtures"]
+pytest_plugins = ["tests.support.standins.fixtures"]
 
 QUESTION = "At what temperature does water boil?"
 # A cited claim, its marker split across stream chunks, then a marker that points at no presented source.

@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from fakes import ScriptedChatModel
+from tests.support.fakes import ScriptedChatModel
 from lfx_citations.components.citations.citation_post_processor import (
     CitationFilter,
     CitationPostProcessorComponent,
@@ -31,7 +31,7 @@ from lfx_citations.components.citations.indexed_retrieved_data_parser import (
 from lfx.events.event_manager import create_default_event_manager
 from lfx.schema.data import Data
 from lfx.schema.message import Message
-from test_graph import build_graph
+from tests.support.graphs import build_graph
 
 TIMEOUT = 30  # seconds; every graph run is bounded so a hang fails instead of blocking the suite
 

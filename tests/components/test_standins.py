@@ -24,15 +24,15 @@ from lfx_datastax.components.datastax.astradb_vectorstore import AstraDBVectorSt
 from lfx_openai.components.openai.openai import OpenAIEmbeddingsComponent
 from lfx_openai.components.openai.openai_chat_model import OpenAIModelComponent
 
-from tests.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin, DataAPIStandinClient
-from tests.standins.fixtures import (
+from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin, DataAPIStandinClient
+from tests.support.standins.fixtures import (
     STANDIN_ASTRA_TOKEN,
     STANDIN_OPENAI_API_KEY,
     SeededCorpus,
     StandinProcess,
     launch_standin,
 )
-from tests.standins.openai_server import (
+from tests.support.standins.openai_server import (
     DEFAULT_REPLY,
     OpenAIStandin,
     OpenAIStandinClient,
@@ -40,7 +40,7 @@ from tests.standins.openai_server import (
     embed_text,
 )
 
-pytest_plugins = ["tests.standins.fixtures"]
+pytest_plugins = ["tests.support.standins.fixtures"]
 
 SPLIT_MARKER = ["Water is wet [Sou", "rce 1", "]."]
 
@@ -323,7 +323,7 @@ def test_standins_as_subprocesses(
 
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"replies": [Reply.disconnect("cut").to_json()]}))
-    with launch_standin("tests.standins.openai_server", "--script", str(script)) as scripted:
+    with launch_standin("tests.support.standins.openai_server", "--script", str(script)) as scripted:
         sdk = openai.OpenAI(base_url=f"{scripted.url}/v1", api_key=STANDIN_OPENAI_API_KEY, max_retries=0)
         with pytest.raises(openai.APIConnectionError):
             sdk.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "hi"}])

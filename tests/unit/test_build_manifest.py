@@ -30,7 +30,7 @@ from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     slug_url,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build_manifest.py"
 
 
@@ -499,7 +499,7 @@ def test_output_to_stdout(site: DocsSite, tmp_path: Path, capsys: pytest.Capture
 
 
 def test_names_from_astra_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.standins import data_api_server as standins
+    from tests.support.standins import data_api_server as standins
 
     stored = ["get-started_quickstart.md", "tutorials_rag.md", "openapi_spec.json"]
     chunks = [standins.SeedDocument(f"chunk {i}", {"file_name": stored[i % 3], "page": i}) for i in range(45)]

@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-_REPO_ROOT = Path(__file__).resolve().parents[1]
+_REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(_REPO_ROOT) not in sys.path:  # `tests` has no __init__.py; make `tests.*` importable
     sys.path.insert(0, str(_REPO_ROOT))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(
     reason=f"live test: set LFX_CITATIONS_LIVE=1 and {', '.join(REQUIRED)}",
 )
 
-from tests.e2e_lfx.flows import INGEST, RAG, lfx_run, load, run_in_process, source_cards
+from tests.support.flows import INGEST, RAG, lfx_run, load, run_in_process, source_cards
 
 FILES = {
     "boiling.txt": "At sea level, pure water boils at 100 degrees Celsius (212 degrees Fahrenheit).\n",

@@ -2,7 +2,7 @@
 
 Register them in a test module (or a root conftest)::
 
-    pytest_plugins = ["tests.standins.fixtures"]
+    pytest_plugins = ["tests.support.standins.fixtures"]
 
 ``tests`` has no ``__init__.py``, so the repository root must be on ``sys.path``
 (``python -m pytest`` from the root does that; ``tests/test_standins.py`` also
@@ -28,11 +28,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.standins import READY_PREFIX
-from tests.standins.data_api_server import DEFAULT_CORPUS, DEFAULT_KEYSPACE, DataAPIStandin, SeedDocument
-from tests.standins.openai_server import OpenAIStandin, tiktoken_cache_dir
+from tests.support.standins import READY_PREFIX
+from tests.support.standins.data_api_server import DEFAULT_CORPUS, DEFAULT_KEYSPACE, DataAPIStandin, SeedDocument
+from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 
 STANDIN_OPENAI_API_KEY = "sk-standin-not-a-real-key"
 """Pass explicitly. It must not equal any environment value, or Langflow's
@@ -134,7 +134,7 @@ class StandinProcess:
 def launch_standin(module: str, *args: str, startup_timeout: float = 20.0) -> Iterator[StandinProcess]:
     """Run ``python -m <module> --port 0 <args>`` and yield once it announced its URL.
 
-    ``module`` is ``tests.standins.openai_server`` or ``tests.standins.data_api_server``.
+    ``module`` is ``tests.support.standins.openai_server`` or ``tests.support.standins.data_api_server``.
     The child's stderr (its logs) is inherited, so pytest captures it.
     """
     process = subprocess.Popen(
@@ -170,14 +170,14 @@ def _wait_ready(process: subprocess.Popen[str], timeout: float) -> str:
 
 @pytest.fixture
 def openai_standin_process() -> Iterator[StandinProcess]:
-    with launch_standin("tests.standins.openai_server") as running:
+    with launch_standin("tests.support.standins.openai_server") as running:
         yield running
 
 
 @pytest.fixture
 def data_api_standin_process() -> Iterator[StandinProcess]:
     with launch_standin(
-        "tests.standins.data_api_server", "--seed-default-corpus", "--collection", CORPUS_COLLECTION
+        "tests.support.standins.data_api_server", "--seed-default-corpus", "--collection", CORPUS_COLLECTION
     ) as running:
         yield running
 

@@ -1,0 +1,51 @@
+"""The whole citation chain as a real lfx Graph, streaming through an event manager.
+
+Chat Input → retriever stand-in (Astra-shaped Data) → parser → prompt → post-processor (driving a
+scripted model through the real LanguageModel interface) → Chat Output.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+from tests.support.fakes import ScriptedChatModel
+from tests.support.graphs import build_graph
+from lfx.events.event_manager import create_default_event_manager
+
+CHUNKS = ["Water is ", "essential [Sou", "rce 1]", " and fire [Source 9", "] is hot [", "2]. Air [1, 7", "]."]
+EXPECTED = "Water is essential [Source 1] and fire is hot [Source 2]. Air [Source 1]."
+
+
+async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> None:
+    queue: asyncio.Queue = asyncio.Queue()
+    manager = create_default_event_manager(queue)
+    graph = build_graph(ScriptedChatModel(chunks=CHUNKS, delay=0.05))
+    results = [r async for r in graph.async_start(event_manager=manager)]
+
+    events = []
+    while not queue.empty():
+        _, raw, at = queue.get_nowait()
+        payload = json.loads(raw.decode())
+        events.append((payload["event"], payload["data"], at))
+    tokens = [(d["chunk"], at) for name, d, at in events if name == "token"]
+    assert len(tokens) >= 4
+    assert "".join(chunk for chunk, _ in tokens) == EXPECTED
+    assert tokens[-1][1] - tokens[0][1] > 0.15  # spread over the model's pace, not one burst at the end
+    for chunk, _ in tokens:
+        assert "[Source 9" not in chunk and "7" not in chunk
+        assert not re.search(r"\[Source (?!1\]|2\])", chunk)
+
+    chat_output = next(r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-test")
+    final = chat_output.built_object["message"]
+    assert final.text == EXPECTED
+    assert final.data["citations"]["cited"] == [1, 2]
+    assert sorted(b.type for b in final.content_blocks) == ["group", "text"]
+    group = next(b for b in final.content_blocks if b.type == "group")
+    assert group.title == "Sources"
+    assert [c.title for c in group.contents] == ["Source 1 \u00b7 water.pdf \u2014 page 3", "Source 2 \u00b7 fire.md"]
+
+    card_events = [d for name, d, _ in events if name == "add_message" and any(
+        b.get("type") == "group" for b in d.get("content_blocks") or [])]
+    assert card_events, "the cards must reach the client as a message event"

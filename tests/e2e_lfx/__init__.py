@@ -1,1 +1,0 @@
-"""Helpers to run the generated flows headless (``lfx run`` and ``lfx.load``), shared by the flow tests."""

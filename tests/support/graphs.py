@@ -1,0 +1,65 @@
+"""The citation chain as a real lfx Graph, wired as the shipped RAG flow is, around a scripted model.
+
+Chat Input -> retriever stand-in (Astra-shaped Data) -> parser -> prompt -> post-processor (driving a
+scripted model through the real LanguageModel interface) -> Chat Output.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from lfx.components.input_output import ChatInput, ChatOutput
+from lfx.custom.custom_component.component import Component
+from lfx.graph import Graph
+from lfx.io import MessageTextInput, Output
+from lfx.schema.data import Data
+from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
+from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
+from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
+
+from tests.support.fakes import ScriptedChatModel
+
+
+class RetrieverStandIn(Component):
+    display_name = "Retriever stand-in"
+    inputs = [MessageTextInput(name="search_query", display_name="Query", info="query")]
+    outputs = [Output(display_name="Search Results", name="search_results", method="search")]
+
+    def search(self) -> list[Data]:
+        return [
+            Data(data={"text": "Water is essential for life.", "file_name": "water.pdf", "page": 3}),
+            Data(data={"text": "Fire is hot.", "file_name": "fire.md"}),
+        ]
+
+
+class ModelStandIn(Component):
+    """Hands the graph the ScriptedChatModel set on the instance, through the LanguageModel output."""
+
+    display_name = "Model stand-in"
+    inputs = [MessageTextInput(name="unused", display_name="Unused", info="unused")]
+    outputs = [Output(display_name="Language Model", name="model_output", method="build_model", types=["LanguageModel"])]
+    scripted: ScriptedChatModel | None = None
+
+    def build_model(self) -> ScriptedChatModel | None:
+        return self.scripted
+
+
+def build_graph(model: ScriptedChatModel) -> Graph:
+    """The citation chain, wired as the shipped RAG flow is, around a scripted model."""
+    chat_input = ChatInput(_id="ChatInput-test")
+    chat_input.set(input_value="Is water essential?")
+    retriever = RetrieverStandIn(_id="retriever")
+    retriever.set(search_query=chat_input.message_response)
+    parser = IndexedRetrievedDataParserComponent(_id="parser")
+    parser.set(input_data=retriever.search)
+    prompt = CitationPromptComponent(_id="prompt")
+    prompt.set(question=chat_input.message_response, context=parser.build_context)
+    model_node = ModelStandIn(_id="model")
+    model_node.scripted = model
+    post = CitationPostProcessorComponent(_id="post")
+    post.set(model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data)
+    chat_output = ChatOutput(_id="ChatOutput-test")
+    chat_output.set(input_value=post.build_message)
+    graph = Graph(chat_input, chat_output)
+    graph.session_id = str(uuid.uuid4())
+    return graph
