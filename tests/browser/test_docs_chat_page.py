@@ -18,12 +18,9 @@ from typing import Any
 
 import pytest
 from lfx.schema.legacy_render import legacy_content_blocks
-from lfx_citations.components.citations.citation_post_processor import (
-    CitationFilter,
-    FilterResult,
-    build_content_blocks,
-    build_payload,
-)
+from lfx_citations.components.citations.citation_post_processor import build_content_blocks
+from lfx_citations.core.engine import CitationFilter, FilterResult
+from lfx_citations.core.payload import build_payload
 
 from .conftest import ROOT, load_docs_chat_server
 from tests.support.fake_langflow import API_KEY, FakeLangflow, answer_script, sources_group

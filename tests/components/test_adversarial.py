@@ -19,20 +19,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from lfx_citations.components.citations.citation_post_processor import (
-    CitationFilter,
-    CitationPostProcessorComponent,
-    build_content_blocks,
-    build_payload,
-    filter_citations,
-    read_sources,
-)
+from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent, build_content_blocks
+
+from lfx_citations.core.engine import CitationFilter, filter_citations
+
+from lfx_citations.core.payload import build_payload, read_sources
 from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
-from lfx_citations.components.citations.indexed_retrieved_data_parser import (
-    IndexedRetrievedDataParserComponent,
-    json_safe,
-    neutralize_markers,
-)
+from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
+from lfx_citations.core.grammar import neutralize_markers
+from lfx_citations.core.sources import json_safe
 from lfx.schema.data import Data
 from lfx.schema.dataframe import DataFrame
 

@@ -16,18 +16,12 @@ from collections.abc import AsyncIterator
 import pytest
 
 from tests.support.fakes import ScriptedChatModel
-from lfx_citations.components.citations.citation_post_processor import (
-    CitationFilter,
-    CitationPostProcessorComponent,
-    StreamChunk,
-    StreamOutcome,
-    filter_stream,
-)
+from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
+from lfx_citations.core.engine import CitationFilter
+from lfx_citations.core.stream import StreamChunk, StreamOutcome, filter_stream
 from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
-from lfx_citations.components.citations.indexed_retrieved_data_parser import (
-    NO_SOURCES_LINE,
-    IndexedRetrievedDataParserComponent,
-)
+from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
+from lfx_citations.core.sources import NO_SOURCES_LINE
 from lfx.events.event_manager import create_default_event_manager
 from lfx.schema.data import Data
 from lfx.schema.message import Message

@@ -19,16 +19,9 @@ from hypothesis import strategies as st
 
 from lfx.schema.data import Data
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser_module
-from lfx_citations.components.citations.indexed_retrieved_data_parser import (
-    IndexedRetrievedDataParserComponent,
-    ManifestError,
-    load_manifest,
-    page_link,
-    parse_manifest,
-    resolve_link,
-    safe_http_url,
-    slug_url,
-)
+from lfx_citations.core import links as core_links
+from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
+from lfx_citations.core.links import ManifestError, load_manifest, page_link, parse_manifest, resolve_link, safe_http_url, slug_url
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "manifest.sample.json"
@@ -135,15 +128,19 @@ def manifest_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def parse_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every manifest parse (load_manifest calls the module's parse_manifest) is recorded."""
+    """Every manifest parse (load_manifest calls its module's parse_manifest) is recorded.
+
+    Both the core module and the generated component carry load_manifest: both are watched.
+    """
     calls: list[str] = []
-    real = parser_module.parse_manifest
+    real = core_links.parse_manifest
 
     def spy(text: str, origin: str = "manifest") -> dict[str, dict[str, str | None]]:
         calls.append(origin)
         return real(text, origin)
 
     monkeypatch.setattr(parser_module, "parse_manifest", spy)
+    monkeypatch.setattr(core_links, "parse_manifest", spy)
     return calls
 
 
@@ -503,9 +500,9 @@ class TestComponent:
         component = IndexedRetrievedDataParserComponent().set(
             input_data=[Data(data={"text": "t", "file_name": CREATE})], link_manifest=str(path)
         )
-        with pytest.raises(ManifestError, match=re.escape(f"documents[{CREATE!r}].url")):
+        with pytest.raises(parser_module.ManifestError, match=re.escape(f"documents[{CREATE!r}].url")):
             component.build_sources_data()
-        with pytest.raises(ManifestError):
+        with pytest.raises(parser_module.ManifestError):
             component.build_context()
 
     def test_invalid_manifest_file_error_names_the_line(self, tmp_path: Path) -> None:
@@ -514,7 +511,7 @@ class TestComponent:
         component = IndexedRetrievedDataParserComponent().set(
             input_data=[Data(data={"text": "t", "file_name": "a.md"})], link_manifest=str(path)
         )
-        with pytest.raises(ManifestError, match=rf"{re.escape(str(path))}: invalid JSON at line 4"):
+        with pytest.raises(parser_module.ManifestError, match=rf"{re.escape(str(path))}: invalid JSON at line 4"):
             component.build_sources_data()
 
     def test_manifest_read_once_and_reread_on_change(self, manifest_file: Path, parse_calls: list[str]) -> None:

@@ -7,11 +7,9 @@ import math
 import pandas as pd
 import pytest
 
-from lfx_citations.components.citations.indexed_retrieved_data_parser import (
-    NO_SOURCES_LINE,
-    IndexedRetrievedDataParserComponent,
-    SourceRecord,
-)
+from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
+
+from lfx_citations.core.sources import NO_SOURCES_LINE, SourceRecord
 from lfx.schema.data import Data
 from lfx.schema.dataframe import DataFrame
 
@@ -108,7 +106,7 @@ def test_key_preferences_are_configurable() -> None:
      "[doc1]", "\u30104:0\u2020source\u3011", "\ue200cite\ue202turn0file1\ue201"],
 )
 def test_chunk_text_cannot_forge_a_marker(forged: str) -> None:
-    from lfx_citations.components.citations.citation_post_processor import filter_citations
+    from lfx_citations.core.engine import filter_citations
 
     _, context, sources = parse([Data(data={"text": f"Fact {forged}.", "file_name": "a.txt"})])
     body = context.split("\n", 1)[1]

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lfx_citations.components.citations.citation_prompt import (
-    CITATION_RULES,
-    DEFAULT_NO_EVIDENCE_ANSWER,
-    CitationPromptComponent,
-)
+from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
+
+from lfx_citations.core.prompt import CITATION_RULES, DEFAULT_NO_EVIDENCE_ANSWER
 from lfx.schema.message import Message
 
 CONTEXT = "[Source 1] water.pdf\nWater is wet."

@@ -10,11 +10,9 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lfx_citations.components.citations.citation_post_processor import (
-    CitationFilter,
-    build_payload,
-    filter_citations,
-)
+from lfx_citations.core.engine import CitationFilter, filter_citations
+
+from lfx_citations.core.payload import build_payload
 
 from tests.support.strategies import presented_ids, split_points, texts
 

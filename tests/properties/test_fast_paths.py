@@ -14,15 +14,15 @@ from urllib.parse import urlsplit
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from lfx_citations.components.citations import citation_post_processor as post
-from lfx_citations.components.citations import indexed_retrieved_data_parser as parser
+from lfx_citations.core import grammar, links, sources
+from lfx_citations.core import text as core_text
 
 PATHISH = st.text(alphabet=st.sampled_from("ab.c/\\: _-é1"), max_size=24)
 
 
 def document_name_by_pathlib(value: object) -> str:
     text = " ".join(str(value).split()) if value is not None else ""
-    if parser.safe_http_url(text):
+    if links.safe_http_url(text):
         parts = urlsplit(text)
         return PurePosixPath(parts.path).name or parts.netloc
     if "/" in text or "\\" in text:
@@ -40,12 +40,12 @@ def document_name_by_pathlib(value: object) -> str:
 @example("docs/a.pdf/")
 @example(".")
 def test_document_name_matches_pathlib(value: str) -> None:
-    assert parser.document_name(value) == document_name_by_pathlib(value)
+    assert links.document_name(value) == document_name_by_pathlib(value)
 
 
 def script_link_by_unicode(value: str) -> bool:
     bare = "".join(c for c in html.unescape(value) if unicodedata.category(c)[0] not in "CZ")
-    return bool(parser._SCRIPT_SCHEMES.match(bare))
+    return bool(sources._SCRIPT_SCHEMES.match(bare))
 
 
 @given(st.text(alphabet=st.sampled_from("javscriptdaf:/ \t\x00\x7f&#;x1é\u200b"), max_size=20))
@@ -54,7 +54,7 @@ def script_link_by_unicode(value: str) -> bool:
 @example("&#106;avascript:x")
 def test_json_safe_string_fast_path_matches_the_unicode_definition(value: str) -> None:
     expected = None if (":" in value or "&" in value) and script_link_by_unicode(value) else value
-    assert parser.json_safe(value) == expected
+    assert sources.json_safe(value) == expected
 
 
 def snippet_by_flattening_all(text: str, limit: int) -> str:
@@ -65,8 +65,8 @@ def snippet_by_flattening_all(text: str, limit: int) -> str:
 @given(st.text(alphabet=st.sampled_from("ab \n\t."), max_size=80), st.integers(min_value=2, max_value=12))
 @example("a" + " " * 50 + "b", 3)
 @example("ab" * 10, 5)
-def test_snippet_matches_flattening_the_whole_text(text: str, limit: int) -> None:
-    assert post.snippet(text, limit) == snippet_by_flattening_all(text, limit)
+def test_snippet_matches_flattening_the_whole_text(value: str, limit: int) -> None:
+    assert core_text.snippet(value, limit) == snippet_by_flattening_all(value, limit)
 
 
 @given(
@@ -79,20 +79,20 @@ def test_simple_marker_fast_path_matches_the_general_grammar(word: str, number: 
     presented = [1, 2, 3, 7, 10, 999, 10**9 + 7]
     inner = f"{word}{number}"
     # A leading space takes the general path; the grammar allows it, so the answer must not change.
-    assert post.parse_marker_inner(inner, presented, bare=bare, keyword=keyword) == post.parse_marker_inner(
+    assert grammar.parse_marker_inner(inner, presented, bare=bare, keyword=keyword) == grammar.parse_marker_inner(
         " " + inner, presented, bare=bare, keyword=keyword
     )
 
 
-def neutralize_by_definition(text: str) -> str:
-    text = text.translate(parser._PRIVATE_USE_MARKS)
-    while (new := parser._GROUP.sub(parser._neutralize_group, text)) != text:
-        text = new
-    return text
+def neutralize_by_definition(value: str) -> str:
+    value = value.translate(grammar._PRIVATE_USE_MARKS)
+    while (new := grammar._GROUP.sub(grammar._neutralize_group, value)) != value:
+        value = new
+    return value
 
 
 @given(st.text(alphabet=st.sampled_from("ab [](){}\u3010\u3011\u2020\ue200\ue201\ue2021 S"), max_size=40))
 @example("plain text, no brackets")
 @example("x\ue201 [Source 1]")
-def test_neutralize_fast_paths_match_the_definition(text: str) -> None:
-    assert parser.neutralize_markers(text) == neutralize_by_definition(text)
+def test_neutralize_fast_paths_match_the_definition(value: str) -> None:
+    assert grammar.neutralize_markers(value) == neutralize_by_definition(value)

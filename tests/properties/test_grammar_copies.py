@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 
 from lfx_citations.components.citations import citation_post_processor as post
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser
-from lfx_citations.components.citations.citation_post_processor import filter_citations
-from lfx_citations.components.citations.indexed_retrieved_data_parser import neutralize_markers
+from lfx_citations.core.engine import filter_citations
+from lfx_citations.core.grammar import neutralize_markers
 from tests.support.strategies import FRAGMENTS
 
 SURVEY = json.loads((Path(__file__).parents[1] / "data" / "marker_forms.json").read_text(encoding="utf-8"))

@@ -24,11 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
-from lfx_citations.components.citations.indexed_retrieved_data_parser import (
-    load_manifest,
-    parse_manifest,
-    slug_url,
-)
+from lfx_citations.core.links import load_manifest, parse_manifest, slug_url
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build_manifest.py"

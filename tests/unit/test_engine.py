@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lfx_citations.components.citations.citation_post_processor import (
-    MARKER_WINDOW,
-    CitationFilter,
-    filter_citations,
-    parse_marker_inner,
-)
+from lfx_citations.core.engine import CitationFilter, filter_citations
+
+from lfx_citations.core.grammar import MARKER_WINDOW, parse_marker_inner
 
 PRESENTED = [1, 2, 3]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lfx_citations.components.citations.citation_post_processor import CitationFilter, filter_citations
+from lfx_citations.core.engine import CitationFilter, filter_citations
 
 CASES = json.loads((Path(__file__).parents[1] / "data" / "marker_forms.json").read_text(encoding="utf-8"))
 RANDOM_SPLITS = 25

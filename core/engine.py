@@ -1,0 +1,479 @@
+"""The streaming citation filter: valid markers stay (canonical), invalid ones go, text is untouched.
+
+    >>> engine = CitationFilter([1, 2])
+    >>> engine.feed("Water is wet [Sou") + engine.feed("rce 1] and fire is cold [9].") + engine.close()
+    'Water is wet [Source 1] and fire is cold.'
+    >>> engine.cited, engine.removed
+    ([1], ['[9]'])
+    >>> filter_citations("Both [1, 2].", [1, 2]).text
+    'Both [Source 1][Source 2].'
+
+One engine serves both paths: one-shot is the same filter fed the whole answer, so streaming equals
+one-shot by construction. Usable outside Langflow, e.g. in a FastAPI backend's token loop.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from lfx_citations.core.grammar import (
+    BREAKS,
+    MARKER_WINDOW,
+    OPENERS,
+    WAIT,
+    ParsedMarker,
+    Wait,
+    bare_allowed,
+    canonical_marker,
+    could_grow,
+    is_vendor_annotation,
+    keyword_allowed,
+    link_tail,
+    parse_marker_inner,
+    pua_token_end,
+)
+from lfx_citations.core.text import strip_invisible
+
+_ONE_SHOT_SLICE = 8192
+_HELD_RUNS = (" \t", "`", "~")
+_HELD_ENDS = frozenset("".join(_HELD_RUNS))
+# Inside a would-be marker, the next character that settles it: its closer, a nested opener, a break.
+_STOP_CHARS = re.escape("".join(OPENERS) + "".join(sorted(BREAKS)))
+_STOP = re.compile(f"[{_STOP_CHARS}]")
+# Where plain text ends: an opener (with the spaces before it, which an invalid marker takes
+# along), a backtick, tilde or newline, or trailing spaces that a marker may still follow.
+_SPECIAL = re.compile(r"[ \t]*[" + re.escape("".join(OPENERS)) + r"]|[`~\n]|[ \t]+\Z")
+# A token that can go straight out: no opener, closer, newline or code mark, no trailing space.
+_PLAIN_TOKEN = re.compile(f"[^{_STOP_CHARS}`~]*" + r"(?<![ \t])")
+# The last opener or break in a written text (the greedy ``.*`` finds the last one in C).
+_LAST_OPEN_OR_BREAK = re.compile(r"(?s:.*)" + _STOP.pattern)
+
+
+class Plain:
+    """The opener starts no marker: it is written as text."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "PLAIN"
+
+
+PLAIN = Plain()
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker ends just before ``end`` (its link tail included); vendor annotations parse to None."""
+
+    end: int
+    parsed: ParsedMarker | None
+
+    @property
+    def kept(self) -> bool:
+        return self.parsed is not None and bool(self.parsed.ids)
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A dropped marker nested in a would-be marker: remove ``text[start:end]`` and read again.
+
+    Settling the inner one first is what a second pass over the output would do, so a removal
+    can never assemble a new marker from the text around it.
+    """
+
+    start: int
+    end: int
+
+
+Decision = Wait | Plain | Marker | Cut
+
+
+class CodeTracker:
+    """Where Markdown code starts and ends, read from the text as it is written.
+
+    >>> code = CodeTracker()
+    >>> code.open_run("```", line_blank=True); code.fence
+    '```'
+    >>> code.fence_text("```\\n"); code.fence is None
+    True
+    """
+
+    def __init__(self) -> None:
+        self.fence: str | None = None  # the opening fence while inside a fenced code block
+        self.ticks = 0  # backtick count of the open inline code span
+        self._fence_line = ""  # current line inside a fence, to spot the closing fence
+
+    @property
+    def active(self) -> bool:
+        return self.fence is not None or self.ticks > 0
+
+    def open_run(self, run: str, *, line_blank: bool) -> None:
+        """A run of backticks or tildes written outside code."""
+        if line_blank and len(run) >= 3:
+            self.fence = run
+            self._fence_line = ""
+        elif run[0] == "`":
+            self.ticks = len(run)
+
+    def fence_text(self, text: str) -> None:
+        """Text written inside a fence, up to and including at most one newline, at its end."""
+        if not text.endswith("\n"):
+            self._fence_line += text
+            return
+        line = (self._fence_line + text[:-1]).strip()
+        self._fence_line = ""
+        fence = self.fence or "```"
+        if line and set(line) == {fence[0]} and len(line) >= len(fence):
+            self.fence = None
+
+    def inline_newline(self, *, line_blank: bool) -> None:
+        # A blank line ends the paragraph, and an unclosed code span with it.
+        if line_blank:
+            self.ticks = 0
+
+    def inline_ticks(self, count: int) -> None:
+        if count == self.ticks:
+            self.ticks = 0
+
+
+class CitationFilter:
+    """Streams an answer through, rewriting citation markers on the fly.
+
+    ``feed`` returns the text that is safe to show now; ``close`` flushes the rest. Text is held
+    back only while it could still become part of a marker: an opener (``[``, ``【``, ``(``) and
+    what follows it up to :data:`MARKER_WINDOW` characters, a ``(url)`` after a marker, a run of
+    backticks, and trailing spaces (they go away with an invalid marker that may follow).
+
+    Every decision depends only on the text, never on where it was split, so streaming and one-shot
+    give the same result. Context (code, what precedes a marker) is read from the *output*, and a
+    marker nested in a would-be marker is settled first, so a removal can never assemble a new
+    marker from the text around it: a second pass changes nothing.
+    """
+
+    def __init__(
+        self,
+        presented: Iterable[int],
+        *,
+        link_for: Callable[[int], str | None] | None = None,
+        window: int = MARKER_WINDOW,
+    ) -> None:
+        self.presented = sorted({int(i) for i in presented})
+        self.link_for = link_for
+        self.window = max(int(window), MARKER_WINDOW)
+        self.cited: list[int] = []
+        self.removed: list[str] = []
+        self.reported = False
+        self.first_spans: dict[int, tuple[int, int]] = {}
+        self._canonical: dict[int, str] = {}  # presented ids only, so bounded by the sources
+        self._buf = ""
+        self._out_len = 0
+        self._last = ""  # last character written, "" at the start
+        self._after_marker = False  # the last thing written (or dropped) was a marker
+        self._line_blank = True  # nothing but spaces written on the current line
+        self._open: tuple[str, str] | None = None  # an opener written as text, unclosed, and what followed it
+        self._code = CodeTracker()
+        self._closed = False
+        self._held_run = ""  # the characters the held text is made of, when it is one such run
+
+    # -- public API --------------------------------------------------------
+
+    def feed(self, chunk: str) -> str:
+        if self._closed:
+            msg = "CitationFilter.feed() after close()"
+            raise RuntimeError(msg)
+        if not chunk:
+            return ""
+        if not self._buf and not self._code.active and _PLAIN_TOKEN.fullmatch(chunk):
+            self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
+            return chunk
+        if self._held_run and not chunk.strip(self._held_run):
+            self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
+            return ""
+        out = self._run(self._buf + chunk, final=False)
+        held = self._buf
+        self._held_run = (
+            next((run for run in _HELD_RUNS if not held.strip(run)), "") if held[-1:] in _HELD_ENDS else ""
+        )
+        return out
+
+    def feed_all(self, text: str) -> str:
+        """The whole (rest of the) answer at once, then close.
+
+        Fed in slices: the result is the same for any split, and the buffer a settled nested
+        marker rewrites stays small, so a long answer costs linear time.
+        """
+        out = "".join(self.feed(text[i : i + _ONE_SHOT_SLICE]) for i in range(0, len(text), _ONE_SHOT_SLICE))
+        return out + self.close()
+
+    def close(self) -> str:
+        if self._closed:
+            return ""
+        out = self._run(self._buf, final=True)
+        self._closed = True
+        return out
+
+    @property
+    def held(self) -> int:
+        """Characters received but not yet released."""
+        return len(self._buf)
+
+    # -- scanning ----------------------------------------------------------
+
+    def _run(self, buf: str, *, final: bool) -> str:
+        """Write out what ``buf`` settles; what it cannot settle yet stays held in ``self._buf``."""
+        out: list[str] = []
+        i = 0
+        while i < len(buf):
+            if self._code.fence is not None:
+                i = self._scan_fence(buf, i, out)
+                continue
+            if self._code.ticks:
+                step = self._scan_inline_code(buf, i, out, final)
+            else:
+                m = _SPECIAL.search(buf, i)
+                j = m.start() if m else len(buf)
+                if j > i:
+                    self._write(out, buf[i:j])
+                    i = j
+                    continue
+                ch = buf[i]
+                if ch in " \t":
+                    step = self._scan_spaces(buf, i, out, final)
+                elif ch == "\n":
+                    self._write(out, ch)
+                    step = i + 1
+                elif ch in "`~":
+                    step = self._scan_ticks(buf, i, out, final)
+                else:
+                    step = self._scan_opener(buf, i, i, out, final)
+            if step is None:
+                break
+            if isinstance(step, Cut):
+                buf = buf[: step.start] + buf[step.end :]  # then read this spot again
+                continue
+            i = step
+        self._buf = buf[i:]
+        return "".join(out)
+
+    def _write(self, out: list[str], text: str) -> None:
+        if not text:
+            return
+        out.append(text)
+        last = _LAST_OPEN_OR_BREAK.match(text)
+        if last is None:
+            self._advance(text)
+            return
+        pos = last.end() - 1
+        self._open = (text[pos], text[pos + 1 :]) if text[pos] in OPENERS else None
+        self._out_len += len(text)
+        self._last = text[-1]
+        self._after_marker = False
+        newline = text.rfind("\n")
+        if newline >= 0:
+            self._line_blank = not text[newline + 1 :].strip(" \t")
+        elif self._line_blank:
+            self._line_blank = not text.strip(" \t")
+
+    def _advance(self, text: str) -> None:
+        """Take in written text that holds no opener, closer or newline."""
+        self._out_len += len(text)
+        self._last = text[-1]
+        self._after_marker = False
+        if self._open is not None:
+            opener, after = self._open
+            self._open = (opener, after + text) if len(after) + len(text) < self.window else None
+        if self._line_blank:
+            self._line_blank = not text.strip(" \t")
+
+    def _scan_spaces(self, buf: str, i: int, out: list[str], final: bool) -> int | Cut | None:
+        j = i
+        while j < len(buf) and buf[j] in " \t":
+            j += 1
+        if j == len(buf):
+            if not final:
+                return None
+            self._write(out, buf[i:j])
+            return j
+        if buf[j] in OPENERS:
+            return self._scan_opener(buf, i, j, out, final)
+        self._write(out, buf[i:j])
+        return j
+
+    def _scan_opener(self, buf: str, i: int, j: int, out: list[str], final: bool) -> int | Cut | None:
+        """Settle what starts at opener ``buf[j]``; ``buf[i:j]`` are the spaces before it."""
+        spaces = buf[i:j]
+        prev, after_marker = (spaces[-1], False) if spaces else (self._last, self._after_marker)
+        found = self._classify(buf, j, final, prev=prev, after_marker=after_marker)
+        if isinstance(found, Wait):
+            return None
+        if isinstance(found, Cut):
+            return found
+        if isinstance(found, Plain):
+            self._write(out, spaces + buf[j])
+            return j + 1
+        self._note(buf[j : found.end], found)
+        if found.kept:
+            self._write(out, spaces)
+            self._write_markers(out, found.parsed.ids)
+        else:
+            if self._open is not None and could_grow(self._open[1], self._open[0]):
+                # An opener written earlier is still unclosed: dropping the spaces could pull a
+                # closer back into its reach and assemble a marker. Keep them.
+                self._write(out, spaces)
+            self._after_marker = True
+        return found.end
+
+    def _note(self, raw: str, found: Marker) -> None:
+        self.reported = True
+        if found.parsed is None or found.parsed.had_invalid:
+            self.removed.append(raw)
+
+    def _write_markers(self, out: list[str], ids: Iterable[int]) -> None:
+        for source_id in ids:
+            text = self._canonical.get(source_id)
+            if text is None:
+                text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
+                self._canonical[source_id] = text
+            if source_id not in self.first_spans:
+                self.cited.append(source_id)
+                self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
+            self._write(out, text)
+            self._after_marker = True
+
+    def _classify(
+        self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
+    ) -> Decision:
+        """Decide what starts at ``buf[j]``, an opener.
+
+        ``bound`` keeps a nested look inside the outer marker's window, so nesting depth (and
+        recursion) stays below the window size however many openers the text piles up.
+        """
+        opener = buf[j]
+        if opener == "\ue202":
+            end = pua_token_end(buf, j, final)
+            return end if isinstance(end, Wait) else PLAIN if end is None else Marker(end, None)
+        closer = OPENERS[opener]
+        window_end = j + self.window if bound is None else min(bound, j + self.window)
+        limit = min(len(buf), window_end)
+        stop = _STOP.search(buf, j + 1, limit)
+        k = stop.start() if stop else limit
+        if k < limit and buf[k] != closer:
+            if buf[k] not in OPENERS or not could_grow(buf[j + 1 : k], opener):
+                return PLAIN
+            return self._classify_nested(buf, j, k, final, window_end)
+        if k >= limit:
+            if final or limit == window_end or not could_grow(buf[j + 1 : limit], opener):
+                return PLAIN
+            return WAIT
+        if opener == "\ue200":
+            return Marker(k + 1, None)
+        inner = buf[j + 1 : k]
+        clean = strip_invisible(inner)
+        if is_vendor_annotation(opener, clean):
+            return Marker(k + 1, None)
+        bare = bare_allowed(opener, prev, after_marker=after_marker)
+        parsed = parse_marker_inner(inner, self.presented, bare=bare, keyword=keyword_allowed(opener, clean))
+        if parsed is None:
+            return PLAIN
+        return self._with_link(buf, k + 1, final, parsed)
+
+    def _classify_nested(self, buf: str, j: int, k: int, final: bool, bound: int) -> Decision:
+        """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.
+
+        A dropped inner one becomes a :class:`Cut` of it and the spaces before it; the caller
+        removes it and reads ``j`` again, exactly as a second pass over the output would.
+        """
+        inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=False, bound=bound)
+        if not isinstance(inner, Marker):
+            return inner
+        if inner.kept:
+            return PLAIN
+        self._note(buf[k : inner.end], inner)
+        start = k
+        while start > j + 1 and buf[start - 1] in " \t":
+            start -= 1
+        return Cut(start, inner.end)
+
+    def _with_link(self, buf: str, end: int, final: bool, parsed: ParsedMarker) -> Marker | Wait:
+        """Swallow ``(url)`` targets written right after the marker: the model's URL is never kept.
+
+        Only link-like targets count (``(2019)`` stays), and a run of them goes at once so that a
+        second pass finds nothing more to swallow.
+        """
+        while True:
+            if end == len(buf):
+                return Marker(end, parsed) if final else WAIT
+            if buf[end] != "(":
+                return Marker(end, parsed)
+            tail = link_tail(buf, end, final)
+            if isinstance(tail, Wait):
+                return tail
+            if tail is None:
+                return Marker(end, parsed)
+            end = tail
+
+    # -- code --------------------------------------------------------------
+
+    def _scan_ticks(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
+        ch = buf[i]
+        j = i
+        while j < len(buf) and buf[j] == ch:
+            j += 1
+        if j == len(buf) and not final:
+            return None
+        run = buf[i:j]
+        self._code.open_run(run, line_blank=self._line_blank)
+        self._write(out, run)
+        return j
+
+    def _scan_fence(self, buf: str, i: int, out: list[str]) -> int:
+        newline = buf.find("\n", i)
+        end = len(buf) if newline < 0 else newline + 1
+        text = buf[i:end]
+        self._write(out, text)
+        self._code.fence_text(text)
+        return end
+
+    def _scan_inline_code(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
+        j = i
+        while j < len(buf) and buf[j] not in "`\n":
+            j += 1
+        if j > i:
+            self._write(out, buf[i:j])
+            return j
+        if buf[j] == "\n":
+            self._code.inline_newline(line_blank=self._line_blank)
+            self._write(out, "\n")
+            return j + 1
+        k = j
+        while k < len(buf) and buf[k] == "`":
+            k += 1
+        if k == len(buf) and not final:
+            return None
+        self._code.inline_ticks(k - j)
+        self._write(out, buf[j:k])
+        return k
+
+
+@dataclass
+class FilterResult:
+    """What one-shot post-processing gives: the text and what the engine saw in it."""
+
+    text: str
+    cited: list[int]
+    removed: list[str]
+    reported: bool
+    first_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def filter_citations(
+    text: str, presented: Iterable[int], *, link_for: Callable[[int], str | None] | None = None
+) -> FilterResult:
+    """One-shot post-processing: the streaming filter fed the whole answer."""
+    engine = CitationFilter(presented, link_for=link_for)
+    out = engine.feed_all(text)
+    return FilterResult(
+        out, list(engine.cited), list(engine.removed), engine.reported, dict(engine.first_spans)
+    )

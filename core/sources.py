@@ -1,0 +1,296 @@
+"""Retrieved rows to numbered source records and the context the model reads.
+
+    >>> rows = [{"text": "Water is wet.", "file_name": "/d/water.pdf", "page": 3}]
+    >>> records, blocks, skipped = build_sources(rows)
+    >>> records[0].label, records[0].document, records[0].page
+    ('Source 1', 'water.pdf', 3)
+    >>> print(format_context(blocks))
+    [Source 1] water.pdf — page 3
+    Water is wet.
+
+Text from documents is untrusted: markers it carries are neutralized before the model sees them, and
+metadata is made JSON-safe before it travels to clients.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+
+from lfx_citations.core.grammar import neutralize_markers
+from lfx_citations.core.links import document_name, resolve_link, safe_http_url
+from lfx_citations.core.text import escape_link_target, page_suffix
+
+DEFAULT_TEMPLATE = "[{label}] {document}{page_suffix}\n{text}"
+NO_SOURCES_LINE = "No sources were retrieved for this question."
+DEFAULT_DOCUMENT_KEYS = "file_name, filename, source, file_path, title, url"
+DEFAULT_PAGE_KEYS = "page, page_number, page_label"
+DEFAULT_URL_KEYS = "url, source_url, link"
+DEFAULT_CHUNK_ID_KEYS = "chunk_id, _id, id"
+DEFAULT_TITLE_KEYS = "title"
+_SCORE_KEYS = ("score", "$similarity", "similarity", "_score", "relevance_score")
+_TEXT_KEYS = ("text", "page_content", "content", "chunk")
+_MAX_DEPTH = 6
+
+
+class SourceRecord(BaseModel):
+    """One presented source. JSON-safe by construction: it goes into messages, the API and the UI."""
+
+    id: int = Field(ge=1)
+    label: str
+    document: str
+    title: str | None = None
+    page: int | None = None
+    url: str | None = None
+    chunk_id: str | None = None
+    text: str
+    score: float | None = None
+    # Plain builtins only: Langflow executes this file under a module name pydantic cannot look
+    # names up in, so an annotation such as dict[str, Any] would leave the model undefined.
+    metadata: dict[str, object] = Field(default_factory=dict)
+
+    @field_validator("url")
+    @classmethod
+    def _only_http(cls, value: str | None) -> str | None:
+        return safe_http_url(value)
+
+    @field_validator("score")
+    @classmethod
+    def _finite(cls, value: float | None) -> float | None:
+        return value if value is not None and math.isfinite(value) else None
+
+
+_SCRIPT_SCHEMES = re.compile(r"(?:javascript|vbscript|data|file|blob):", re.IGNORECASE)
+_ASCII_CONTROLS_AND_SPACE = re.compile(r"[\x00-\x20\x7f]")
+
+
+def json_safe(value: Any, depth: int = 0) -> Any:
+    """A JSON-safe copy of ingest metadata: NaN/inf become None, odd objects become strings.
+
+    Strings that are links with a script-capable or local scheme (``javascript:``, ``data:``, …,
+    however disguised) become None: the payload travels to clients that may render links.
+    """
+    if isinstance(value, str):
+        if ":" not in value and "&" not in value:  # no scheme, not even an encoded one: the common case
+            return value
+        if value.isascii() and "&" not in value:  # nothing to unescape; ASCII's C/Z are controls and space
+            bare = _ASCII_CONTROLS_AND_SPACE.sub("", value)
+        else:
+            bare = "".join(c for c in html.unescape(value) if unicodedata.category(c)[0] not in "CZ")
+        return None if _SCRIPT_SCHEMES.match(bare) else value
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if depth >= _MAX_DEPTH:
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [json_safe(v, depth + 1) for v in value]
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", errors="replace")
+    if isinstance(value, _dt.datetime | _dt.date | _dt.time):
+        return value.isoformat()
+    item = getattr(value, "item", None)  # numpy / pandas scalars
+    if callable(item):
+        try:
+            return json_safe(item(), depth + 1)
+        except (TypeError, ValueError):
+            pass
+    return str(value)
+
+
+def parse_keys(value: str | None, default: str) -> list[str]:
+    keys = [k.strip() for k in (value if value and value.strip() else default).split(",")]
+    return [k for k in keys if k]
+
+
+def _first(meta: Mapping[str, Any], keys: Iterable[str]) -> Any:
+    for key in keys:
+        value = meta.get(key)
+        if value is not None and value != "" and value == value:  # NaN != NaN: an empty DataFrame cell
+            return value
+    return None
+
+
+def _as_page(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,9}\s*", value):
+        return int(value)
+    return None
+
+
+def _as_score(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def rows_from_input(value: Any) -> tuple[list[dict[str, Any]], int]:
+    """Flatten Data / JSON / DataFrame / Table / dicts (single or list) into row dicts.
+
+    Returns the rows and how many items were skipped as unusable (None, scalars, empty rows).
+    """
+    rows: list[dict[str, Any]] = []
+    skipped = 0
+    if value is None or (isinstance(value, str) and not value):
+        return rows, skipped  # nothing retrieved (an unconnected or empty input)
+    stack = [value]
+    items: list[Any] = []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple):
+            stack.extend(reversed(item))
+        else:
+            items.append(item)
+    for item in items:
+        if item is None:
+            skipped += 1
+            continue
+        to_dict = getattr(item, "to_dict", None)
+        if hasattr(item, "columns") and callable(to_dict):  # DataFrame / Table
+            for record in to_dict(orient="records"):
+                rows.append({str(k): v for k, v in record.items()})
+            continue
+        data = getattr(item, "data", item)
+        if isinstance(data, Mapping) and data:
+            row = dict(data)
+            text_key = getattr(item, "text_key", None)
+            if isinstance(text_key, str) and text_key != "text" and text_key in row and "text" not in row:
+                row["text"] = row[text_key]
+            rows.append(row)
+        else:
+            skipped += 1
+    return rows, skipped
+
+
+def _row_text(row: Mapping[str, Any]) -> str | None:
+    for key in _TEXT_KEYS:
+        value = row.get(key)
+        if isinstance(value, str) and value.strip():
+            return value
+    return None
+
+
+class Template:
+    """A block template: ``{name}`` placeholders; unknown ones render empty, other braces stay literal."""
+
+    _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+    def __init__(self, template: str) -> None:
+        self.template = template if template and template.strip() else DEFAULT_TEMPLATE
+        self.names = frozenset(self._PLACEHOLDER.findall(self.template))
+
+    def render(self, values: Mapping[str, Any]) -> str:
+        def fill(match: re.Match[str]) -> str:
+            value = values.get(match[1])
+            return "" if value is None else str(value)
+
+        return self._PLACEHOLDER.sub(fill, self.template)
+
+
+def build_sources(
+    rows: list[dict[str, Any]],
+    *,
+    template: str = DEFAULT_TEMPLATE,
+    max_sources: int = 0,
+    max_context_chars: int = 0,
+    document_keys: list[str] | None = None,
+    page_keys: list[str] | None = None,
+    url_keys: list[str] | None = None,
+    chunk_id_keys: list[str] | None = None,
+    manifest: Mapping[str, Mapping[str, str | None]] | None = None,
+    slug_base_url: str = "",
+    slug_suffix: str = "",
+) -> tuple[list[SourceRecord], list[str], int]:
+    """Number the usable rows 1..n in retrieval order; returns records, context blocks, rows skipped."""
+    document_keys = document_keys or parse_keys(None, DEFAULT_DOCUMENT_KEYS)
+    page_keys = page_keys or parse_keys(None, DEFAULT_PAGE_KEYS)
+    url_keys = url_keys or parse_keys(None, DEFAULT_URL_KEYS)
+    chunk_id_keys = chunk_id_keys or parse_keys(None, DEFAULT_CHUNK_ID_KEYS)
+    renderer = Template(template)
+    records: list[SourceRecord] = []
+    blocks: list[str] = []
+    seen: set[tuple[str, int | None, str]] = set()
+    skipped = 0
+    used = 0
+    for row in rows:
+        text = _row_text(row)
+        if text is None:
+            skipped += 1
+            continue
+        stored = _first(row, document_keys)
+        page = _as_page(_first(row, page_keys))
+        key = (str(stored), page, text)
+        if key in seen:
+            continue
+        seen.add(key)
+        if max_sources > 0 and len(records) >= max_sources:
+            break
+        number = len(records) + 1
+        stored_name = " ".join(str(stored).split()) if stored is not None else ""
+        own_url = safe_http_url(_first(row, url_keys)) or safe_http_url(stored_name)
+        url, manifest_title = resolve_link(
+            stored_name, own_url, page, manifest or {}, slug_base_url=slug_base_url, slug_suffix=slug_suffix
+        )
+        own_title = row.get("title")
+        title = manifest_title or (
+            " ".join(own_title.split()) if isinstance(own_title, str) and own_title.strip() else None
+        )
+        document = document_name(stored_name) or "Untitled"
+        chunk_id = _first(row, chunk_id_keys)
+        metadata = json_safe({k: v for k, v in row.items() if k not in _TEXT_KEYS})
+        record = SourceRecord(
+            id=number,
+            label=f"Source {number}",
+            document=document,
+            title=title,
+            page=page,
+            url=url,
+            chunk_id=None if json_safe(chunk_id) is None else str(json_safe(chunk_id)),
+            text=text,
+            score=_as_score(_first(row, _SCORE_KEYS)),
+            metadata=metadata,
+        )
+        # Everything from the document that the template may write is neutralized: only our own
+        # {label} may carry a marker into the context.
+        values = {
+            **{
+                k: neutralize_markers(str(v))
+                for k, v in metadata.items()
+                if k in renderer.names and v is not None and not isinstance(v, dict | list)
+            },
+            "index": number,
+            "label": record.label,
+            "document": neutralize_markers(title or document),
+            "page": page,
+            "page_suffix": page_suffix(page),
+            "url": escape_link_target(url or ""),
+            "text": neutralize_markers(text),
+        }
+        block = renderer.render(values)
+        if max_context_chars > 0 and used + len(block) + (2 if blocks else 0) > max_context_chars:
+            break
+        used += len(block) + (2 if blocks else 0)
+        records.append(record)
+        blocks.append(block)
+    return records, blocks, skipped
+
+
+def format_context(blocks: list[str]) -> str:
+    return "\n\n".join(blocks) if blocks else NO_SOURCES_LINE

@@ -1,0 +1,45 @@
+"""Small text helpers shared by the parser, the engine and the cards.
+
+>>> strip_invisible("Sou\u200brce 1")
+'Source 1'
+>>> snippet("  Water   is\\nwet.  ", limit=8)
+'Water i…'
+>>> page_suffix(3)
+' — page 3'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+SNIPPET_CHARS = 280
+# Brackets and parentheses would end a markdown link early; percent-encoded they mean the same URL.
+_LINK_ESCAPES = str.maketrans({"(": "%28", ")": "%29", "[": "%5B", "]": "%5D"})
+
+
+def strip_invisible(text: str) -> str:
+    """Drop format characters (zero-width, bidi controls) so they cannot disguise a marker."""
+    if text.isascii():  # no ASCII character is a format character
+        return text
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def escape_link_target(url: str) -> str:
+    """A URL that can stand inside ``[text](url)`` without ending the link early."""
+    return url.translate(_LINK_ESCAPES)
+
+
+def page_suffix(page: object) -> str:
+    """``" — page N"`` for an integer page (not a bool), else empty: the one way pages are shown."""
+    return f" \u2014 page {page}" if isinstance(page, int) and not isinstance(page, bool) else ""
+
+
+def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:
+    """The text on one line, cut to ``limit`` characters with an ellipsis."""
+    raw = str(text or "")
+    # Flattening a prefix gives a prefix of the flattened whole, so a long chunk is cut before it
+    # is split: the result is the same, at the cost of the snippet rather than of the chunk.
+    flat = " ".join(raw[: 2 * limit].split())
+    if len(flat) <= limit and len(raw) > 2 * limit:
+        flat = " ".join(raw.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026"

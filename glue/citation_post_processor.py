@@ -1,0 +1,203 @@
+"""Citation Post-Processor: keep valid ``[Source N]`` markers, drop the rest, attach source cards.
+
+In a flow: Citation Prompt -> Prompt, a model's Language Model output -> Language Model (or any
+answer -> Answer), the parser's Sources -> Sources; Message -> Chat Output. In code::
+
+    component = CitationPostProcessorComponent()
+    sources = {"sources": [{"id": 1, "document": "water.pdf", "text": "Water is wet."}]}
+    component.set(answer="Water is wet [1].", sources=sources)
+    message = await component.build_message()  # "Water is wet [Source 1]." with one source card
+
+The Langflow glue only: the logic lives in ``lfx_citations.core`` and is inlined into the standalone
+component file by ``scripts/build_components.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from lfx.custom.custom_component.component import Component
+from lfx.io import BoolInput, DropdownInput, HandleInput, MessageInput, Output
+from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent, TextContent
+from lfx.schema.message import Message
+
+from lfx_citations.core.engine import CitationFilter, FilterResult
+from lfx_citations.core.payload import build_payload, read_sources, source_cards
+from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
+
+
+def _message_text(value: object, field_name: str = "answer") -> str:
+    """The text of a Message, a string, a Data or a dict with "text"; anything else is an error."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Message):
+        return value.text if isinstance(value.text, str) else ""
+    data = getattr(value, "data", value)
+    if isinstance(data, dict) and isinstance(data.get("text"), str):
+        return data["text"]
+    msg = f"The {field_name} input must be text or a Message, not {type(value).__name__}."
+    raise ValueError(msg)
+
+
+def build_content_blocks(
+    text: str, payload: dict[str, Any], spans: dict[int, tuple[int, int]], *, include_payload: bool
+) -> list[Any]:
+    """The answer text, then one "Sources" group: Langflow 1.13 keeps only group blocks downstream."""
+    cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, spans)]
+    if include_payload:
+        cards.append(JSONContent(data=payload))  # strict JSON already: read_sources cleaned every row
+    blocks: list[Any] = [TextContent(text=text)]
+    if cards:
+        blocks.append(ContentBlock(title="Sources", contents=cards))
+    return blocks
+
+
+class CitationPostProcessorComponent(Component):
+    display_name = "Citation Post-Processor"
+    description = (
+        "Keeps only valid [Source N] citations in a model's answer (streaming or not), normalizes common "
+        "variants, removes markers that point to no presented source, and attaches the cited sources as "
+        "source cards."
+    )
+    icon = "BadgeCheck"
+    name = "CitationPostProcessor"
+
+    inputs = [
+        HandleInput(
+            name="model",
+            display_name="Language Model",
+            input_types=["LanguageModel"],
+            required=False,
+            info=(
+                "Connect a model component's Language Model output. The post-processor then calls the model "
+                "with the prompt itself, so it can stream the filtered answer token by token to Chat Output."
+            ),
+        ),
+        MessageInput(
+            name="prompt",
+            display_name="Prompt",
+            required=False,
+            info="The Citation Prompt's output. Used with the Language Model input.",
+        ),
+        MessageInput(
+            name="answer",
+            display_name="Answer",
+            required=False,
+            info=(
+                "An answer already produced by any model or agent. Used when no Language Model is connected; "
+                "it is post-processed at once (no streaming)."
+            ),
+        ),
+        HandleInput(
+            name="sources",
+            display_name="Sources",
+            input_types=["Data", "JSON"],
+            required=True,
+            info="The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw.",
+        ),
+        DropdownInput(
+            name="sources_scope",
+            display_name="Sources Scope",
+            options=["cited", "presented"],
+            value="cited",
+            info=(
+                "cited: attach only the sources the answer cites (same numbers, in order of first citation). "
+                "presented: attach every presented source, cited ones first."
+            ),
+        ),
+        BoolInput(
+            name="stream",
+            display_name="Stream",
+            value=True,
+            advanced=True,
+            info=(
+                "Stream the filtered answer token by token when wired to Chat Output, as the Playground "
+                "shows it. The API's stream=true/false sets this per request, as for model components."
+            ),
+        ),
+        BoolInput(
+            name="link_markers",
+            display_name="Link Markers",
+            value=False,
+            advanced=True,
+            info="Write each kept marker as a markdown link to its source, e.g. [Source 3](https://…#page=3).",
+        ),
+        BoolInput(
+            name="include_payload",
+            display_name="Include JSON Payload",
+            value=False,
+            advanced=True,
+            info=(
+                "Also put the full citation payload in the message's Sources group as JSON content (the "
+                "Playground draws it as a code panel). It is always in message.data['citations']."
+            ),
+        ),
+    ]
+
+    outputs = [
+        Output(display_name="Message", name="message", method="build_message"),
+    ]
+
+    async def build_message(self) -> Message:
+        records = read_sources(self.sources)
+        links = {r["id"]: r["url"] for r in records if r.get("url")}
+        engine = CitationFilter([r["id"] for r in records], link_for=links.get if self.link_markers else None)
+        outcome = StreamOutcome()
+        if self.model not in (None, ""):
+            message = await self._answer_from_model(engine, outcome)
+        elif self.answer not in (None, ""):
+            message = Message(text=engine.feed_all(_message_text(self.answer)))
+        else:
+            msg = "Connect a Language Model (with a Prompt) or an Answer to cite."
+            raise ValueError(msg)
+
+        result = FilterResult(
+            message.text or "", engine.cited, engine.removed, engine.reported, engine.first_spans
+        )
+        payload = build_payload(result, records, scope=self.sources_scope or "cited")
+        message.content_blocks = build_content_blocks(
+            result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
+        )
+        message.data["citations"] = payload
+        message.properties.state = "complete"
+        if message.get_id():
+            # Streamed: the message is already stored; store and announce it again with its cards.
+            message = await self._update_stored_message(message)
+            message.data["citations"] = payload
+            await self._send_message_event(message, id_=message.get_id())
+        self.status = self._status_line(payload, outcome, empty=not result.text.strip())
+        if outcome.cancelled:
+            raise asyncio.CancelledError(outcome.error)
+        return message
+
+    async def _answer_from_model(self, engine: CitationFilter, outcome: StreamOutcome) -> Message:
+        prompt = _message_text(self.prompt, "prompt")
+        if not prompt.strip():
+            msg = "The Prompt input is empty: connect the Citation Prompt's output."
+            raise ValueError(msg)
+        session_id = getattr(getattr(self, "graph", None), "session_id", None)
+        if self.stream and session_id and self._event_manager and self.is_connected_to_chat_output():
+            streamed = Message(
+                text=filter_stream(self.model.astream(prompt), engine, outcome),
+                sender="Machine",
+                sender_name="AI",
+                properties={"icon": self.icon, "state": "partial"},
+                session_id=session_id,
+            )
+            streamed.properties.source = self._build_source(self._id, self.display_name, self)
+            return await self.send_message(streamed)
+        reply = await self.model.ainvoke(prompt)
+        return Message(text=engine.feed_all(chunk_text(reply)))
+
+    @staticmethod
+    def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool) -> str:
+        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
+        parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
+        if outcome.error:
+            parts.append(f"Stream ended early ({outcome.error}); the text so far was kept.")
+        if empty:
+            parts.append("The answer is empty.")
+        return " ".join(parts)

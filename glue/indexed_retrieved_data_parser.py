@@ -1,0 +1,170 @@
+"""Indexed Retrieved-Data Parser: number the retriever's chunks ``[Source 1]``, ``[Source 2]``…
+
+In a flow: Astra DB Search Results (or any Data / DataFrame) -> Retrieved Data; Context -> the
+Citation Prompt, Sources -> the Citation Post-Processor. In code::
+
+    component = IndexedRetrievedDataParserComponent()
+    component.set(input_data=[Data(data={"text": "Water is wet.", "file_name": "water.pdf", "page": 3})])
+    component.build_context().text  # "[Source 1] water.pdf — page 3\nWater is wet."
+
+The Langflow glue only: the logic lives in ``lfx_citations.core`` and is inlined into the standalone
+component file by ``scripts/build_components.py``.
+"""
+
+from __future__ import annotations
+
+from lfx.custom.custom_component.component import Component
+from lfx.io import HandleInput, IntInput, MessageTextInput, MultilineInput, Output
+from lfx.schema.data import Data
+from lfx.schema.message import Message
+
+from lfx_citations.core.links import load_manifest
+from lfx_citations.core.sources import (
+    DEFAULT_CHUNK_ID_KEYS,
+    DEFAULT_DOCUMENT_KEYS,
+    DEFAULT_PAGE_KEYS,
+    DEFAULT_TEMPLATE,
+    DEFAULT_URL_KEYS,
+    SourceRecord,
+    Template,
+    build_sources,
+    format_context,
+    parse_keys,
+    rows_from_input,
+)
+
+
+class IndexedRetrievedDataParserComponent(Component):
+    display_name = "Indexed Retrieved-Data Parser"
+    description = (
+        "Numbers the retriever's chunks [Source 1], [Source 2]… and emits the numbered context for the "
+        "prompt plus a sources payload (document, page, URL, chunk id, text) with the same numbers."
+    )
+    icon = "ListOrdered"
+    name = "IndexedRetrievedDataParser"
+
+    inputs = [
+        HandleInput(
+            name="input_data",
+            display_name="Retrieved Data",
+            input_types=["Data", "JSON", "DataFrame", "Table"],
+            is_list=True,
+            required=True,
+            info="The retriever's chunks, e.g. Astra DB Search Results: Data with 'text' plus metadata keys.",
+        ),
+        MultilineInput(
+            name="template",
+            display_name="Block Template",
+            value=DEFAULT_TEMPLATE,
+            info=(
+                "How each chunk is written into the context. Placeholders: {index}, {label} ('Source N'), "
+                "{document}, {page}, {page_suffix} (' — page N' or empty), {url}, {text} and any metadata "
+                "key. Unknown placeholders render empty. Keep [{label}] so the model can cite."
+            ),
+        ),
+        IntInput(
+            name="max_sources",
+            display_name="Max Sources",
+            value=0,
+            info="Present at most this many chunks (0 = all). Chunks left out are not in the payload.",
+        ),
+        IntInput(
+            name="max_context_chars",
+            display_name="Max Context Characters",
+            value=0,
+            advanced=True,
+            info="Stop adding chunks once the context would exceed this many characters (0 = unlimited).",
+        ),
+        MessageTextInput(
+            name="document_keys",
+            display_name="Document Name Keys",
+            value=DEFAULT_DOCUMENT_KEYS,
+            advanced=True,
+            info="Metadata keys tried in order for the document name; a path gives its base name.",
+        ),
+        MessageTextInput(
+            name="page_keys",
+            display_name="Page Keys",
+            value=DEFAULT_PAGE_KEYS,
+            advanced=True,
+            info="Metadata keys tried in order for the page number (integers only).",
+        ),
+        MessageTextInput(
+            name="url_keys",
+            display_name="URL Keys",
+            value=DEFAULT_URL_KEYS,
+            advanced=True,
+            info="Metadata keys tried in order for the source's own web URL (http/https only).",
+        ),
+        MessageTextInput(
+            name="chunk_id_keys",
+            display_name="Chunk ID Keys",
+            value=DEFAULT_CHUNK_ID_KEYS,
+            advanced=True,
+            info="Metadata keys tried in order for the chunk id.",
+        ),
+        MultilineInput(
+            name="link_manifest",
+            display_name="Link Manifest",
+            value="",
+            advanced=True,
+            info=(
+                'A manifest file path or inline JSON: {"version": 1, "documents": {"<stored name>": '
+                '{"url": "https://…", "title": "…"}}}. Maps stored file names to public URLs and titles.'
+            ),
+        ),
+        MessageTextInput(
+            name="slug_base_url",
+            display_name="Slug Base URL",
+            value="",
+            advanced=True,
+            info=(
+                "For file names made from URLs by swapping '/' for '_': the base URL to rebuild links from "
+                "when the manifest has no entry, e.g. https://docs.example.com/en/."
+            ),
+        ),
+        MessageTextInput(
+            name="slug_suffix",
+            display_name="Slug Suffix",
+            value="",
+            advanced=True,
+            info="Appended to slug-rule URLs, e.g. '.html'. The file extension (.md, .html…) goes first.",
+        ),
+    ]
+
+    outputs = [
+        Output(display_name="Context", name="context", method="build_context", group_outputs=True),
+        Output(display_name="Sources", name="sources", method="build_sources_data", group_outputs=True),
+    ]
+
+    def _parse(self) -> tuple[list[SourceRecord], list[str]]:
+        # Each output parses afresh: cheap, and never stale when the node is re-run with new inputs.
+        rows, bad_items = rows_from_input(self.input_data)
+        manifest = load_manifest(self.link_manifest)
+        records, blocks, bad_rows = build_sources(
+            rows,
+            template=self.template,
+            max_sources=max(int(self.max_sources or 0), 0),
+            max_context_chars=max(int(self.max_context_chars or 0), 0),
+            document_keys=parse_keys(self.document_keys, DEFAULT_DOCUMENT_KEYS),
+            page_keys=parse_keys(self.page_keys, DEFAULT_PAGE_KEYS),
+            url_keys=parse_keys(self.url_keys, DEFAULT_URL_KEYS),
+            chunk_id_keys=parse_keys(self.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
+            manifest=manifest,
+            slug_base_url=self.slug_base_url or "",
+            slug_suffix=self.slug_suffix or "",
+        )
+        skipped = bad_items + bad_rows
+        note = f" Skipped {skipped} row(s) without text." if skipped else ""
+        if records and "{label}" not in Template(self.template).template and "{index}" not in self.template:
+            note += " Warning: the template has no {label} or {index}, so the model cannot cite."
+        self.status = f"Presented {len(records)} source(s).{note}"
+        return records, blocks
+
+    def build_context(self) -> Message:
+        _, blocks = self._parse()
+        return Message(text=format_context(blocks))
+
+    def build_sources_data(self) -> Data:
+        records, _ = self._parse()
+        return Data(data={"sources": [r.model_dump(mode="json") for r in records]})

@@ -1,0 +1,256 @@
+"""Generate the standalone component files in ``components/citations/`` from ``glue/`` and ``core/``.
+
+    python scripts/build_components.py           # (re)write components/citations/*.py
+    python scripts/build_components.py --check   # exit 1 if a committed component differs
+
+Langflow re-creates every node from the code stored in the flow, also on servers where this package
+is not installed, so each component file must stand alone. The logic is edited once, in
+``core/`` (importable as ``lfx_citations.core``), and each ``glue/<name>.py`` holds one Component
+class that imports what it needs from there. This script writes ``components/citations/<name>.py``:
+the glue module's docstring, the merged imports, then each core module the glue needs (dependencies
+first) and the glue itself, verbatim, each region under a ``# --- generated from …: do not edit ---``
+line. Intra-package imports are found with ``ast`` and dropped. The output is deterministic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "lfx_citations"
+CORE = ROOT / "core"
+GLUE = ROOT / "glue"
+OUT = ROOT / "components" / "citations"
+
+
+class BuildError(Exception):
+    """A core or glue module breaks a rule that inlining depends on; the message says which."""
+
+
+@dataclass
+class Module:
+    """One source module split into what inlining needs."""
+
+    name: str  # dotted, e.g. lfx_citations.core.engine
+    path: Path
+    docstring: str
+    imports: list[ast.stmt]  # third-party and standard-library imports, in order
+    internal: list[str] = field(default_factory=list)  # core modules it imports from, in order
+    body: str = ""  # the source after its imports, verbatim
+
+
+def _relative(path: Path) -> str:
+    return f"{PACKAGE}/{path.relative_to(ROOT).as_posix()}"
+
+
+def read_module(path: Path, name: str) -> Module:
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source, str(path))
+    docstring = ast.get_docstring(tree, clean=False) or ""
+    statements = list(tree.body)
+    if statements and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value, ast.Constant):
+        statements = statements[1:]
+    module = Module(name, path, docstring, [])
+    last_import = 0
+    for index, node in enumerate(statements):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            if any(isinstance(n, ast.Import | ast.ImportFrom) for n in statements[index:]):
+                msg = f"{_relative(path)}:{node.lineno}: imports must all come before the first statement"
+                raise BuildError(msg)
+            break
+        last_import = node.end_lineno or node.lineno
+        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level:
+            msg = (
+                f"{_relative(path)}:{node.lineno}: relative imports cannot be inlined; write {PACKAGE}.core.…"
+            )
+            raise BuildError(msg)
+        targets = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+        if any(t == PACKAGE or t.startswith(PACKAGE + ".") for t in targets):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith(f"{PACKAGE}.core."):
+                form = f"from {PACKAGE}.core.<module> import <names>"
+                msg = f"{_relative(path)}:{node.lineno}: only `{form}` can be inlined"
+                raise BuildError(msg)
+            if any(a.asname for a in node.names):
+                msg = f"{_relative(path)}:{node.lineno}: an aliased core import would not exist once inlined"
+                raise BuildError(msg)
+            module.internal.append(node.module or "")
+            continue
+        module.imports.append(node)
+    lines = source.splitlines()
+    module.body = "\n".join(lines[last_import:]).strip("\n") + "\n"
+    return module
+
+
+def core_module(name: str) -> Module:
+    short = name.removeprefix(f"{PACKAGE}.core.")
+    path = CORE / f"{short}.py"
+    if not path.is_file():
+        msg = f"{name} is imported but {_relative(path)} does not exist"
+        raise BuildError(msg)
+    return read_module(path, name)
+
+
+def needed_modules(glue: Module) -> list[Module]:
+    """The core modules ``glue`` uses, each after the modules it imports from."""
+    ordered: list[Module] = []
+    done: set[str] = set()
+    visiting: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in done:
+            return
+        if name in visiting:
+            msg = "core modules import each other in a cycle: " + " -> ".join([*visiting, name])
+            raise BuildError(msg)
+        visiting.append(name)
+        module = core_module(name)
+        for dependency in module.internal:
+            visit(dependency)
+        visiting.pop()
+        done.add(name)
+        ordered.append(module)
+
+    for name in glue.internal:
+        visit(name)
+    return ordered
+
+
+def _top_level_names(module: Module) -> set[str]:
+    names: set[str] = set()
+    for node in ast.parse(module.body).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
+def check_names(modules: list[Module]) -> None:
+    """Inlined modules share one namespace: a name defined twice would silently shadow the first."""
+    seen: dict[str, str] = {}
+    for module in modules:
+        for name in sorted(_top_level_names(module)):
+            if name in seen:
+                msg = f"{name!r} is defined in both {seen[name]} and {module.name}: rename one"
+                raise BuildError(msg)
+            seen[name] = module.name
+
+
+def merged_imports(modules: list[Module]) -> list[str]:
+    """One ``import`` line per module and one ``from`` line per source, names in first-seen order."""
+    plain: list[str] = []
+    from_names: dict[str, list[str]] = {}
+    for module in modules:
+        for node in module.imports:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    line = f"import {alias.name}" + (f" as {alias.asname}" if alias.asname else "")
+                    if line not in plain:
+                        plain.append(line)
+                continue
+            names = from_names.setdefault(node.module or "", [])
+            for alias in node.names:
+                entry = alias.name + (f" as {alias.asname}" if alias.asname else "")
+                if entry not in names:
+                    names.append(entry)
+    lines = list(plain)
+    lines += [f"from {source} import {', '.join(names)}" for source, names in from_names.items()]
+    return lines
+
+
+def _ruff() -> str:
+    # The ruff next to this interpreter (the pinned dev dependency), so the output never depends on
+    # whichever ruff happens to be first on PATH.
+    beside = Path(sys.executable).with_name("ruff")
+    found = str(beside) if beside.exists() else shutil.which("ruff")
+    if not found:
+        msg = "ruff is needed to sort the merged imports: install the dev extra (pip install -e '.[dev]')"
+        raise BuildError(msg)
+    return found
+
+
+def tidy(text: str, name: str) -> str:
+    """Sort the merged imports and wrap long ones exactly as the lint gate expects (ruff's isort rules)."""
+    ruff = _ruff()
+    for args in (["check", "--select", "I", "--fix", "--quiet", "--exit-zero"], ["format", "--quiet"]):
+        done = subprocess.run(
+            [ruff, *args, "--stdin-filename", name, "-"],
+            input=text,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
+        if done.returncode != 0:
+            msg = f"ruff {args[0]} failed on the generated {name}: {done.stderr.strip()}"
+            raise BuildError(msg)
+        text = done.stdout
+    return text
+
+
+def render(glue: Module) -> str:
+    modules = needed_modules(glue)
+    check_names([*modules, glue])
+    head = (
+        f'"""{glue.docstring}"""\n\n'
+        f"# Generated by scripts/build_components.py from {_relative(glue.path)}\n"
+        "# and the core modules it uses: edit those, then run the script. Each region below is a\n"
+        "# verbatim copy of one module.\n\n"
+        "from __future__ import annotations\n\n" + "\n".join(merged_imports([*modules, glue])) + "\n"
+    )
+    regions = [
+        f"# --- generated from {_relative(m.path)}: do not edit ---\n{m.body}" for m in [*modules, glue]
+    ]
+    return "\n\n".join([head, *regions])
+
+
+def build() -> dict[Path, str]:
+    outputs: dict[Path, str] = {}
+    for path in sorted(GLUE.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        glue = read_module(path, f"{PACKAGE}.glue.{path.stem}")
+        target = OUT / path.name
+        outputs[target] = tidy(render(glue), str(target.relative_to(ROOT)))
+    return outputs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="fail if a committed component file is stale")
+    args = parser.parse_args(argv)
+    try:
+        outputs = build()
+    except BuildError as exc:
+        print(f"build_components: {exc}", file=sys.stderr)
+        return 2
+    stale = [p for p, text in outputs.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
+    extra = sorted(p for p in OUT.glob("*.py") if p.name != "__init__.py" and p not in outputs)
+    if args.check:
+        for path in stale:
+            print(f"stale: {path.relative_to(ROOT)} (run scripts/build_components.py)", file=sys.stderr)
+        for path in extra:
+            print(f"not generated from glue/: {path.relative_to(ROOT)}", file=sys.stderr)
+        if stale or extra:
+            return 1
+        print(f"components up to date ({len(outputs)} files)")
+        return 0
+    for path in stale:
+        path.write_text(outputs[path], encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    for path in extra:
+        print(f"note: {path.relative_to(ROOT)} is not generated from glue/", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
