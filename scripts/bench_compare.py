@@ -6,7 +6,7 @@
 
 The component files at ``--base`` are read with ``git show`` and imported under other module
 names, so both versions run in one process on the same inputs, interleaved (before, after, after,
-before, …). It reuses ``scripts/bench.py``'s inputs and timed shapes:
+before, …). It reuses the inputs and timed shapes of ``scripts/bench.py`` (from ``scripts/benchmarks/``):
 
 * section 2: the streaming filter and one-shot ``filter_citations`` on the 100 KB answer;
 * section 3: the pure pipeline at base size (1,000 sources, 5,000 markers), stage by stage;
@@ -31,7 +31,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench  # noqa: E402 - the bench's inputs and timed shapes, reused as they are
+# The bench's inputs and timed shapes, reused as they are (bundle first: it prepares the process for lfx).
+from benchmarks.bundle import BUNDLE_MODULES, REPO, load_bundle
+from benchmarks.corpus import make_answer, make_dense_answer, make_rows, tokenize
+from benchmarks.flow import flow_variants
+from benchmarks.report import log
+from benchmarks.scale import scale_pipeline
+from benchmarks.throughput import one_shot, streaming
+from benchmarks.timing import interleaved, median
 
 COMPONENTS = "components/citations"
 
@@ -39,12 +46,18 @@ COMPONENTS = "components/citations"
 def load_at(rev: str, folder: Path) -> dict[str, Any]:
     """The bundle's modules as they are at ``rev``, imported from copies in ``folder``."""
     mods = {}
-    for name in (m.rsplit(".", 1)[1] for m in bench.BUNDLE_MODULES):
+    for name in (m.rsplit(".", 1)[1] for m in BUNDLE_MODULES):
         shown = subprocess.run(
-            ["git", "show", f"{rev}:{COMPONENTS}/{name}.py"], cwd=bench.REPO, capture_output=True, text=True
+            ["git", "show", f"{rev}:{COMPONENTS}/{name}.py"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=False,
         )
         if shown.returncode != 0:
-            raise SystemExit(f"bench_compare: cannot read {COMPONENTS}/{name}.py at {rev!r}: {shown.stderr.strip()}")
+            raise SystemExit(
+                f"bench_compare: cannot read {COMPONENTS}/{name}.py at {rev!r}: {shown.stderr.strip()}"
+            )
         source = shown.stdout
         path = folder / f"{name}.py"
         path.write_text(source, encoding="utf-8")
@@ -65,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=20251130)
     args = ap.parse_args(argv)
 
-    after = bench.load_bundle()
+    after = load_bundle()
     # Kept until the end: lfx reads a component's source file when the component is made.
     folder = tempfile.TemporaryDirectory()
     before = load_at(args.base, Path(folder.name))
@@ -74,50 +87,50 @@ def main(argv: list[str] | None = None) -> int:
     sides = {"before": before, "after": after}
     rows: list[tuple[str, float, float]] = []
 
-    bench.log("section 2: streaming and one-shot, 100 KB answer")
+    log("section 2: streaming and one-shot, 100 KB answer")
     rng = random.Random(args.seed + 2)
-    text = bench.make_answer(rng, 102_400, 8)
-    tokens = bench.tokenize(text, rng)
+    text = make_answer(rng, 102_400, 8)
+    tokens = tokenize(text, rng)
     presented = list(range(1, 9))
     fns: dict[str, Callable[[], Any]] = {}
     for side, mods in sides.items():
         pp = mods["citation_post_processor"]
-        fns[f"stream {side}"] = bench.streaming(pp, presented, tokens)
-        fns[f"one-shot {side}"] = bench.one_shot(pp, presented, text)
+        fns[f"stream {side}"] = streaming(pp, presented, tokens)
+        fns[f"one-shot {side}"] = one_shot(pp, presented, text)
     assert fns["stream after"]() == fns["one-shot after"](), "streaming and one-shot disagree"
-    samples = bench.interleaved(fns, args.rounds)
+    samples = interleaved(fns, args.rounds)
     for what in ("stream", "one-shot"):
         rows.append(
             (
                 f"2 | {what}, 100 KB answer ({len(tokens):,} tokens), ms",
-                bench.median(samples[f"{what} before"]) / 1e6,
-                bench.median(samples[f"{what} after"]) / 1e6,
+                median(samples[f"{what} before"]) / 1e6,
+                median(samples[f"{what} after"]) / 1e6,
             )
         )
 
-    bench.log("section 3: pipeline at base size")
+    log("section 3: pipeline at base size")
     rng = random.Random(args.seed + 3)
-    data = (bench.make_rows(rng, 1_000), bench.make_dense_answer(rng, 5_000, 1_000))
+    data = (make_rows(rng, 1_000), make_dense_answer(rng, 5_000, 1_000))
     stages: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
     for r in range(args.rounds):
         for side in ("before", "after") if r % 2 == 0 else ("after", "before"):
             gc.collect()
             mods = sides[side]
             stages[side].append(
-                bench.scale_pipeline(mods["citation_post_processor"], mods["indexed_retrieved_data_parser"], *data)
+                scale_pipeline(mods["citation_post_processor"], mods["indexed_retrieved_data_parser"], *data)
             )
     for stage in ("pipeline", "build_sources", "filter_citations", "build_content_blocks"):
         label = "whole pipeline" if stage == "pipeline" else f"stage {stage}"
         rows.append(
             (
                 f"3 | {label} (1,000 sources, 5,000 markers), ms",
-                bench.median(t[stage] for t in stages["before"]) / 1e6,
-                bench.median(t[stage] for t in stages["after"]) / 1e6,
+                median(t[stage] for t in stages["before"]) / 1e6,
+                median(t[stage] for t in stages["after"]) / 1e6,
             )
         )
 
-    bench.log("section 4: not-streaming flow runs")
-    variants = {side: bench.flow_variants(mods, args.seed)[0] for side, mods in sides.items()}
+    log("section 4: not-streaming flow runs")
+    variants = {side: flow_variants(mods, args.seed)[0] for side, mods in sides.items()}
 
     async def flows() -> dict[str, list[float]]:
         keys = [(side, kind) for side in sides for kind in ("citation-invoke", "stock-invoke")]
@@ -136,13 +149,15 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(
             (
                 f"4 | {label}, graph run, not streaming, ms",
-                bench.median(runs[f"{kind} before"]) / 1e6,
-                bench.median(runs[f"{kind} after"]) / 1e6,
+                median(runs[f"{kind} before"]) / 1e6,
+                median(runs[f"{kind} after"]) / 1e6,
             )
         )
 
-    print(f"before = {args.base}, after = the working tree; medians of {args.rounds} interleaved samples "
-          f"(sections 2-3) and {args.flow_runs} runs (section 4)\n")
+    print(
+        f"before = {args.base}, after = the working tree; medians of {args.rounds} interleaved samples "
+        f"(sections 2-3) and {args.flow_runs} runs (section 4)\n"
+    )
     print("| # | figure | before | after | after / before |")
     print("| --- | --- | --- | --- | --- |")
     for label, b, a in rows:

@@ -1,0 +1,68 @@
+"""What the run ran on, and how busy the machine was meanwhile (the JSON's ``machine`` entry).
+
+    from benchmarks.machine import busy_share, cpu_counters, describe
+
+    info, before = describe(), cpu_counters()
+    ...  # the measurements
+    info["cpu_during_run"] = busy_share(before, cpu_counters())  # {"busy_pct": ..., "steal_pct": ...}
+
+On a shared machine the figures are only as good as the share of CPU the run got; this says what it got.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+from pathlib import Path
+from typing import Any
+
+
+def cpu_counters() -> list[int]:
+    """The aggregate ``cpu`` line of /proc/stat (user nice system idle iowait irq softirq steal …), or []."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            return [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return []
+
+
+def busy_share(before: list[int], after: list[int]) -> dict[str, float]:
+    """How busy the machine was between two samples: all CPUs' busy share, and the share stolen by the host."""
+    if not before or not after:
+        return {}
+    d = [b - a for a, b in zip(before, after, strict=False)]
+    total = sum(d[:8]) or 1
+    return {
+        "busy_pct": round(100 * (total - d[3] - d[4]) / total, 1),
+        "steal_pct": round(100 * (d[7] if len(d) > 7 else 0) / total, 1),
+    }
+
+
+def describe() -> dict[str, Any]:
+    """CPU count and model, Python, OS, lfx version and the load average now."""
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        cpu = platform.processor()
+    try:
+        load = os.getloadavg()
+    except OSError:
+        load = None
+    try:
+        from importlib.metadata import version
+
+        lfx_version = version("lfx")
+    except Exception:  # noqa: BLE001
+        lfx_version = "?"
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "lfx": lfx_version,
+        "loadavg_at_start": load,
+    }
