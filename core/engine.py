@@ -63,7 +63,7 @@ class Plain:
 PLAIN = Plain()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Marker:
     """A marker ends just before ``end`` (its link tail included); vendor annotations parse to None."""
 
@@ -75,7 +75,7 @@ class Marker:
         return self.parsed is not None and bool(self.parsed.ids)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Cut:
     """A dropped marker nested in a would-be marker: remove ``text[start:end]`` and read again.
 
