@@ -213,9 +213,10 @@ def claim_span(text: str, marker_start: int, lower: int = 0) -> tuple[int, int]:
 
 
 def combine(
-    features: tuple[float, ...], penalty: float, failed: bool, weights: tuple[float, ...] = WEIGHTS
+    features: tuple[float, ...], penalty: float, failed: bool, weights: tuple[float, ...] | None = None
 ) -> float:
     """The score: logistic over (coverage, missing names and numbers, those absent everywhere)."""
+    weights = weights or WEIGHTS
     z = weights[0] + sum(w * f for w, f in zip(weights[1:], features)) - penalty
     score = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     # The fitted bias reflects data where every chunk is on topic; a source sharing almost none of
