@@ -1,0 +1,349 @@
+"""The offline lexical support checker: verdicts, hard signals, evidence offsets, claims, cost."""
+
+from __future__ import annotations
+
+import pytest
+from lfx_citations.core.support import (
+    HIGH,
+    LOW,
+    UNCERTAIN_HIGH,
+    UNCERTAIN_LOW,
+    Judgement,
+    SupportChecker,
+    claim_span,
+    is_uncertain,
+    quantities,
+    split_sentences,
+    tokens,
+)
+
+EIFFEL = (
+    "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was designed by the engineering "
+    "company of Gustave Eiffel and completed in 1889. The tower is 330 metres tall and weighs about "
+    "10,100 tonnes."
+)
+EVEREST = (
+    "Mount Everest is the highest mountain above sea level. It lies in the Himalayas on the border "
+    "between Nepal and China. Its summit was first reached in 1953 by Edmund Hillary and Tenzing Norgay."
+)
+COFFEE = "Coffee is brewed from roasted coffee beans. The plant is native to Ethiopia. Brazil grows the most."
+
+
+@pytest.fixture
+def checker() -> SupportChecker:
+    return SupportChecker({1: EIFFEL, 2: EVEREST, 3: COFFEE})
+
+
+def evidence_texts(j: Judgement) -> list[str]:
+    return [e.text for e in j.evidence]
+
+
+# ---------------------------------------------------------------------------
+# Verdicts in English
+# ---------------------------------------------------------------------------
+
+
+def test_supported_claim_with_its_sentence_as_evidence(checker: SupportChecker) -> None:
+    j = checker.check("The tower weighs about 10,100 tonnes", 1)
+    assert j.verdict == "supported"
+    assert j.score >= HIGH
+    assert evidence_texts(j) == ["The tower is 330 metres tall and weighs about 10,100 tonnes."]
+    assert j.better_source is None
+
+
+def test_partial_claim_adds_what_the_source_does_not_say(checker: SupportChecker) -> None:
+    full = checker.check("The Eiffel Tower in Paris is 330 metres tall", 1)
+    part = checker.check(
+        "The Eiffel Tower in Paris is 330 metres tall and was the tallest building of Europe "
+        "until Berlin built a taller one",
+        1,
+    )
+    assert full.verdict == "supported"
+    assert part.verdict == "partial"
+    assert part.score < full.score
+
+
+def test_unsupported_claim(checker: SupportChecker) -> None:
+    j = checker.check("Penguins migrate across the Sahara desert every spring", 1)
+    assert j.verdict == "unsupported"
+    assert j.score < LOW
+
+
+def test_claim_joining_two_sentences_gets_both_as_evidence(checker: SupportChecker) -> None:
+    j = checker.check("Gustave Eiffel's company designed the tower, which weighs 10,100 tonnes", 1)
+    assert j.verdict == "supported"
+    assert evidence_texts(j) == [
+        "It was designed by the engineering company of Gustave Eiffel and completed in 1889.",
+        "The tower is 330 metres tall and weighs about 10,100 tonnes.",
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Other languages
+# ---------------------------------------------------------------------------
+
+FRENCH = (
+    "La tour Eiffel est une tour de fer puddlé située à Paris. Elle a été achevée en 1889 pour "
+    "l'Exposition universelle. Elle mesure 330 mètres de hauteur."
+)
+GERMAN = (
+    "Der Rhein entspringt in den Alpen der Schweiz. Er fließt durch Köln und Düsseldorf. "
+    "Bei Rotterdam mündet er in die Nordsee."
+)
+
+
+def test_french() -> None:
+    checker = SupportChecker({1: FRENCH, 2: GERMAN})
+    yes = checker.check("La tour Eiffel a été achevée en 1889", 1)
+    assert yes.verdict == "supported"
+    # "Elle" does not name the tower: the sentence that does is the second piece of evidence.
+    assert evidence_texts(yes) == [
+        "La tour Eiffel est une tour de fer puddlé située à Paris.",
+        "Elle a été achevée en 1889 pour l'Exposition universelle.",
+    ]
+    no = checker.check("La tour Eiffel n'a jamais été achevée", 1)
+    assert no.score < yes.score
+    assert checker.check("Le Rhein fleurit en hiver à Marseille", 1).verdict == "unsupported"
+
+
+def test_german_with_morphology_and_negation() -> None:
+    checker = SupportChecker({1: GERMAN, 2: FRENCH})
+    yes = checker.check("Der Rhein fließt durch Köln", 1)
+    assert yes.verdict == "supported"
+    assert evidence_texts(yes) == [
+        "Der Rhein entspringt in den Alpen der Schweiz.",
+        "Er fließt durch Köln und Düsseldorf.",
+    ]
+    negated = checker.check("Der Rhein fließt nicht durch Köln", 1)
+    assert negated.score < yes.score
+    # "entspringt" / "entspringen": a shared prefix still counts, for part of the credit.
+    inflected = checker.check("Der Rhein soll in den Alpen der Schweiz entspringen", 1)
+    assert inflected.verdict == "supported"
+
+
+def test_cjk_without_spaces_uses_character_bigrams() -> None:
+    source = "東京は日本の首都である。富士山は日本で一番高い山です。"
+    checker = SupportChecker({1: source, 2: "パリはフランスの首都です。"})
+    j = checker.check("富士山は日本で一番高い山", 1)
+    assert j.verdict == "supported"
+    assert evidence_texts(j) == ["富士山は日本で一番高い山です。"]
+    assert checker.check("大阪は寒い町", 1).verdict == "unsupported"
+    assert "富士" in tokens("富士山")
+    assert checker.check("富士山は日本で一番高い山ではない", 1).score < j.score
+
+
+# ---------------------------------------------------------------------------
+# Hard signals: numbers, dates, units, negation, quotes
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("written", ["1,000", "1 000", "1000", "1\u00a0000", "1.000", "1\u202f000"])
+def test_number_forms_are_one_number(written: str) -> None:
+    assert tokens(written) == ["1000"]
+
+
+def test_decimals() -> None:
+    assert tokens("3,5") == tokens("3.5") == tokens("3.50") == ["3.5"]
+    assert tokens("1,000.5") == tokens("1.000,5") == ["1000.5"]
+    assert tokens("05") == ["5"]
+
+
+def test_number_written_differently_still_supports() -> None:
+    checker = SupportChecker({1: "The bridge is 1,000 metres long.", 2: "Cats sleep a lot."})
+    assert checker.check("The bridge is 1 000 metres long", 1).verdict == "supported"
+    assert checker.check("The bridge is 1000 metres long", 1).verdict == "supported"
+
+
+def test_number_absent_from_source_weakens_support(checker: SupportChecker) -> None:
+    right = checker.check("The Eiffel Tower is 330 metres tall", 1)
+    wrong = checker.check("The Eiffel Tower is 350 metres tall", 1)
+    assert right.verdict == "supported"
+    assert wrong.verdict != "supported"
+    assert wrong.score < right.score
+
+
+def test_dates_in_another_order_match_and_wrong_years_do_not() -> None:
+    checker = SupportChecker({1: "The treaty was signed on 5 March 1921 in Riga.", 2: "Dogs bark."})
+    assert checker.check("The treaty was signed in Riga on March 5, 1921", 1).verdict == "supported"
+    assert checker.check("The treaty was signed in Riga on March 5, 1931", 1).verdict != "supported"
+
+
+def test_units() -> None:
+    assert quantities("100 °C, 5km, 12 %, $5 and 1,000 people") == [
+        ("100", "°c"),
+        ("5", "km"),
+        ("12", "%"),
+        ("5", "$"),
+        ("1000", ""),
+    ]
+    checker = SupportChecker({1: "Water boils at 100 °C at sea level.", 2: "Dogs bark."})
+    celsius = checker.check("Water boils at 100 °C at sea level", 1)
+    fahrenheit = checker.check("Water boils at 100 °F at sea level", 1)
+    assert celsius.verdict == "supported"
+    assert fahrenheit.verdict != "supported"
+
+
+def test_negation_on_one_side_only_weakens(checker: SupportChecker) -> None:
+    plain = checker.check("Mount Everest is the highest mountain above sea level", 2)
+    negated = checker.check("Mount Everest is not the highest mountain above sea level", 2)
+    assert plain.verdict == "supported"
+    assert negated.score < plain.score
+    # The same negation on both sides is no contradiction.
+    both = SupportChecker({1: "The museum is not open on Mondays.", 2: "Dogs bark."})
+    assert both.check("The museum is not open on Mondays", 1).verdict == "supported"
+
+
+def test_quoted_phrase_must_appear_word_for_word() -> None:
+    checker = SupportChecker(
+        {1: 'The minister called the plan "a historic step forward" on Monday.', 2: "Dogs bark."}
+    )
+    exact = checker.check('The minister called the plan "a historic step forward"', 1)
+    changed = checker.check('The minister called the plan "a forward historic step"', 1)
+    assert exact.verdict == "supported"
+    assert changed.score < exact.score
+    assert changed.verdict != "supported"
+
+
+# ---------------------------------------------------------------------------
+# Better source
+# ---------------------------------------------------------------------------
+
+
+def test_better_source_names_the_source_that_says_it(checker: SupportChecker) -> None:
+    j = checker.check("Edmund Hillary and Tenzing Norgay first reached the summit of Everest in 1953", 1)
+    assert j.verdict == "unsupported"
+    assert j.better_source == 2
+
+
+def test_better_source_is_none_on_near_ties() -> None:
+    same = "The library opens at nine and closes at five on weekdays."
+    checker = SupportChecker({1: same, 2: same.replace("library", "library building")})
+    j = checker.check("The library opens at nine and closes at seven on weekends", 1)
+    assert j.better_source is None
+
+
+def test_better_source_is_none_when_nothing_fits(checker: SupportChecker) -> None:
+    j = checker.check("Quantum chromodynamics describes the strong interaction", 1)
+    assert j.verdict == "unsupported"
+    assert j.better_source is None
+
+
+def test_better_source_is_none_when_the_cited_source_supports(checker: SupportChecker) -> None:
+    assert checker.check("The Eiffel Tower is 330 metres tall", 1).better_source is None
+
+
+# ---------------------------------------------------------------------------
+# Evidence offsets, sentences, claims
+# ---------------------------------------------------------------------------
+
+
+def test_evidence_offsets_index_the_source_exactly() -> None:
+    sources = {
+        1: "  Intro line\n\nThe Eiffel Tower, in Paris, is 330 m tall!  Next: 1,000 visitors…\n- item two ",
+        2: "Straße «Zitat» — 東京。Mixed: ١٢٣ digits.",
+    }
+    checker = SupportChecker(sources)
+    for claim, sid in [
+        ("The Eiffel Tower in Paris is 330 m tall", 1),
+        ("1,000 visitors", 1),
+        ("item two", 1),
+        ("Straße Zitat", 2),
+        ("東京", 2),
+    ]:
+        j = checker.check(claim, sid)
+        assert j.evidence, claim
+        for e in j.evidence:
+            assert sources[sid][e.start : e.end] == e.text
+            assert e.text == e.text.strip()
+
+
+def test_split_sentences_spans() -> None:
+    text = "One. Two!  Three?\nFour。五"
+    assert [text[a:b] for a, b in split_sentences(text)] == ["One.", "Two!", "Three?", "Four。", "五"]
+
+
+def test_claim_span() -> None:
+    text = "Paris is big. The tower is 330 m tall [Source 1]. Rome is old [Source 2][Source 3]"
+    start, end = claim_span(text, text.index("[Source 1]"))
+    assert text[start:end] == "The tower is 330 m tall"
+    start, end = claim_span(text, text.index("[Source 2]"))
+    assert text[start:end] == "Rome is old"
+    # Adjacent markers share the claim before the first of them.
+    start, end = claim_span(text, text.index("[Source 3]"))
+    assert text[start:end] == "Rome is old"
+
+
+def test_claim_span_lines_bullets_and_lower_bound() -> None:
+    text = "Facts:\n- Water boils at 100 °C [Source 1]\n2. Ice melts at 0 °C. [Source 2]"
+    start, end = claim_span(text, text.index("[Source 1]"))
+    assert text[start:end] == "Water boils at 100 °C"
+    start, end = claim_span(text, text.index("[Source 2]"))
+    assert text[start:end] == "Ice melts at 0 °C."
+    text = "Water boils [Source 1] and ice melts [Source 2]"
+    first_end = text.index("]") + 1
+    start, end = claim_span(text, text.index("[Source 2]"), lower=first_end)
+    assert text[start:end] == "and ice melts"
+    text = "東京は首都です。富士山は高い[Source 1]"
+    start, end = claim_span(text, text.index("[Source"))
+    assert text[start:end] == "富士山は高い"
+
+
+def test_claim_span_looks_only_backwards() -> None:
+    # The span for a marker must not change with whatever is streamed after it.
+    text = "Alpha beta. Gamma delta [Source 1]"
+    marker = text.index("[Source 1]")
+    assert claim_span(text, marker) == claim_span(text + " and more. Even more", marker)
+    assert claim_span(text[:marker], marker) == claim_span(text, marker)
+
+
+# ---------------------------------------------------------------------------
+# Safety and cost
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sources", "claim", "cited"),
+    [
+        ({1: EIFFEL}, "", 1),
+        ({1: EIFFEL}, "   ...  !!  ", 1),
+        ({1: ""}, "The tower is tall", 1),
+        ({}, "The tower is tall", 1),
+        ({1: EIFFEL}, "The tower is tall", 99),
+        ({1: None, "x": "junk", 2: EIFFEL}, None, 2),  # type: ignore[dict-item]
+        ({1: "a" * 200_000}, "a " * 10_000, 1),
+        ({1: "。" * 5000 + "1" * 5000}, "1" * 300, 1),
+        ({1: "[Source 1] [Source 2]"}, "[Source 1]", 1),
+    ],
+)
+def test_absurd_inputs_give_a_safe_result(sources: dict, claim: str, cited: int) -> None:
+    j = SupportChecker(sources).check(claim, cited)
+    assert j.verdict in {"supported", "partial", "unsupported"}
+    assert 0.0 <= j.score <= 1.0
+    text = sources.get(cited) if isinstance(sources.get(cited), str) else ""
+    for e in j.evidence:
+        assert text[e.start : e.end] == e.text
+
+
+def test_empty_claim_is_unsupported_without_evidence() -> None:
+    j = SupportChecker({1: EIFFEL}).check("", 1)
+    assert (j.verdict, j.score, j.evidence, j.better_source) == ("unsupported", 0.0, (), None)
+
+
+def test_uncertain_band() -> None:
+    assert LOW <= HIGH
+    assert UNCERTAIN_LOW < HIGH < UNCERTAIN_HIGH
+    assert is_uncertain(HIGH) and not is_uncertain(0.0) and not is_uncertain(1.0)
+    j = SupportChecker({1: EIFFEL}).check("The Eiffel Tower is 330 metres tall", 1)
+    assert j.uncertain == is_uncertain(j.score)
+
+
+def test_work_follows_matches_and_shared_claims_are_scored_once() -> None:
+    filler = " ".join(f"Unrelated sentence number {i} about gardening." for i in range(200))
+    checker = SupportChecker({1: EIFFEL, 2: filler, 3: EVEREST})
+    checker.check("The Eiffel Tower was completed in 1889", 1)
+    first = checker.sentences_scored
+    # Only sentences sharing a word with the claim are scored, not the 200 filler sentences.
+    assert first <= 10
+    # Adjacent markers share a claim: asking again for another source scores nothing new.
+    checker.check("The Eiffel Tower was completed in 1889", 3)
+    assert checker.sentences_scored == first
