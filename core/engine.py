@@ -34,6 +34,7 @@ from lfx_citations.core.grammar import (
     parse_marker_inner,
     pua_token_end,
 )
+from lfx_citations.core.support import claim_span
 from lfx_citations.core.text import strip_invisible
 
 _ONE_SHOT_SLICE = 8192
@@ -88,6 +89,57 @@ class Cut:
 
 
 Decision = Wait | Plain | Marker | Cut
+
+
+@dataclass(slots=True)
+class Citation:
+    """One kept marker in the output and the claim it is attached to (offsets in the output)."""
+
+    id: int
+    start: int
+    end: int
+    claim_start: int
+    claim_end: int
+    claim: str
+
+
+class ClaimTracker:
+    """The output since the last marker group: enough to find each marker's claim, looking back only.
+
+    A claim runs from the previous sentence end, line start, list bullet or marker group up to the
+    marker; markers separated only by spaces share one. Text before a marker never changes once
+    written, so the claim is final when the marker closes: streaming adds no holdback for it.
+
+    >>> claims = ClaimTracker()
+    >>> claims.written("Ice is cold. Water boils at 100 °C")
+    >>> claims.claim_for(34)
+    (13, 34, 'Water boils at 100 °C')
+    """
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self._offset = 0  # output offset of the text held in _parts
+        self._group_end = -1  # where the last marker group ended in the output, -1 before the first
+        self._claim = (0, 0, "")
+
+    def written(self, text: str) -> None:
+        self._parts.append(text)
+
+    def claim_for(self, marker_start: int) -> tuple[int, int, str]:
+        text = "".join(self._parts)
+        self._parts = [text]
+        if self._group_end >= 0 and not text[self._group_end - self._offset :].strip():
+            return self._claim  # [Source 1] [Source 3]: one claim, two sources
+        lower = max(self._group_end, self._offset) - self._offset
+        start, end = claim_span(text, marker_start - self._offset, lower)
+        self._claim = (start + self._offset, end + self._offset, text[start:end])
+        return self._claim
+
+    def group_ended(self, out_len: int) -> None:
+        # No later claim reaches back past a marker group: forget what precedes it.
+        text = "".join(self._parts)
+        self._parts = [text[out_len - self._offset :]] if out_len - self._offset < len(text) else []
+        self._offset = self._group_end = out_len
 
 
 class CodeTracker:
@@ -158,12 +210,20 @@ class CitationFilter:
         *,
         link_for: Callable[[int], str | None] | None = None,
         window: int = MARKER_WINDOW,
+        track_claims: bool = False,
+        keep: Callable[[int, str], bool] | None = None,
     ) -> None:
         self.presented = sorted({int(i) for i in presented})
         self.link_for = link_for
         self.window = max(int(window), MARKER_WINDOW)
         self.cited: list[int] = []
         self.removed: list[str] = []
+        #: With ``track_claims`` (or ``keep``): every kept marker in text order, with its claim.
+        self.citations: list[Citation] = []
+        #: Valid markers that ``keep`` refused for their claim, removed like invalid ones.
+        self.dropped: list[Citation] = []
+        self._keep = keep
+        self._claims = ClaimTracker() if track_claims or keep is not None else None
         self.reported = False
         self.first_spans: dict[int, tuple[int, int]] = {}
         self._canonical: dict[int, str] = {}  # presented ids only, so bounded by the sources
@@ -187,6 +247,8 @@ class CitationFilter:
             return ""
         if not self._buf and not self._code.active and _PLAIN_TOKEN.fullmatch(chunk):
             self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
+            if self._claims is not None:
+                self._claims.written(chunk)
             return chunk
         if self._held_run and not chunk.strip(self._held_run):
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
@@ -261,6 +323,8 @@ class CitationFilter:
         if not text:
             return
         out.append(text)
+        if self._claims is not None:
+            self._claims.written(text)
         last = _LAST_OPEN_OR_BREAK.match(text)
         if last is None:
             self._advance(text)
@@ -314,9 +378,10 @@ class CitationFilter:
             self._write(out, spaces + buf[j])
             return j + 1
         self._note(buf[j : found.end], found)
-        if found.kept:
+        ids = self._kept_ids(found.parsed.ids) if found.kept else ()
+        if ids:
             self._write(out, spaces)
-            self._write_markers(out, found.parsed.ids)
+            self._write_markers(out, ids)
         else:
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
@@ -330,7 +395,18 @@ class CitationFilter:
         if found.parsed is None or found.parsed.had_invalid:
             self.removed.append(raw)
 
+    def _kept_ids(self, ids: tuple[int, ...]) -> tuple[int, ...]:
+        """The valid ids of a marker that ``keep`` accepts for the claim before it."""
+        if self._keep is None or self._claims is None:
+            return ids
+        start, end, claim = self._claims.claim_for(self._out_len)
+        kept = tuple(i for i in ids if self._keep(i, claim))
+        at = self._out_len
+        self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
+        return kept
+
     def _write_markers(self, out: list[str], ids: Iterable[int]) -> None:
+        claim = self._claims.claim_for(self._out_len) if self._claims is not None else None
         for source_id in ids:
             text = self._canonical.get(source_id)
             if text is None:
@@ -339,8 +415,12 @@ class CitationFilter:
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
                 self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
+            if claim is not None:
+                self.citations.append(Citation(source_id, self._out_len, self._out_len + len(text), *claim))
             self._write(out, text)
             self._after_marker = True
+        if self._claims is not None:
+            self._claims.group_ended(self._out_len)
 
     def _classify(
         self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
@@ -466,6 +546,21 @@ class FilterResult:
     removed: list[str]
     reported: bool
     first_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+    citations: list[Citation] = field(default_factory=list)
+    dropped: list[Citation] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, text: str, engine: CitationFilter) -> FilterResult:
+        """What ``engine`` saw while writing ``text``."""
+        return cls(
+            text,
+            list(engine.cited),
+            list(engine.removed),
+            engine.reported,
+            dict(engine.first_spans),
+            list(engine.citations),
+            list(engine.dropped),
+        )
 
 
 def filter_citations(
@@ -473,7 +568,4 @@ def filter_citations(
 ) -> FilterResult:
     """One-shot post-processing: the streaming filter fed the whole answer."""
     engine = CitationFilter(presented, link_for=link_for)
-    out = engine.feed_all(text)
-    return FilterResult(
-        out, list(engine.cited), list(engine.removed), engine.reported, dict(engine.first_spans)
-    )
+    return FilterResult.of(engine.feed_all(text), engine)

@@ -14,10 +14,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
-from lfx_citations.core.engine import FilterResult
+from lfx_citations.core.engine import Citation, FilterResult
 from lfx_citations.core.links import safe_http_url
+from lfx_citations.core.support import Judgement, SupportChecker, is_uncertain
 from lfx_citations.core.text import page_suffix, snippet
 
 
@@ -50,8 +52,14 @@ def read_sources(value: object) -> list[dict[str, Any]]:
     return [records[k] for k in sorted(records)]
 
 
-def build_payload(result: FilterResult, records: list[dict[str, Any]], *, scope: str) -> dict[str, Any]:
-    """``message.data["citations"]``: the sources to show, in citation order, with the same numbers."""
+def build_payload(
+    result: FilterResult, records: list[dict[str, Any]], *, scope: str, ledger: SupportLedger | None = None
+) -> dict[str, Any]:
+    """``message.data["citations"]``: the sources to show, in citation order, with the same numbers.
+
+    With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
+    citation, in text order), ``support_summary`` and ``removed_unsupported``.
+    """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
     if not cited:
@@ -61,30 +69,133 @@ def build_payload(result: FilterResult, records: list[dict[str, Any]], *, scope:
         shown = cited + [i for i in by_id if i not in cited_set]
     else:
         shown = cited
-    return {
+    payload = {
         "sources": [by_id[i] for i in shown],
         "cited": cited,
         "removed": list(result.removed),
         "citations_reported": result.reported,
     }
+    if ledger is not None and ledger.checker is not None:
+        support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
+        payload["support"] = support
+        payload["support_summary"] = support_summary(support)
+        payload["removed_unsupported"] = [
+            {"id": c.id, "claim": c.claim, "score": ledger.judgement(c.id, c.claim).score}
+            for c in result.dropped
+        ]
+    return payload
 
 
-def source_card_title(record: dict[str, Any]) -> str:
+SUPPORT_MODES = ("off", "flag", "drop")
+
+
+class SupportLedger:
+    """The support verdicts of one answer: each (source, claim) judged once, a judge may override.
+
+    >>> ledger = SupportLedger([{"id": 1, "text": "Water boils at 100 °C."}], "drop")
+    >>> ledger.keep(1, "Water boils at 100 °C"), ledger.keep(1, "Gold is a metal")
+    (True, False)
+    """
+
+    def __init__(self, records: list[dict[str, Any]], mode: str) -> None:
+        self.mode = mode if mode in SUPPORT_MODES else "flag"
+        texts = {r["id"]: str(r.get("text") or "") for r in records}
+        self.checker = SupportChecker(texts) if self.mode != "off" else None
+        self.texts = texts
+        #: Verdicts an LLM judge gave, by (source id, claim); they replace the lexical ones.
+        self.overrides: dict[tuple[int, str], str] = {}
+        self._judged: dict[tuple[int, str], Judgement] = {}
+
+    def judgement(self, source_id: int, claim: str) -> Judgement:
+        key = (source_id, claim)
+        judged = self._judged.get(key)
+        if judged is None:
+            judged = self._judged[key] = (
+                self.checker.check(claim, source_id) if self.checker else Judgement("", 0.0)
+            )
+        verdict = self.overrides.get(key)
+        return replace(judged, verdict=verdict) if verdict else judged
+
+    def keep(self, source_id: int, claim: str) -> bool:
+        """Drop mode's test, asked by the engine as each marker closes."""
+        return self.judgement(source_id, claim).verdict != "unsupported"
+
+    def engine_options(self) -> dict[str, Any]:
+        return {"track_claims": self.checker is not None, "keep": self.keep if self.mode == "drop" else None}
+
+    def uncertain(self, citations: list[Citation]) -> list[tuple[int, str]]:
+        """The (source, claim) pairs whose lexical score is in the band worth a judge's look."""
+        keys = dict.fromkeys((c.id, c.claim) for c in citations)
+        return [k for k in keys if k not in self.overrides and is_uncertain(self.judgement(*k).score)]
+
+
+def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
+    """One kept citation's entry in ``payload["support"]``: its claim and how well its source says it."""
+    return {
+        "id": citation.id,
+        "claim": citation.claim,
+        "claim_start": citation.claim_start,
+        "claim_end": citation.claim_end,
+        "verdict": judgement.verdict,
+        "score": judgement.score,
+        "evidence": [{"start": e.start, "end": e.end, "text": e.text} for e in judgement.evidence],
+        "better_source": judgement.better_source,
+    }
+
+
+def support_summary(entries: list[dict[str, Any]]) -> dict[str, int]:
+    """Citations by verdict, how many claims, and how many have at least one supported citation."""
+    summary = {"citations": len(entries), "supported": 0, "partial": 0, "unsupported": 0}
+    claims: dict[tuple[int, int], bool] = {}
+    for entry in entries:
+        summary[entry["verdict"]] += 1
+        span = (entry["claim_start"], entry["claim_end"])
+        claims[span] = claims.get(span, False) or entry["verdict"] == "supported"
+    return {**summary, "claims": len(claims), "claims_supported": sum(claims.values())}
+
+
+#: What a card says after its title when the answer's claims are not all in that source.
+SUPPORT_NOTES = {
+    "unsupported": "claim not found in this source",
+    "partial": "claim only partly in this source",
+}
+
+
+def source_card_title(record: dict[str, Any], note: str = "") -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    return f"Source {record['id']} \u00b7 {name}{page_suffix(record.get('page'))}"
+    title = f"Source {record['id']} \u00b7 {name}{page_suffix(record.get('page'))}"
+    return f"{title} \u00b7 \u26a0 {note}" if note else title
+
+
+def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
+    """A source's note (its weakest verdict) and the evidence of its best-supported citation."""
+    if not entries:
+        return "", None
+    weakest = min(entries, key=lambda e: ("unsupported", "partial", "supported").index(e["verdict"]))
+    best = max(entries, key=lambda e: e["score"])
+    evidence = " ".join(e["text"] for e in best["evidence"]) or None
+    return SUPPORT_NOTES.get(weakest["verdict"], ""), evidence
 
 
 def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
-    """One card per shown source: the fields of Langflow's ``CitationContent``."""
+    """One card per shown source: the fields of Langflow's ``CitationContent``.
+
+    With a support check, the snippet is the source's best evidence sentence (where it says the
+    claim) and a source whose claims it does not fully state says so in its title.
+    """
+    by_source: dict[int, list[dict[str, Any]]] = {}
+    for entry in payload.get("support") or []:
+        by_source.setdefault(entry["id"], []).append(entry)
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
+        note, evidence = _card_support(by_source.get(record["id"], []))
         cards.append(
             {
-                "title": source_card_title(record),
+                "title": source_card_title(record, note),
                 "url": safe_http_url(record.get("url")),
-                "cited_text": snippet(record.get("text")),
+                "cited_text": snippet(evidence or record.get("text")),
                 "start_index": start,
                 "end_index": end,
             }

@@ -23,7 +23,8 @@ from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent,
 from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
-from lfx_citations.core.payload import build_payload, read_sources, source_cards
+from lfx_citations.core.judge import judge_prompt, parse_judge_reply
+from lfx_citations.core.payload import SUPPORT_MODES, SupportLedger, build_payload, read_sources, source_cards
 from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
 
 
@@ -108,6 +109,28 @@ class CitationPostProcessorComponent(Component):
                 "presented: attach every presented source, cited ones first."
             ),
         ),
+        DropdownInput(
+            name="support_check",
+            display_name="Support Check",
+            options=list(SUPPORT_MODES),
+            value="flag",
+            info=(
+                "Does the cited source say the claim? Checked per citation, offline, as each marker closes. "
+                "flag: verdicts in the payload and on the cards, text unchanged. drop: also remove citations "
+                "judged unsupported from the text. off: no check."
+            ),
+        ),
+        HandleInput(
+            name="judge_model",
+            display_name="Judge Model",
+            input_types=["LanguageModel"],
+            required=False,
+            advanced=True,
+            info=(
+                "Optional. A model that settles the citations the offline check is unsure of, in one batched "
+                "call per answer. If it fails or answers out of format, the offline verdicts stand."
+            ),
+        ),
         BoolInput(
             name="stream",
             display_name="Stream",
@@ -144,20 +167,31 @@ class CitationPostProcessorComponent(Component):
     async def build_message(self) -> Message:
         records = read_sources(self.sources)
         links = {r["id"]: r["url"] for r in records if r.get("url")}
-        engine = CitationFilter([r["id"] for r in records], link_for=links.get if self.link_markers else None)
+        ledger = SupportLedger(records, self.support_check or "flag")
+
+        def new_engine() -> CitationFilter:
+            link_for = links.get if self.link_markers else None
+            return CitationFilter([r["id"] for r in records], link_for=link_for, **ledger.engine_options())
+
+        engine = new_engine()
         outcome = StreamOutcome()
+        raw: str | None = None  # the answer as the model wrote it, when it was not streamed
         if self.model not in (None, ""):
-            message = await self._answer_from_model(engine, outcome)
+            message, raw = await self._answer_from_model(engine, outcome)
         elif self.answer not in (None, ""):
-            message = Message(text=engine.feed_all(_message_text(self.answer)))
+            raw = _message_text(self.answer)
+            message = Message(text=engine.feed_all(raw))
         else:
             msg = "Connect a Language Model (with a Prompt) or an Answer to cite."
             raise ValueError(msg)
 
-        result = FilterResult(
-            message.text or "", engine.cited, engine.removed, engine.reported, engine.first_spans
-        )
-        payload = build_payload(result, records, scope=self.sources_scope or "cited")
+        result = FilterResult.of(message.text or "", engine)
+        judge_note = await self._consult_judge(ledger, result)
+        if judge_note.startswith("Judge settled") and ledger.mode == "drop" and raw is not None:
+            engine = new_engine()  # the judge's verdicts decide which citations the text keeps
+            result = FilterResult.of(engine.feed_all(raw), engine)
+            message.text = result.text
+        payload = build_payload(result, records, scope=self.sources_scope or "cited", ledger=ledger)
         message.content_blocks = build_content_blocks(
             result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
         )
@@ -168,12 +202,33 @@ class CitationPostProcessorComponent(Component):
             message = await self._update_stored_message(message)
             message.data["citations"] = payload
             await self._send_message_event(message, id_=message.get_id())
-        self.status = self._status_line(payload, outcome, empty=not result.text.strip())
+        self.status = self._status_line(payload, outcome, empty=not result.text.strip(), judge=judge_note)
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
 
-    async def _answer_from_model(self, engine: CitationFilter, outcome: StreamOutcome) -> Message:
+    async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
+        """Ask the judge model about the uncertain citations, in one call; a note for the status."""
+        if self.judge_model in (None, "") or ledger.checker is None:
+            return ""
+        keys = ledger.uncertain(result.citations)
+        if not keys:
+            return ""
+        prompt = judge_prompt([(claim, ledger.texts.get(source_id, "")) for source_id, claim in keys])
+        try:
+            reply = chunk_text(await self.judge_model.ainvoke(prompt))
+        except Exception as exc:  # noqa: BLE001 - a failing judge must not cost the answer
+            return f"Judge failed ({type(exc).__name__}: {exc}); the offline verdicts stand."
+        verdicts = parse_judge_reply(reply, len(keys))
+        if verdicts is None:
+            return "Judge answered out of format; the offline verdicts stand."
+        for item, key in enumerate(keys, start=1):
+            ledger.overrides[key] = verdicts[item]
+        return f"Judge settled {len(keys)} citation(s)."
+
+    async def _answer_from_model(
+        self, engine: CitationFilter, outcome: StreamOutcome
+    ) -> tuple[Message, str | None]:
         prompt = _message_text(self.prompt, "prompt")
         if not prompt.strip():
             msg = "The Prompt input is empty: connect the Citation Prompt's output."
@@ -188,14 +243,23 @@ class CitationPostProcessorComponent(Component):
                 session_id=session_id,
             )
             streamed.properties.source = self._build_source(self._id, self.display_name, self)
-            return await self.send_message(streamed)
-        reply = await self.model.ainvoke(prompt)
-        return Message(text=engine.feed_all(chunk_text(reply)))
+            return await self.send_message(streamed), None
+        raw = chunk_text(await self.model.ainvoke(prompt))
+        return Message(text=engine.feed_all(raw)), raw
 
     @staticmethod
-    def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool) -> str:
+    def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:
         cited = ", ".join(str(i) for i in payload["cited"]) or "none"
         parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
+        summary = payload.get("support_summary") or {}
+        dropped = len(payload.get("removed_unsupported") or [])
+        if summary.get("citations") or dropped:
+            parts.append(
+                f"Support: {summary['supported']} supported, {summary['partial']} partial, "
+                f"{summary['unsupported']} unsupported" + (f", {dropped} removed." if dropped else ".")
+            )
+        if judge:
+            parts.append(judge)
         if outcome.error:
             parts.append(f"Stream ended early ({outcome.error}); the text so far was kept.")
         if empty:

@@ -21,10 +21,11 @@ from __future__ import annotations
 import asyncio
 import bisect
 import json
+import math
 import re
 import unicodedata
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import urlsplit
@@ -340,6 +341,428 @@ def neutralize_markers(text: str) -> str:
     return text
 
 
+# --- generated from lfx_citations/core/support.py: do not edit ---
+# ---------------------------------------------------------------------------
+# Constants
+# ---------------------------------------------------------------------------
+
+#: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, not below 0.5).
+HIGH = 0.71
+#: Score below which a citation is ``unsupported``; set low because that flag must be precise.
+LOW = 0.21
+#: Scores in [UNCERTAIN_LOW, UNCERTAIN_HIGH) are the ones worth sending to an optional LLM judge.
+UNCERTAIN_LOW = 0.5
+UNCERTAIN_HIGH = 0.85
+#: ``better_source`` must beat the cited source by this much; smaller gaps are near-ties.
+BETTER_MARGIN = 0.05
+#: A second evidence sentence is added only when it raises coverage by at least this much.
+PAIR_GAIN = 0.1
+#: Credit for a claim word matched only through a shared prefix (morphology: "publish"/"published").
+SOFT_CREDIT = 0.7
+PREFIX = 5
+#: Weight factor of one- and two-letter words in spaced scripts (see ``SupportChecker.parse``).
+SHORT_WORD_WEIGHT = 0.3
+#: Bounds that keep absurd inputs cheap: long sentences are cut, huge claims truncated.
+MAX_SENTENCE_CHARS = 600
+MAX_CLAIM_TOKENS = 64
+
+#: Logistic weights (bias first) over the features of ``SupportChecker.features``: weighted coverage
+#: of the claim by its best one or two sentences; names and numbers of the claim missing from the
+#: source; those missing from every presented source. Fitted on all of WiCE dev (oracle chunks plus
+#: right/wrong windows) by ``scripts/support_eval.py``, which reports the cross-validated figures.
+WEIGHTS = (-0.594, 4.465, -1.711, -0.624)
+#: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: a negation
+#: on one side only, and each quoted phrase of the claim the source does not hold word for word.
+NEGATION_PENALTY = 0.3
+QUOTE_PENALTY = 1.0
+NUMBER_PENALTY = 2.0
+#: Highest score when a claim's number, unit or quoted phrase is not in the source: partial, uncertain.
+HARD_CAP = 0.6
+#: Weighted coverage below which the score shrinks in proportion (unrelated sources score ~0).
+MIN_COVERAGE = 0.3
+
+# Scripts written without spaces between words: matched by character bigrams.
+_NOSPACE = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# Digit groups ("1,000", "1 000", "1.000") are one number; a single separator is a decimal mark.
+_NUMBER = r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009,.]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
+_TOKEN_RE = re.compile(rf"{_NUMBER}|[{_NOSPACE}]+|[^\W\d_]+")
+# A number with the unit or currency written next to it: "100 °C", "5km", "12 %", "$5", "€ 3,50".
+_QUANTITY_RE = re.compile(
+    rf"([$€£¥₹]?)[ \u00a0]?({_NUMBER})(?:[ \u00a0]?(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
+)
+_NOSPACE_RE = re.compile(rf"[{_NOSPACE}]")
+_SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’»)\]]*(?=\s)|[。！？]+|\n")
+_MARKER_RE = re.compile(r"\[\s*(?:sources?|src|docs?|refs?)?\s*[:#]?\s*\d[\d,\s\-]*\]", re.IGNORECASE)
+_QUOTE_RE = re.compile(r"\"([^\"]{3,})\"|“([^”]{3,})”|«\s*([^»]{3,}?)\s*»|„([^“”]{3,})[“”]|「([^」]{2,})」")
+_NEGATION_WORDS = frozenset(
+    ("not", "no", "never", "neither", "nor", "none", "nothing", "cannot")  # en
+    + ("ne", "pas", "jamais", "aucun", "aucune")  # fr
+    + ("nicht", "kein", "keine", "keinen", "keinem", "keiner", "nie", "niemals")  # de
+    + ("nunca", "nada", "ningún", "ninguna", "non", "mai", "nessuno", "não", "nem")  # es it pt
+    + ("niet", "geen", "nooit", "inte", "aldrig", "ikke", "aldri", "ei", "не", "нет", "никогда")
+)
+# Negation written inside words (CJK, Korean endings, English contractions): matched as substrings.
+_NEGATION_PARTS = ("n't", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
+_BULLET_RE = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
+
+
+# ---------------------------------------------------------------------------
+# Pure functions
+# ---------------------------------------------------------------------------
+
+
+def _normalize(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def _number(raw: str) -> str:
+    digits = re.sub(r"[ \u00a0\u202f\u2009]", "", raw)
+    seps = re.findall(r"[.,]", digits)
+    # Two kinds of mark ("1,000.5", "1.000,5"): the first groups thousands, the last is decimal.
+    # One kind before groups of exactly three digits ("1,000", "1.000.000") groups thousands;
+    # otherwise it is a decimal mark ("1,5", "3.14").
+    if len(seps) > 1 and len(set(seps)) == 2:
+        group, decimal = seps[0], seps[-1]
+        digits = digits.replace(group, "").replace(decimal, ".")
+    elif seps and re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", digits):
+        digits = digits.replace(seps[0], "")
+    else:
+        digits = digits.replace(",", ".")
+    whole, _, frac = digits.partition(".")
+    # Digits of any script read alike; no int(): it has a length limit and absurd inputs exist.
+    whole = "".join(str(unicodedata.digit(c, 0)) for c in whole).lstrip("0") or "0"
+    frac = "".join(str(unicodedata.digit(c, 0)) for c in frac)
+    frac = frac.rstrip("0")
+    return f"{whole}.{frac}" if frac else whole
+
+
+def tokens(text: str) -> list[str]:
+    """Normalized tokens: numbers canonical, words casefolded, space-less scripts as bigrams."""
+    out: list[str] = []
+    for match in _TOKEN_RE.finditer(_normalize(text)):
+        tok = match.group(0)
+        if tok[0].isdigit():
+            out.append(_number(tok))
+        elif tok[0] >= "\u0e00" and _NOSPACE_RE.match(tok):  # cheap test first: most words are below
+            out.extend(tok[i : i + 2] for i in range(max(1, len(tok) - 1)))
+        else:
+            out.append(tok)
+    return out
+
+
+def quantities(text: str) -> list[tuple[str, str]]:
+    """(number, unit) pairs of ``text``, the unit "" when none is written next to the number."""
+    return [
+        (_number(m.group(2)), m.group(1) or (m.group(3) or "").replace(" ", "").replace("\u00a0", ""))
+        for m in _QUANTITY_RE.finditer(_normalize(text))
+    ]
+
+
+def _has_negation(text_norm: str, toks: set[str]) -> bool:
+    return not _NEGATION_WORDS.isdisjoint(toks) or any(p in text_norm for p in _NEGATION_PARTS)
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """[start, end) spans of the sentences of ``text``, trimmed of surrounding whitespace."""
+    spans: list[tuple[int, int]] = []
+    cut = 0
+    for end in [m.end() for m in _SENTENCE_END_RE.finditer(text)] + [len(text)]:
+        start, stop = cut, end
+        cut = end
+        while start < stop and text[start].isspace():
+            start += 1
+        while stop > start and text[stop - 1].isspace():
+            stop -= 1
+        # Unpunctuated walls of text still yield evidence of readable size.
+        while stop - start > MAX_SENTENCE_CHARS:
+            split = text.rfind(" ", start, start + MAX_SENTENCE_CHARS)
+            split = split if split > start else start + MAX_SENTENCE_CHARS
+            spans.append((start, split))
+            start = split + (text[split : split + 1] == " ")
+        if stop > start and any(c.isalnum() for c in text[start:stop]):
+            spans.append((start, stop))
+    return spans
+
+
+def claim_span(text: str, marker_start: int, lower: int = 0) -> tuple[int, int]:
+    """[start, end) of the claim a marker at ``marker_start`` cites, looking only backwards.
+
+    The claim starts after the last sentence end, newline, list bullet, or ``lower`` (the caller
+    passes the end of the previous marker group); markers directly before it share its claim.
+    """
+    lower = max(0, min(lower, marker_start))
+    end = marker_start
+    head = text[lower:end]
+    # Adjacent markers ("[Source 1][Source 2]") share the claim before the first of them.
+    while True:
+        stripped = head.rstrip()
+        m = re.search(r"\[[^\[\]\n]{1,64}\]$", stripped)
+        if not m or not _MARKER_RE.fullmatch(m.group(0)):
+            break
+        head = stripped[: m.start()]
+    end = lower + len(head.rstrip())
+    # The sentence's own final punctuation belongs to the claim, not before it.
+    body_end = end
+    while body_end > lower and text[body_end - 1] in ".!?。！？":
+        body_end -= 1
+    start = lower
+    for m in _SENTENCE_END_RE.finditer(text, lower, body_end):
+        start = m.end()
+    line = text.rfind("\n", lower, body_end)
+    start = max(start, line + 1 if line >= 0 else lower)
+    bullet = _BULLET_RE.match(text, start, body_end)
+    if bullet and (start == 0 or text[start - 1] == "\n"):
+        start = bullet.end()
+    while start < end and text[start].isspace():
+        start += 1
+    return (start, end) if start < end else (end, end)
+
+
+def combine(
+    features: tuple[float, ...], penalty: float, failed: bool, weights: tuple[float, ...] | None = None
+) -> float:
+    """The score: logistic over (coverage, missing names and numbers, those absent everywhere)."""
+    weights = weights or WEIGHTS
+    z = weights[0] + sum(w * f for w, f in zip(weights[1:], features)) - penalty
+    score = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    # The fitted bias reflects data where every chunk is on topic; a source sharing almost none of
+    # the claim's weighted words cannot support it.
+    score *= min(1.0, features[0] / MIN_COVERAGE)
+    # A number, unit or quotation the source does not state is never "supported".
+    return min(score, HARD_CAP) if failed else score
+
+
+def is_uncertain(score: float) -> bool:
+    """True when a lexical score is too close to call and worth an LLM judge's look."""
+    return UNCERTAIN_LOW <= score < UNCERTAIN_HIGH
+
+
+def verdict_for(score: float) -> str:
+    return "supported" if score >= HIGH else "unsupported" if score < LOW else "partial"
+
+
+# ---------------------------------------------------------------------------
+# The checker
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evidence:
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Judgement:
+    verdict: str
+    score: float
+    evidence: tuple[Evidence, ...] = ()
+    better_source: int | None = None
+
+    @property
+    def uncertain(self) -> bool:
+        return is_uncertain(self.score)
+
+
+@dataclass
+class _Source:
+    """One presented source, tokenized once: sentence spans and what the scorer looks up."""
+
+    text: str
+    spans: list[tuple[int, int]]
+    negated: list[bool]
+    postings: dict[str, list[int]]  # word -> sentences holding it
+    prefix_postings: dict[str, list[int]]
+    flat: str  # the whole text as " tok tok ... ", for word-for-word quote checks
+    units: dict[str, set[str]]  # number -> the units written next to it ("" for none)
+
+    @classmethod
+    def build(cls, text: str) -> _Source:
+        spans = split_sentences(text)
+        postings: dict[str, list[int]] = {}
+        prefix_postings: dict[str, list[int]] = {}
+        negated = []
+        flat = []
+        for k, (a, b) in enumerate(spans):
+            toks = tokens(text[a:b])
+            flat += toks
+            words = set(toks)
+            negated.append(_has_negation(_normalize(text[a:b]), words))
+            for w in words:
+                postings.setdefault(w, []).append(k)
+            for p in {w[:PREFIX] for w in words if len(w) >= PREFIX and not w[0].isdigit()}:
+                prefix_postings.setdefault(p, []).append(k)
+        units: dict[str, set[str]] = {}
+        for number, unit in quantities(text):
+            units.setdefault(number, set()).add(unit)
+        return cls(text, spans, negated, postings, prefix_postings, f" {' '.join(flat)} ", units)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim tokenized and weighted against one checker's sources (see ``SupportChecker.parse``)."""
+
+    vocab: list[str]
+    weights: list[float]
+    # Bit masks over vocab. Names and numbers survive paraphrase, so their absence is telling.
+    hard: int
+    numbers: int
+    absent: int  # in no presented sentence at all
+    negated: bool
+    quotes: list[str]
+    quantities: list[tuple[str, str]]  # numbers with a unit
+
+
+class SupportChecker:
+    """Judges claims against a fixed set of presented sources; build once per answer."""
+
+    def __init__(self, sources: dict[int, str]) -> None:
+        self.texts: dict[int, str] = {}
+        for sid, text in dict(sources or {}).items():
+            try:
+                self.texts[int(sid)] = text if isinstance(text, str) else ""
+            except (TypeError, ValueError):
+                continue
+        self._sources = {sid: _Source.build(text) for sid, text in self.texts.items()}
+        # Document frequency over all presented sentences: a word every source repeats says little.
+        self._df: dict[str, int] = {}
+        for source in self._sources.values():
+            for word, where in source.postings.items():
+                self._df[word] = self._df.get(word, 0) + len(where)
+        self._n = sum(len(s.spans) for s in self._sources.values())
+        self._last: tuple[str, dict[int, tuple[float, tuple[int, ...]]]] | None = None
+        #: Sentences scored so far (a work counter for tests and benchmarks).
+        self.sentences_scored = 0
+
+    def check(self, claim: str, source_id: int) -> Judgement:
+        """Judge ``claim`` against source ``source_id``, suggesting a clearly better source if any."""
+        claim = claim if isinstance(claim, str) else ""
+        if self._last is None or self._last[0] != claim:
+            # Adjacent markers share a claim: score every source once and reuse it for each marker.
+            parsed = self.parse(claim)
+            self._last = (claim, {sid: self.score(parsed, sid) for sid in self._sources})
+        scores = self._last[1]
+        score, picked = scores.get(source_id, (0.0, ()))
+        better = max(
+            (sid for sid in scores if sid != source_id), key=lambda sid: (scores[sid][0], -sid), default=None
+        )
+        if better is None or score >= HIGH or scores[better][0] < score + BETTER_MARGIN:
+            better = None
+        text = self.texts.get(source_id, "")
+        spans = [self._sources[source_id].spans[k] for k in picked]
+        evidence = tuple(Evidence(a, b, text[a:b]) for a, b in spans)
+        return Judgement(verdict_for(score), round(score, 4), evidence, better)
+
+    def parse(self, claim: str) -> Claim | None:
+        """Tokens and weights of a claim (None when it has no words); markers in it are ignored."""
+        claim = _MARKER_RE.sub(" ", claim)
+        vocab = list(dict.fromkeys(tokens(claim)))[:MAX_CLAIM_TOKENS]
+        if not vocab:
+            return None
+        caps = {
+            _normalize(m.group(0))
+            for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
+            if m.start() > 0 and m.group(0)[0].isupper()
+        }
+        norm = _normalize(claim)
+
+        def mask(keep: Callable[[str], bool]) -> int:
+            return sum(1 << i for i, t in enumerate(vocab) if keep(t))
+
+        return Claim(
+            vocab,
+            [
+                math.log((self._n + 1) / (self._df.get(t, 0) + 0.5))
+                # IDF over a handful of sentences cannot tell "en" from "Paris"; in spaced scripts
+                # the shortest words are mostly grammatical, so they count for less.
+                * (SHORT_WORD_WEIGHT if len(t) <= 2 and t.isalpha() and t[0] < "\u0e00" else 1.0)
+                for t in vocab
+            ],
+            mask(lambda t: t[0].isdigit() or t in caps),
+            mask(lambda t: t[0].isdigit()),
+            mask(lambda t: t not in self._df),
+            _has_negation(norm, set(vocab)),
+            [
+                " ".join(tokens(piece))
+                for q in _QUOTE_RE.finditer(norm)
+                # An ellipsis marks words left out: each piece around it must still be verbatim.
+                for piece in re.split(r"\[?(?:\.\.\.|…)\]?", next(g for g in q.groups() if g))
+                if tokens(piece)
+            ],
+            [(n, u) for n, u in quantities(claim) if u],
+        )
+
+    def score(self, claim: Claim | None, source_id: int) -> tuple[float, tuple[int, ...]]:
+        """Support score in [0, 1] of a parsed claim by one source, and its evidence sentences."""
+        found = self.features(claim, source_id)
+        if found is None:
+            return 0.0, ()
+        features, picked, penalty, failed = found
+        return combine(features, penalty, failed), picked
+
+    def features(
+        self, claim: Claim | None, source_id: int
+    ) -> tuple[tuple[float, ...], tuple[int, ...], float, bool] | None:
+        """What ``combine`` takes: features, the hard signals' logit penalty, whether one failed;
+        and the evidence sentences (second)."""
+        source = self._sources.get(source_id)
+        if claim is None or source is None or not source.spans:
+            return None
+        weights = claim.weights
+        total = sum(weights) or 1.0
+        # Per sentence, bit masks of the claim words it holds exactly / only by a shared prefix;
+        # built from postings so the work follows the matches, not the length of the source.
+        exact: dict[int, int] = {}
+        soft: dict[int, int] = {}
+        for i, tok in enumerate(claim.vocab):
+            for k in source.postings.get(tok, ()):
+                exact[k] = exact.get(k, 0) | 1 << i
+            if len(tok) >= PREFIX and not tok[0].isdigit():
+                for k in source.prefix_postings.get(tok[:PREFIX], ()):
+                    soft[k] = soft.get(k, 0) | 1 << i
+        memo: dict[tuple[int, int], float] = {}
+
+        def coverage(e: int, s: int) -> float:
+            if (e, s) not in memo:
+                got, only_soft = 0.0, s & ~e
+                for bits, credit in ((e, 1.0), (only_soft, SOFT_CREDIT)):
+                    while bits:
+                        low = bits & -bits
+                        got += credit * weights[low.bit_length() - 1]
+                        bits ^= low
+                memo[e, s] = got / total
+            return memo[e, s]
+
+        hits = sorted(exact.keys() | soft.keys()) or [0]
+        self.sentences_scored += len(hits)
+        best = max(hits, key=lambda k: (coverage(exact.get(k, 0), soft.get(k, 0)), -k))
+        e, s = exact.get(best, 0), soft.get(best, 0)
+        picked, cov = (best,), coverage(e, s)
+        # A claim may join two facts from two sentences: add the sentence that covers most of the rest.
+        gain, k = max(((coverage(e | exact.get(k, 0), s | soft.get(k, 0)), -k) for k in hits), default=(0, 0))
+        if gain - cov >= PAIR_GAIN:
+            picked, cov = tuple(sorted((best, -k))), gain
+        found = 0
+        for k in hits:
+            found |= exact.get(k, 0)
+        missing = claim.hard & ~found
+        features = (
+            cov,
+            min(5, missing.bit_count()) / 5,
+            min(5, (missing & claim.absent).bit_count()) / 5,
+        )
+        # Negation is judged on the best sentence only: a second sentence often negates something else.
+        penalty = NEGATION_PENALTY * (claim.negated != source.negated[best])
+        quotes = sum(f" {q} " not in source.flat for q in claim.quotes)
+        # The same number in another unit ("100 °C" / "100 °F") is a different quantity.
+        numbers = (claim.numbers & ~found).bit_count() + sum(
+            not source.units.get(n, {u}) & {u, ""} for n, u in claim.quantities
+        )
+        penalty += QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
+        return features, picked, penalty, bool(quotes or numbers)
+
+
 # --- generated from lfx_citations/core/engine.py: do not edit ---
 _ONE_SHOT_SLICE = 8192
 _HELD_RUNS = (" \t", "`", "~")
@@ -393,6 +816,57 @@ class Cut:
 
 
 Decision = Wait | Plain | Marker | Cut
+
+
+@dataclass(slots=True)
+class Citation:
+    """One kept marker in the output and the claim it is attached to (offsets in the output)."""
+
+    id: int
+    start: int
+    end: int
+    claim_start: int
+    claim_end: int
+    claim: str
+
+
+class ClaimTracker:
+    """The output since the last marker group: enough to find each marker's claim, looking back only.
+
+    A claim runs from the previous sentence end, line start, list bullet or marker group up to the
+    marker; markers separated only by spaces share one. Text before a marker never changes once
+    written, so the claim is final when the marker closes: streaming adds no holdback for it.
+
+    >>> claims = ClaimTracker()
+    >>> claims.written("Ice is cold. Water boils at 100 °C")
+    >>> claims.claim_for(34)
+    (13, 34, 'Water boils at 100 °C')
+    """
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self._offset = 0  # output offset of the text held in _parts
+        self._group_end = -1  # where the last marker group ended in the output, -1 before the first
+        self._claim = (0, 0, "")
+
+    def written(self, text: str) -> None:
+        self._parts.append(text)
+
+    def claim_for(self, marker_start: int) -> tuple[int, int, str]:
+        text = "".join(self._parts)
+        self._parts = [text]
+        if self._group_end >= 0 and not text[self._group_end - self._offset :].strip():
+            return self._claim  # [Source 1] [Source 3]: one claim, two sources
+        lower = max(self._group_end, self._offset) - self._offset
+        start, end = claim_span(text, marker_start - self._offset, lower)
+        self._claim = (start + self._offset, end + self._offset, text[start:end])
+        return self._claim
+
+    def group_ended(self, out_len: int) -> None:
+        # No later claim reaches back past a marker group: forget what precedes it.
+        text = "".join(self._parts)
+        self._parts = [text[out_len - self._offset :]] if out_len - self._offset < len(text) else []
+        self._offset = self._group_end = out_len
 
 
 class CodeTracker:
@@ -463,12 +937,20 @@ class CitationFilter:
         *,
         link_for: Callable[[int], str | None] | None = None,
         window: int = MARKER_WINDOW,
+        track_claims: bool = False,
+        keep: Callable[[int, str], bool] | None = None,
     ) -> None:
         self.presented = sorted({int(i) for i in presented})
         self.link_for = link_for
         self.window = max(int(window), MARKER_WINDOW)
         self.cited: list[int] = []
         self.removed: list[str] = []
+        #: With ``track_claims`` (or ``keep``): every kept marker in text order, with its claim.
+        self.citations: list[Citation] = []
+        #: Valid markers that ``keep`` refused for their claim, removed like invalid ones.
+        self.dropped: list[Citation] = []
+        self._keep = keep
+        self._claims = ClaimTracker() if track_claims or keep is not None else None
         self.reported = False
         self.first_spans: dict[int, tuple[int, int]] = {}
         self._canonical: dict[int, str] = {}  # presented ids only, so bounded by the sources
@@ -492,6 +974,8 @@ class CitationFilter:
             return ""
         if not self._buf and not self._code.active and _PLAIN_TOKEN.fullmatch(chunk):
             self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
+            if self._claims is not None:
+                self._claims.written(chunk)
             return chunk
         if self._held_run and not chunk.strip(self._held_run):
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
@@ -566,6 +1050,8 @@ class CitationFilter:
         if not text:
             return
         out.append(text)
+        if self._claims is not None:
+            self._claims.written(text)
         last = _LAST_OPEN_OR_BREAK.match(text)
         if last is None:
             self._advance(text)
@@ -619,9 +1105,10 @@ class CitationFilter:
             self._write(out, spaces + buf[j])
             return j + 1
         self._note(buf[j : found.end], found)
-        if found.kept:
+        ids = self._kept_ids(found.parsed.ids) if found.kept else ()
+        if ids:
             self._write(out, spaces)
-            self._write_markers(out, found.parsed.ids)
+            self._write_markers(out, ids)
         else:
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
@@ -635,7 +1122,18 @@ class CitationFilter:
         if found.parsed is None or found.parsed.had_invalid:
             self.removed.append(raw)
 
+    def _kept_ids(self, ids: tuple[int, ...]) -> tuple[int, ...]:
+        """The valid ids of a marker that ``keep`` accepts for the claim before it."""
+        if self._keep is None or self._claims is None:
+            return ids
+        start, end, claim = self._claims.claim_for(self._out_len)
+        kept = tuple(i for i in ids if self._keep(i, claim))
+        at = self._out_len
+        self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
+        return kept
+
     def _write_markers(self, out: list[str], ids: Iterable[int]) -> None:
+        claim = self._claims.claim_for(self._out_len) if self._claims is not None else None
         for source_id in ids:
             text = self._canonical.get(source_id)
             if text is None:
@@ -644,8 +1142,12 @@ class CitationFilter:
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
                 self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
+            if claim is not None:
+                self.citations.append(Citation(source_id, self._out_len, self._out_len + len(text), *claim))
             self._write(out, text)
             self._after_marker = True
+        if self._claims is not None:
+            self._claims.group_ended(self._out_len)
 
     def _classify(
         self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
@@ -771,6 +1273,21 @@ class FilterResult:
     removed: list[str]
     reported: bool
     first_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+    citations: list[Citation] = field(default_factory=list)
+    dropped: list[Citation] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, text: str, engine: CitationFilter) -> FilterResult:
+        """What ``engine`` saw while writing ``text``."""
+        return cls(
+            text,
+            list(engine.cited),
+            list(engine.removed),
+            engine.reported,
+            dict(engine.first_spans),
+            list(engine.citations),
+            list(engine.dropped),
+        )
 
 
 def filter_citations(
@@ -778,10 +1295,48 @@ def filter_citations(
 ) -> FilterResult:
     """One-shot post-processing: the streaming filter fed the whole answer."""
     engine = CitationFilter(presented, link_for=link_for)
-    out = engine.feed_all(text)
-    return FilterResult(
-        out, list(engine.cited), list(engine.removed), engine.reported, dict(engine.first_spans)
-    )
+    return FilterResult.of(engine.feed_all(text), engine)
+
+
+# --- generated from lfx_citations/core/judge.py: do not edit ---
+VERDICTS = ("supported", "partial", "unsupported")
+#: Characters of each source passage shown to the judge; chunks are about 1 KB.
+JUDGE_SOURCE_CHARS = 1500
+
+JUDGE_INSTRUCTIONS = (
+    "You check whether sources state claims. For each numbered item below, read the CLAIM and the SOURCE.\n"
+    "Answer with one line per item and nothing else, in the form <item number>: <verdict>, where the\n"
+    "verdict is supported (the source states everything the claim says), partial (the source states part\n"
+    "of it) or unsupported (the source does not state it). Judge only by the source, not by what you know."
+)
+_LINE = re.compile(
+    r"\s*(?:item\s*)?(\d+)\s*[:.)\-]\s*\**\s*(supported|partial|unsupported)\b\**\s*\.?\s*", re.I
+)
+
+
+def judge_prompt(items: list[tuple[str, str]]) -> str:
+    """The one prompt for a batch of ``(claim, source text)`` items, numbered from 1."""
+    blocks = [
+        f"Item {n}\nCLAIM: {' '.join(claim.split())}\nSOURCE: {' '.join(source.split())[:JUDGE_SOURCE_CHARS]}"
+        for n, (claim, source) in enumerate(items, start=1)
+    ]
+    return JUDGE_INSTRUCTIONS + "\n\n" + "\n\n".join(blocks)
+
+
+def parse_judge_reply(reply: str, count: int) -> dict[int, str] | None:
+    """``{item: verdict}`` for items 1..count, or None unless every item has exactly one verdict."""
+    verdicts: dict[int, str] = {}
+    for line in reply.splitlines():
+        if not line.strip():
+            continue
+        match = _LINE.fullmatch(line)
+        if match is None:
+            return None
+        item = int(match[1])
+        if item in verdicts or not 1 <= item <= count:
+            return None
+        verdicts[item] = match[2].lower()
+    return verdicts if len(verdicts) == count else None
 
 
 # --- generated from lfx_citations/core/links.py: do not edit ---
@@ -985,8 +1540,14 @@ def read_sources(value: object) -> list[dict[str, Any]]:
     return [records[k] for k in sorted(records)]
 
 
-def build_payload(result: FilterResult, records: list[dict[str, Any]], *, scope: str) -> dict[str, Any]:
-    """``message.data["citations"]``: the sources to show, in citation order, with the same numbers."""
+def build_payload(
+    result: FilterResult, records: list[dict[str, Any]], *, scope: str, ledger: SupportLedger | None = None
+) -> dict[str, Any]:
+    """``message.data["citations"]``: the sources to show, in citation order, with the same numbers.
+
+    With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
+    citation, in text order), ``support_summary`` and ``removed_unsupported``.
+    """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
     if not cited:
@@ -996,30 +1557,133 @@ def build_payload(result: FilterResult, records: list[dict[str, Any]], *, scope:
         shown = cited + [i for i in by_id if i not in cited_set]
     else:
         shown = cited
-    return {
+    payload = {
         "sources": [by_id[i] for i in shown],
         "cited": cited,
         "removed": list(result.removed),
         "citations_reported": result.reported,
     }
+    if ledger is not None and ledger.checker is not None:
+        support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
+        payload["support"] = support
+        payload["support_summary"] = support_summary(support)
+        payload["removed_unsupported"] = [
+            {"id": c.id, "claim": c.claim, "score": ledger.judgement(c.id, c.claim).score}
+            for c in result.dropped
+        ]
+    return payload
 
 
-def source_card_title(record: dict[str, Any]) -> str:
+SUPPORT_MODES = ("off", "flag", "drop")
+
+
+class SupportLedger:
+    """The support verdicts of one answer: each (source, claim) judged once, a judge may override.
+
+    >>> ledger = SupportLedger([{"id": 1, "text": "Water boils at 100 °C."}], "drop")
+    >>> ledger.keep(1, "Water boils at 100 °C"), ledger.keep(1, "Gold is a metal")
+    (True, False)
+    """
+
+    def __init__(self, records: list[dict[str, Any]], mode: str) -> None:
+        self.mode = mode if mode in SUPPORT_MODES else "flag"
+        texts = {r["id"]: str(r.get("text") or "") for r in records}
+        self.checker = SupportChecker(texts) if self.mode != "off" else None
+        self.texts = texts
+        #: Verdicts an LLM judge gave, by (source id, claim); they replace the lexical ones.
+        self.overrides: dict[tuple[int, str], str] = {}
+        self._judged: dict[tuple[int, str], Judgement] = {}
+
+    def judgement(self, source_id: int, claim: str) -> Judgement:
+        key = (source_id, claim)
+        judged = self._judged.get(key)
+        if judged is None:
+            judged = self._judged[key] = (
+                self.checker.check(claim, source_id) if self.checker else Judgement("", 0.0)
+            )
+        verdict = self.overrides.get(key)
+        return replace(judged, verdict=verdict) if verdict else judged
+
+    def keep(self, source_id: int, claim: str) -> bool:
+        """Drop mode's test, asked by the engine as each marker closes."""
+        return self.judgement(source_id, claim).verdict != "unsupported"
+
+    def engine_options(self) -> dict[str, Any]:
+        return {"track_claims": self.checker is not None, "keep": self.keep if self.mode == "drop" else None}
+
+    def uncertain(self, citations: list[Citation]) -> list[tuple[int, str]]:
+        """The (source, claim) pairs whose lexical score is in the band worth a judge's look."""
+        keys = dict.fromkeys((c.id, c.claim) for c in citations)
+        return [k for k in keys if k not in self.overrides and is_uncertain(self.judgement(*k).score)]
+
+
+def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
+    """One kept citation's entry in ``payload["support"]``: its claim and how well its source says it."""
+    return {
+        "id": citation.id,
+        "claim": citation.claim,
+        "claim_start": citation.claim_start,
+        "claim_end": citation.claim_end,
+        "verdict": judgement.verdict,
+        "score": judgement.score,
+        "evidence": [{"start": e.start, "end": e.end, "text": e.text} for e in judgement.evidence],
+        "better_source": judgement.better_source,
+    }
+
+
+def support_summary(entries: list[dict[str, Any]]) -> dict[str, int]:
+    """Citations by verdict, how many claims, and how many have at least one supported citation."""
+    summary = {"citations": len(entries), "supported": 0, "partial": 0, "unsupported": 0}
+    claims: dict[tuple[int, int], bool] = {}
+    for entry in entries:
+        summary[entry["verdict"]] += 1
+        span = (entry["claim_start"], entry["claim_end"])
+        claims[span] = claims.get(span, False) or entry["verdict"] == "supported"
+    return {**summary, "claims": len(claims), "claims_supported": sum(claims.values())}
+
+
+#: What a card says after its title when the answer's claims are not all in that source.
+SUPPORT_NOTES = {
+    "unsupported": "claim not found in this source",
+    "partial": "claim only partly in this source",
+}
+
+
+def source_card_title(record: dict[str, Any], note: str = "") -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    return f"Source {record['id']} \u00b7 {name}{page_suffix(record.get('page'))}"
+    title = f"Source {record['id']} \u00b7 {name}{page_suffix(record.get('page'))}"
+    return f"{title} \u00b7 \u26a0 {note}" if note else title
+
+
+def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
+    """A source's note (its weakest verdict) and the evidence of its best-supported citation."""
+    if not entries:
+        return "", None
+    weakest = min(entries, key=lambda e: ("unsupported", "partial", "supported").index(e["verdict"]))
+    best = max(entries, key=lambda e: e["score"])
+    evidence = " ".join(e["text"] for e in best["evidence"]) or None
+    return SUPPORT_NOTES.get(weakest["verdict"], ""), evidence
 
 
 def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
-    """One card per shown source: the fields of Langflow's ``CitationContent``."""
+    """One card per shown source: the fields of Langflow's ``CitationContent``.
+
+    With a support check, the snippet is the source's best evidence sentence (where it says the
+    claim) and a source whose claims it does not fully state says so in its title.
+    """
+    by_source: dict[int, list[dict[str, Any]]] = {}
+    for entry in payload.get("support") or []:
+        by_source.setdefault(entry["id"], []).append(entry)
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
+        note, evidence = _card_support(by_source.get(record["id"], []))
         cards.append(
             {
-                "title": source_card_title(record),
+                "title": source_card_title(record, note),
                 "url": safe_http_url(record.get("url")),
-                "cited_text": snippet(record.get("text")),
+                "cited_text": snippet(evidence or record.get("text")),
                 "start_index": start,
                 "end_index": end,
             }
@@ -1165,6 +1829,28 @@ class CitationPostProcessorComponent(Component):
                 "presented: attach every presented source, cited ones first."
             ),
         ),
+        DropdownInput(
+            name="support_check",
+            display_name="Support Check",
+            options=list(SUPPORT_MODES),
+            value="flag",
+            info=(
+                "Does the cited source say the claim? Checked per citation, offline, as each marker closes. "
+                "flag: verdicts in the payload and on the cards, text unchanged. drop: also remove citations "
+                "judged unsupported from the text. off: no check."
+            ),
+        ),
+        HandleInput(
+            name="judge_model",
+            display_name="Judge Model",
+            input_types=["LanguageModel"],
+            required=False,
+            advanced=True,
+            info=(
+                "Optional. A model that settles the citations the offline check is unsure of, in one batched "
+                "call per answer. If it fails or answers out of format, the offline verdicts stand."
+            ),
+        ),
         BoolInput(
             name="stream",
             display_name="Stream",
@@ -1201,20 +1887,31 @@ class CitationPostProcessorComponent(Component):
     async def build_message(self) -> Message:
         records = read_sources(self.sources)
         links = {r["id"]: r["url"] for r in records if r.get("url")}
-        engine = CitationFilter([r["id"] for r in records], link_for=links.get if self.link_markers else None)
+        ledger = SupportLedger(records, self.support_check or "flag")
+
+        def new_engine() -> CitationFilter:
+            link_for = links.get if self.link_markers else None
+            return CitationFilter([r["id"] for r in records], link_for=link_for, **ledger.engine_options())
+
+        engine = new_engine()
         outcome = StreamOutcome()
+        raw: str | None = None  # the answer as the model wrote it, when it was not streamed
         if self.model not in (None, ""):
-            message = await self._answer_from_model(engine, outcome)
+            message, raw = await self._answer_from_model(engine, outcome)
         elif self.answer not in (None, ""):
-            message = Message(text=engine.feed_all(_message_text(self.answer)))
+            raw = _message_text(self.answer)
+            message = Message(text=engine.feed_all(raw))
         else:
             msg = "Connect a Language Model (with a Prompt) or an Answer to cite."
             raise ValueError(msg)
 
-        result = FilterResult(
-            message.text or "", engine.cited, engine.removed, engine.reported, engine.first_spans
-        )
-        payload = build_payload(result, records, scope=self.sources_scope or "cited")
+        result = FilterResult.of(message.text or "", engine)
+        judge_note = await self._consult_judge(ledger, result)
+        if judge_note.startswith("Judge settled") and ledger.mode == "drop" and raw is not None:
+            engine = new_engine()  # the judge's verdicts decide which citations the text keeps
+            result = FilterResult.of(engine.feed_all(raw), engine)
+            message.text = result.text
+        payload = build_payload(result, records, scope=self.sources_scope or "cited", ledger=ledger)
         message.content_blocks = build_content_blocks(
             result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
         )
@@ -1225,12 +1922,33 @@ class CitationPostProcessorComponent(Component):
             message = await self._update_stored_message(message)
             message.data["citations"] = payload
             await self._send_message_event(message, id_=message.get_id())
-        self.status = self._status_line(payload, outcome, empty=not result.text.strip())
+        self.status = self._status_line(payload, outcome, empty=not result.text.strip(), judge=judge_note)
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
 
-    async def _answer_from_model(self, engine: CitationFilter, outcome: StreamOutcome) -> Message:
+    async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
+        """Ask the judge model about the uncertain citations, in one call; a note for the status."""
+        if self.judge_model in (None, "") or ledger.checker is None:
+            return ""
+        keys = ledger.uncertain(result.citations)
+        if not keys:
+            return ""
+        prompt = judge_prompt([(claim, ledger.texts.get(source_id, "")) for source_id, claim in keys])
+        try:
+            reply = chunk_text(await self.judge_model.ainvoke(prompt))
+        except Exception as exc:  # noqa: BLE001 - a failing judge must not cost the answer
+            return f"Judge failed ({type(exc).__name__}: {exc}); the offline verdicts stand."
+        verdicts = parse_judge_reply(reply, len(keys))
+        if verdicts is None:
+            return "Judge answered out of format; the offline verdicts stand."
+        for item, key in enumerate(keys, start=1):
+            ledger.overrides[key] = verdicts[item]
+        return f"Judge settled {len(keys)} citation(s)."
+
+    async def _answer_from_model(
+        self, engine: CitationFilter, outcome: StreamOutcome
+    ) -> tuple[Message, str | None]:
         prompt = _message_text(self.prompt, "prompt")
         if not prompt.strip():
             msg = "The Prompt input is empty: connect the Citation Prompt's output."
@@ -1245,14 +1963,23 @@ class CitationPostProcessorComponent(Component):
                 session_id=session_id,
             )
             streamed.properties.source = self._build_source(self._id, self.display_name, self)
-            return await self.send_message(streamed)
-        reply = await self.model.ainvoke(prompt)
-        return Message(text=engine.feed_all(chunk_text(reply)))
+            return await self.send_message(streamed), None
+        raw = chunk_text(await self.model.ainvoke(prompt))
+        return Message(text=engine.feed_all(raw)), raw
 
     @staticmethod
-    def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool) -> str:
+    def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:
         cited = ", ".join(str(i) for i in payload["cited"]) or "none"
         parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
+        summary = payload.get("support_summary") or {}
+        dropped = len(payload.get("removed_unsupported") or [])
+        if summary.get("citations") or dropped:
+            parts.append(
+                f"Support: {summary['supported']} supported, {summary['partial']} partial, "
+                f"{summary['unsupported']} unsupported" + (f", {dropped} removed." if dropped else ".")
+            )
+        if judge:
+            parts.append(judge)
         if outcome.error:
             parts.append(f"Stream ended early ({outcome.error}); the text so far was kept.")
         if empty:

@@ -154,7 +154,22 @@ async def test_stream_that_ends_empty() -> None:
     assert run.error is None
     final = run.post_messages()[-1]
     assert final["text"] == ""
-    assert final["data"]["citations"] == {"sources": [], "cited": [], "removed": [], "citations_reported": False}
+    assert final["data"]["citations"] == {
+        "sources": [],
+        "cited": [],
+        "removed": [],
+        "citations_reported": False,
+        "support": [],
+        "support_summary": {
+            "citations": 0,
+            "supported": 0,
+            "partial": 0,
+            "unsupported": 0,
+            "claims": 0,
+            "claims_supported": 0,
+        },
+        "removed_unsupported": [],
+    }
     assert "The answer is empty." in run.post_status()
 
 
@@ -197,8 +212,10 @@ async def test_client_going_away_mid_stream_closes_the_message_with_the_text_so_
     assert card_ids(final) == [1]
     assert group_titles(final) == ["Source 1 \u00b7 water.pdf \u2014 page 3"]
     post = run.graph.get_vertex("post").custom_component
-    assert post.status == ("Cited sources: 1. Removed markers: 0. Stream ended early (cancelled: the client went "
-                           "away before the answer ended); the text so far was kept.")
+    assert post.status == (
+        "Cited sources: 1. Removed markers: 0. Support: 1 supported, 0 partial, 0 unsupported. Stream ended "
+        "early (cancelled: the client went away before the answer ended); the text so far was kept."
+    )
 
 
 async def test_client_going_away_before_any_token() -> None:

@@ -21,8 +21,9 @@ SOURCES = Data(data={"sources": [
 
 
 async def post_process(**inputs) -> tuple[Message, CitationPostProcessorComponent]:
+    """The post-processor on SOURCES; markers and cards only (support checks: tests/components/test_support.py)."""
     component = CitationPostProcessorComponent()
-    component.set(sources=SOURCES, **inputs)
+    component.set(sources=SOURCES, **{"support_check": "off", **inputs})
     return await component.build_message(), component
 
 
@@ -113,7 +114,20 @@ async def test_malformed_sources_rows_are_ignored_not_trusted() -> None:
 def test_inputs_are_documented_and_named_as_the_contract_says() -> None:
     component = CitationPostProcessorComponent()
     names = [i.name for i in component.inputs]
-    assert names == ["model", "prompt", "answer", "sources", "sources_scope", "stream", "link_markers", "include_payload"]
+    assert names == [
+        "model",
+        "prompt",
+        "answer",
+        "sources",
+        "sources_scope",
+        "support_check",
+        "judge_model",
+        "stream",
+        "link_markers",
+        "include_payload",
+    ]
+    support = next(i for i in component.inputs if i.name == "support_check")
+    assert (support.options, support.value) == (["off", "flag", "drop"], "flag")
     assert all(i.info for i in component.inputs)
     assert component.inputs[0].input_types == ["LanguageModel"]
     assert [o.name for o in component.outputs] == ["message"]

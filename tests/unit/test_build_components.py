@@ -112,7 +112,10 @@ def test_component_files_run_where_the_package_is_not_installed(path: Path) -> N
 @pytest.mark.parametrize(
     ("glue", "region_modules"),
     [
-        ("citation_post_processor.py", ["text", "grammar", "engine", "links", "payload", "stream"]),
+        (
+            "citation_post_processor.py",
+            ["text", "grammar", "support", "engine", "judge", "links", "payload", "stream"],
+        ),
         ("indexed_retrieved_data_parser.py", ["links", "text", "grammar", "sources"]),
         ("citation_prompt.py", ["prompt"]),
     ],
