@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 
 from lfx_citations.core.grammar import (
     BREAKS,
+    LINK_WINDOW,
     MARKER_WINDOW,
     OPENERS,
+    RUN_WINDOW,
     WAIT,
     ParsedMarker,
     Wait,
@@ -164,6 +166,8 @@ class CitationFilter:
         self.window = max(int(window), MARKER_WINDOW)
         self.cited: list[int] = []
         self.removed: list[str] = []
+        #: ``(id, qualifier)`` for each kept marker that carried one (``[Source 2, p. 3]``), in order.
+        self.qualifiers: list[tuple[int, str]] = []
         self.reported = False
         self.first_spans: dict[int, tuple[int, int]] = {}
         self._canonical: dict[int, str] = {}  # presented ids only, so bounded by the sources
@@ -188,7 +192,7 @@ class CitationFilter:
         if not self._buf and not self._code.active and _PLAIN_TOKEN.fullmatch(chunk):
             self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
             return chunk
-        if self._held_run and not chunk.strip(self._held_run):
+        if self._held_run and not chunk.strip(self._held_run) and len(self._buf) + len(chunk) <= RUN_WINDOW:
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
             return ""
         out = self._run(self._buf + chunk, final=False)
@@ -218,6 +222,11 @@ class CitationFilter:
     def held(self) -> int:
         """Characters received but not yet released."""
         return len(self._buf)
+
+    @property
+    def hold_bound(self) -> int:
+        """The most :attr:`held` can ever be: spaces, a would-be marker, and a link tail after it."""
+        return RUN_WINDOW + self.window + LINK_WINDOW
 
     # -- scanning ----------------------------------------------------------
 
@@ -291,6 +300,9 @@ class CitationFilter:
         j = i
         while j < len(buf) and buf[j] in " \t":
             j += 1
+        if j - i > RUN_WINDOW:  # only the last RUN_WINDOW spaces may go with a marker
+            self._write(out, buf[i : j - RUN_WINDOW])
+            return j - RUN_WINDOW
         if j == len(buf):
             if not final:
                 return None
@@ -315,6 +327,7 @@ class CitationFilter:
             return j + 1
         self._note(buf[j : found.end], found)
         if found.kept:
+            self.qualifiers.extend(found.parsed.qualifiers)
             self._write(out, spaces)
             self._write_markers(out, found.parsed.ids)
         else:
@@ -362,7 +375,21 @@ class CitationFilter:
         if k < limit and buf[k] != closer:
             if buf[k] not in OPENERS or not could_grow(buf[j + 1 : k], opener):
                 return PLAIN
-            return self._classify_nested(buf, j, k, final, window_end)
+            nested = self._classify_nested(buf, j, k, final, window_end)
+            if not (isinstance(nested, Plain) and buf[k] == "(" and opener != "("):
+                return nested
+            # A plain parenthesis inside a keyword group is a qualifier, ``[Source 2 (p. 7)]``:
+            # one such group is looked past; anything else nested settles the outer one as text.
+            stop = _STOP.search(buf, k + 1, limit)
+            paren_end = stop.start() if stop else limit
+            if paren_end >= limit:
+                return PLAIN if final or limit == window_end else WAIT
+            if buf[paren_end] != ")":
+                return PLAIN
+            stop = _STOP.search(buf, paren_end + 1, limit)
+            k = stop.start() if stop else limit
+            if k < limit and buf[k] != closer:
+                return PLAIN
         if k >= limit:
             if final or limit == window_end or not could_grow(buf[j + 1 : limit], opener):
                 return PLAIN
@@ -419,9 +446,9 @@ class CitationFilter:
     def _scan_ticks(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
         ch = buf[i]
         j = i
-        while j < len(buf) and buf[j] == ch:
+        while j < len(buf) and buf[j] == ch and j - i < RUN_WINDOW:
             j += 1
-        if j == len(buf) and not final:
+        if j == len(buf) and not final and j - i < RUN_WINDOW:
             return None
         run = buf[i:j]
         self._code.open_run(run, line_blank=self._line_blank)
@@ -448,9 +475,9 @@ class CitationFilter:
             self._write(out, "\n")
             return j + 1
         k = j
-        while k < len(buf) and buf[k] == "`":
+        while k < len(buf) and buf[k] == "`" and k - j < RUN_WINDOW:
             k += 1
-        if k == len(buf) and not final:
+        if k == len(buf) and not final and k - j < RUN_WINDOW:
             return None
         self._code.inline_ticks(k - j)
         self._write(out, buf[j:k])
