@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 
 from lfx_citations.core.grammar import (
     BREAKS,
+    LINK_WINDOW,
     MARKER_WINDOW,
     OPENERS,
+    RUN_WINDOW,
     WAIT,
     ParsedMarker,
     Wait,
@@ -101,6 +103,7 @@ class Citation:
     claim_start: int
     claim_end: int
     claim: str
+    qualifier: str | None = None  # what the model wrote with the number (``p. 3``), dropped from the text
 
 
 class ClaimTracker:
@@ -218,6 +221,8 @@ class CitationFilter:
         self.window = max(int(window), MARKER_WINDOW)
         self.cited: list[int] = []
         self.removed: list[str] = []
+        #: ``(id, qualifier)`` for each kept marker that carried one (``[Source 2, p. 3]``), in order.
+        self.qualifiers: list[tuple[int, str]] = []
         #: With ``track_claims`` (or ``keep``): every kept marker in text order, with its claim.
         self.citations: list[Citation] = []
         #: Valid markers that ``keep`` refused for their claim, removed like invalid ones.
@@ -250,7 +255,7 @@ class CitationFilter:
             if self._claims is not None:
                 self._claims.written(chunk)
             return chunk
-        if self._held_run and not chunk.strip(self._held_run):
+        if self._held_run and not chunk.strip(self._held_run) and len(self._buf) + len(chunk) <= RUN_WINDOW:
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
             return ""
         out = self._run(self._buf + chunk, final=False)
@@ -280,6 +285,11 @@ class CitationFilter:
     def held(self) -> int:
         """Characters received but not yet released."""
         return len(self._buf)
+
+    @property
+    def hold_bound(self) -> int:
+        """The most :attr:`held` can ever be: spaces, a would-be marker, and a link tail after it."""
+        return RUN_WINDOW + self.window + LINK_WINDOW
 
     # -- scanning ----------------------------------------------------------
 
@@ -355,6 +365,9 @@ class CitationFilter:
         j = i
         while j < len(buf) and buf[j] in " \t":
             j += 1
+        if j - i > RUN_WINDOW:  # only the last RUN_WINDOW spaces may go with a marker
+            self._write(out, buf[i : j - RUN_WINDOW])
+            return j - RUN_WINDOW
         if j == len(buf):
             if not final:
                 return None
@@ -380,8 +393,10 @@ class CitationFilter:
         self._note(buf[j : found.end], found)
         ids = self._kept_ids(found.parsed.ids) if found.kept else ()
         if ids:
+            qualified = [q for q in found.parsed.qualifiers if q[0] in ids]
+            self.qualifiers += qualified
             self._write(out, spaces)
-            self._write_markers(out, ids)
+            self._write_markers(out, ids, dict(qualified))
         else:
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
@@ -405,7 +420,7 @@ class CitationFilter:
         self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
         return kept
 
-    def _write_markers(self, out: list[str], ids: Iterable[int]) -> None:
+    def _write_markers(self, out: list[str], ids: Iterable[int], qualifiers: dict[int, str]) -> None:
         claim = self._claims.claim_for(self._out_len) if self._claims is not None else None
         for source_id in ids:
             text = self._canonical.get(source_id)
@@ -416,7 +431,10 @@ class CitationFilter:
                 self.cited.append(source_id)
                 self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
             if claim is not None:
-                self.citations.append(Citation(source_id, self._out_len, self._out_len + len(text), *claim))
+                at = self._out_len
+                self.citations.append(
+                    Citation(source_id, at, at + len(text), *claim, qualifiers.get(source_id))
+                )
             self._write(out, text)
             self._after_marker = True
         if self._claims is not None:
@@ -442,7 +460,21 @@ class CitationFilter:
         if k < limit and buf[k] != closer:
             if buf[k] not in OPENERS or not could_grow(buf[j + 1 : k], opener):
                 return PLAIN
-            return self._classify_nested(buf, j, k, final, window_end)
+            nested = self._classify_nested(buf, j, k, final, window_end)
+            if not (isinstance(nested, Plain) and buf[k] == "(" and opener != "("):
+                return nested
+            # A plain parenthesis inside a keyword group is a qualifier, ``[Source 2 (p. 7)]``:
+            # one such group is looked past; anything else nested settles the outer one as text.
+            stop = _STOP.search(buf, k + 1, limit)
+            paren_end = stop.start() if stop else limit
+            if paren_end >= limit:
+                return PLAIN if final or limit == window_end else WAIT
+            if buf[paren_end] != ")":
+                return PLAIN
+            stop = _STOP.search(buf, paren_end + 1, limit)
+            k = stop.start() if stop else limit
+            if k < limit and buf[k] != closer:
+                return PLAIN
         if k >= limit:
             if final or limit == window_end or not could_grow(buf[j + 1 : limit], opener):
                 return PLAIN
@@ -499,9 +531,9 @@ class CitationFilter:
     def _scan_ticks(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
         ch = buf[i]
         j = i
-        while j < len(buf) and buf[j] == ch:
+        while j < len(buf) and buf[j] == ch and j - i < RUN_WINDOW:
             j += 1
-        if j == len(buf) and not final:
+        if j == len(buf) and not final and j - i < RUN_WINDOW:
             return None
         run = buf[i:j]
         self._code.open_run(run, line_blank=self._line_blank)
@@ -528,9 +560,9 @@ class CitationFilter:
             self._write(out, "\n")
             return j + 1
         k = j
-        while k < len(buf) and buf[k] == "`":
+        while k < len(buf) and buf[k] == "`" and k - j < RUN_WINDOW:
             k += 1
-        if k == len(buf) and not final:
+        if k == len(buf) and not final and k - j < RUN_WINDOW:
             return None
         self._code.inline_ticks(k - j)
         self._write(out, buf[j:k])
@@ -548,6 +580,7 @@ class FilterResult:
     first_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
     citations: list[Citation] = field(default_factory=list)
     dropped: list[Citation] = field(default_factory=list)
+    qualifiers: list[tuple[int, str]] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, engine: CitationFilter) -> FilterResult:
@@ -560,6 +593,7 @@ class FilterResult:
             dict(engine.first_spans),
             list(engine.citations),
             list(engine.dropped),
+            list(engine.qualifiers),
         )
 
 

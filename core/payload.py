@@ -74,6 +74,9 @@ def build_payload(
         "cited": cited,
         "removed": list(result.removed),
         "citations_reported": result.reported,
+        # What the model wrote beside a kept number ("[Source 2, p. 7]"): dropped from the text, since
+        # the card shows the chunk's own page, and kept here so a client can see what was claimed.
+        "qualifiers": [{"id": i, "qualifier": q} for i, q in result.qualifiers],
     }
     if ledger is not None and ledger.checker is not None:
         support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
@@ -140,6 +143,7 @@ def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
         "score": judgement.score,
         "evidence": [{"start": e.start, "end": e.end, "text": e.text} for e in judgement.evidence],
         "better_source": judgement.better_source,
+        "qualifier": citation.qualifier,
     }
 
 

@@ -72,35 +72,81 @@ def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:
 # --- generated from lfx_citations/core/grammar.py: do not edit ---
 #: Longest bracketed marker (opener to closer) the filter waits for; longer is plain text.
 MARKER_WINDOW = 64
-#: Longest ``(url)`` target of a model-written ``[Source N](url)`` link that is still swallowed.
-LINK_WINDOW = 2048
+#: Longest ``(url)`` tail of a model-written ``[Source N](url)`` link that is still swallowed; a longer
+#: one is released as text (the only hold longer than a marker, and still small).
+LINK_WINDOW = 256
+#: Longest run of spaces held before a possible marker (an invalid marker takes at most this many
+#: along), and longest run of backticks or tildes held to learn its length (a longer run is read in
+#: pieces of this size).
+RUN_WINDOW = 16
 
-KEYWORDS = (
-    "sources",
-    "source",
-    "src",
-    "documents",
-    "document",
-    "docs",
-    "doc",
-    "citations",
-    "citation",
-    "cite",
-    "references",
-    "reference",
-    "refs",
-    "ref",
-)
-_KW = "(?:" + "|".join(KEYWORDS) + ")"
+#: The citation keyword in every supported language: one table, read by the engine and the parser.
+#: ``source`` words may also open a parenthesis (``(Quelle 3)``); the others only a bracket, because
+#: ``(doc 2)`` or ``(ref 3)`` is prose far more often than a citation.
+KEYWORD_TABLE: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "source": ("sources", "source", "src"),
+        "other": (
+            *("documents", "document", "docs", "doc", "citations", "citation", "cite"),
+            *("references", "reference", "refs", "ref"),
+        ),
+    },
+    "fr": {"source": ("sources", "source"), "other": ("documents", "document", "références", "référence")},
+    "de": {"source": ("quellen", "quelle"), "other": ("dokumente", "dokument")},
+    "es": {
+        "source": ("fuentes", "fuente"),
+        "other": ("documentos", "documento", "referencias", "referencia"),
+    },
+    "it": {"source": ("fonti", "fonte"), "other": ("documenti", "documento", "riferimenti", "riferimento")},
+    "pt": {"source": ("fontes", "fonte"), "other": ("documentos", "documento", "referências", "referência")},
+    "nl": {"source": ("bronnen", "bron"), "other": ("documenten", "document")},
+    "pl": {"source": ("źródła", "źródło", "źródeł"), "other": ("dokumenty", "dokument")},
+    "sv": {"source": ("källor", "källa"), "other": ("dokument",)},
+    "ru": {"source": ("источники", "источник"), "other": ("документы", "документ")},
+    "zh": {"source": ("来源", "出处", "來源", "出處"), "other": ("文档", "文檔", "文献", "参考", "參考")},
+    "ja": {"source": ("出典", "ソース"), "other": ("文書", "資料")},
+    "ko": {"source": ("출처",), "other": ("문서", "자료")},
+}
+
+
+def _longest_first(words: set[str]) -> tuple[str, ...]:
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
+#: Every keyword, longest first so that an alternation never stops at a shorter one.
+KEYWORDS = _longest_first({w for lang in KEYWORD_TABLE.values() for group in lang.values() for w in group})
+#: The keywords that may open a parenthesized marker.
+PAREN_KEYWORDS = _longest_first({w for lang in KEYWORD_TABLE.values() for w in lang["source"]})
+_KW = "(?:" + "|".join(map(re.escape, KEYWORDS)) + ")"
 # A number as a model may write it. Anything but plain ASCII digits is recognised (so it can be
 # removed) yet never valid: decimals, signs, non-ASCII digits.
 _NUM = r"[-+\u2212]?\d+(?:\.\d+)?"
 _RANGE_DASH = r"[-\u2010-\u2015]"
 _ITEM = rf"{_NUM}(?:\s*{_RANGE_DASH}\s*{_NUM})?"
-_SEP = r"(?:\s*[,;&]\s*|\s+and\s+|\s*,\s*and\s+|\s+)"
-_KW_ITEM = rf"(?:{_KW}\s*[:#]?\s*)?{_ITEM}"
+_SEP = r"(?:\s*[,;&\u3001\uff0c\uff1b]\s*|\s+and\s+|\s*,\s*and\s+|\s+)"
+# The keyword, possibly repeated (``Source: Document 4``), then ``:`` or ``#``.
+_KW_HEAD = rf"(?:{_KW}\s*[:#\uff1a]?\s*)+"
 #: ``Source 1``, ``Sources: 1, 3``, ``source 1, Source 3``, ``doc1``, ``citation:3``, ``Source 1-3``.
-_KEYWORD_INNER = re.compile(rf"\s*{_KW}\s*[:#]?\s*{_ITEM}(?:{_SEP}{_KW_ITEM})*\s*", re.IGNORECASE)
+_NAMED_ITEM = rf"(?P<a>{_NUM})(?:\s*{_RANGE_DASH}\s*(?P<b>{_NUM}))?"
+_FIRST_ITEM = re.compile(rf"\s*{_KW_HEAD}{_NAMED_ITEM}", re.IGNORECASE)
+_NEXT_ITEM = re.compile(rf"{_SEP}(?:{_KW_HEAD})?{_NAMED_ITEM}", re.IGNORECASE)
+# Qualifiers a model adds to a keyword item: a page, a section, a file or document name. They are
+# dropped from the text (the card shows the chunk's own page) and kept for the payload.
+_PAGE = (
+    r"(?:pp?|pgs?|pages?|seiten?|s|p[a\u00e1]g(?:ina)?s?|pagina|blz|str|стр|с|ページ|页|頁|쪽)\.?\s*"
+    rf"\d+(?:\s*{_RANGE_DASH}\s*\d+)?"
+)
+_SECTION = (
+    r"(?:\u00a7+|sections?|sec|chapters?|chap|ch|abschnitt|kapitel|secci[o\u00f3]n|sezione|se[c\u00e7][a\u00e3]o"
+    r"|hoofdstuk|rozdzia\u0142|раздел|глава|para(?:graph)?|\u00b6)\.?\s*\d+(?:\.\d+)*"
+)
+_NO_NAME = "\\[\\](){}\u3010\u3011;,\uff0c\uff1b\n"
+_QUALIFIER = re.compile(
+    rf"\s*\(\s*(?P<paren>[^()\[\]\n]*[^()\[\]\n\s])\s*\)"
+    rf"|\s*[:,;\uff1a\uff0c\uff1b]?\s*(?P<page>{_PAGE}|{_SECTION})(?!\w)"
+    rf"|\s*[:,\uff1a\uff0c]\s*(?!{_KW_HEAD}{_NUM})(?P<name>[^\s\d:{_NO_NAME}][^{_NO_NAME}]*)",
+    re.IGNORECASE,
+)
 #: ``1``, ``1, 3``, ``1-3``, ``^1`` (footnote): ASCII digits only, as bare numbers are ambiguous.
 _BARE_ITEM = r"[0-9]+(?:\s*" + _RANGE_DASH + r"\s*[0-9]+)?"
 _BARE_INNER = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*")
@@ -115,9 +161,11 @@ _ITEM_RE = re.compile(rf"(?P<a>{_NUM})(?:\s*{_RANGE_DASH}\s*(?P<b>{_NUM}))?")
 _ASCII_INT = re.compile(r"[0-9]+")
 _LINK_TARGET = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:|/|#|www\.")
 #: Characters a marker may still grow with; anything else ends the wait at once.
-_PARTIAL_CHARS = re.compile(r"[\w\s:#,;&^.+\-\u2010-\u2015\u2212\u2020]*")
+_PARTIAL_CHARS = re.compile(r"[\w\s:#,;&^.+\-\u2010-\u2015\u2212\u2020\u3001\uff0c\uff1a\uff1b]*")
 _PARTIAL_WORDS = re.compile(r"[^\W\d_]+")
 _WORD_PREFIXES = frozenset(w[:i] for w in (*KEYWORDS, "and") for i in range(1, len(w) + 1))
+# A keyword and a number: from here on the group may carry any qualifier, so it waits (in its window).
+_QUALIFIABLE_HEAD = re.compile(rf"\s*{_KW_HEAD}{_NUM}", re.IGNORECASE)
 
 #: Each opener and its closer; ``\ue202`` opens a private-use token that has no closer.
 OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "\ue200": "\ue201", "\ue202": ""}
@@ -143,10 +191,15 @@ WAIT = Wait()
 
 @dataclass(frozen=True)
 class ParsedMarker:
-    """What one marker asks for: ``ids`` in order, and whether any number in it was unusable."""
+    """What one marker asks for: ``ids`` in order, and whether any number in it was unusable.
+
+    ``qualifiers`` pairs a kept id with what the model wrote about it (``p. 3``, ``manual.pdf``),
+    which the text drops and the payload keeps.
+    """
 
     ids: tuple[int, ...]
     had_invalid: bool
+    qualifiers: tuple[tuple[int, str], ...] = field(default=(), repr=False)
 
 
 def is_presented(presented: list[int], source_id: int) -> bool:
@@ -169,8 +222,8 @@ def bare_allowed(opener: str, prev: str, *, after_marker: bool) -> bool:
 
 
 def keyword_allowed(opener: str, clean_inner: str) -> bool:
-    """Parentheses hold citations only as ``(Source N)``: ``(doc 2)`` or ``(ref 3)`` are prose."""
-    return opener != "(" or clean_inner.lstrip().lower().startswith("source")
+    """Parentheses hold citations only as ``(Source N)`` in some language: ``(doc 2)`` is prose."""
+    return opener != "(" or clean_inner.lstrip().lower().startswith(PAREN_KEYWORDS)
 
 
 def is_vendor_annotation(opener: str, clean_inner: str) -> bool:
@@ -189,31 +242,59 @@ def parse_marker_inner(inner: str, presented: list[int], *, bare: bool, keyword:
         single = int(simple[2])
         return ParsedMarker((single,), False) if is_presented(presented, single) else ParsedMarker((), True)
     clean = strip_invisible(inner)
-    if keyword and _KEYWORD_INNER.fullmatch(clean):
-        body = re.sub(_KW, " ", clean, flags=re.IGNORECASE)
-    elif bare and _BARE_INNER.fullmatch(clean):
-        body = clean.replace("^", " ")
-    else:
-        return None
+    items = _keyword_items(clean) if keyword else None
+    if items is None:
+        if not (bare and _BARE_INNER.fullmatch(clean)):
+            return None
+        items = [(m["a"], m["b"], "") for m in _ITEM_RE.finditer(clean.replace("^", " "))]
     ids: list[int] = []
+    qualifiers: list[tuple[int, str]] = []
     had_invalid = False
-    for item in _ITEM_RE.finditer(body):
-        last = item["b"]
-        if last is None:
-            single = _as_source_id(item["a"])
-            if single is not None and is_presented(presented, single):
-                ids.append(single)
-            else:
-                had_invalid = True
-            continue
-        if not (_ASCII_INT.fullmatch(item["a"]) and _ASCII_INT.fullmatch(last)) or int(item["a"]) > int(last):
+    for first, last, qualifier in items:
+        found = _item_ids(first, last, presented)
+        if found is None:
             had_invalid = True
             continue
-        begin, end = int(item["a"]), int(last)
-        lo, hi = bisect.bisect_left(presented, begin), bisect.bisect_right(presented, end)
-        ids.extend(presented[lo:hi])
-        had_invalid = had_invalid or (hi - lo) != end - begin + 1
-    return ParsedMarker(tuple(dict.fromkeys(ids)), had_invalid)
+        ids.extend(found[0])
+        had_invalid = had_invalid or found[1]
+        if qualifier:
+            qualifiers.extend((i, qualifier) for i in found[0])
+    return ParsedMarker(tuple(dict.fromkeys(ids)), had_invalid, tuple(dict.fromkeys(qualifiers)))
+
+
+def _keyword_items(clean: str) -> list[tuple[str, str | None, str]] | None:
+    """The items of a keyword group, each ``(first, last, qualifier)``; None if it is not one."""
+    item = _FIRST_ITEM.match(clean)
+    if item is None:
+        return None
+    items: list[tuple[str, str | None, list[str]]] = [(item["a"], item["b"], [])]
+    at = item.end()
+    while at < len(clean):
+        item = _NEXT_ITEM.match(clean, at)
+        if item is not None:
+            items.append((item["a"], item["b"], []))
+            at = item.end()
+            continue
+        qualifier = _QUALIFIER.match(clean, at)
+        if qualifier is None:
+            break
+        items[-1][2].append((qualifier["paren"] or qualifier["page"] or qualifier["name"]).strip())
+        at = qualifier.end()
+    if clean[at:].strip():
+        return None
+    return [(a, b, "; ".join(q)) for a, b, q in items]
+
+
+def _item_ids(first: str, last: str | None, presented: list[int]) -> tuple[list[int], bool] | None:
+    """The presented ids one item names, and whether it named others; None if it is unusable."""
+    if last is None:
+        single = _as_source_id(first)
+        return None if single is None or not is_presented(presented, single) else ([single], False)
+    if not (_ASCII_INT.fullmatch(first) and _ASCII_INT.fullmatch(last)) or int(first) > int(last):
+        return None
+    begin, end = int(first), int(last)
+    lo, hi = bisect.bisect_left(presented, begin), bisect.bisect_right(presented, end)
+    return presented[lo:hi], (hi - lo) != end - begin + 1
 
 
 def canonical_marker(source_id: int, url: str | None = None) -> str:
@@ -228,11 +309,16 @@ def could_grow(partial: str, opener: str) -> bool:
     if opener in "\ue200\u3010":
         return "\n" not in partial  # vendor annotations carry any text; the window bounds them
     clean = strip_invisible(partial).lower()
+    if opener == "(":
+        head = clean.lstrip()
+        if not any(k.startswith(head[: len(k)]) for k in PAREN_KEYWORDS):
+            return False
+    if _QUALIFIABLE_HEAD.match(clean):
+        return True
     if not _PARTIAL_CHARS.fullmatch(clean):
         return False
     if opener == "(":
-        head = clean.lstrip()
-        return head == "" or "sources".startswith(head[:7]) or head.startswith("source")
+        return True
     return all(w in _WORD_PREFIXES for w in _PARTIAL_WORDS.findall(clean))
 
 
@@ -303,6 +389,12 @@ _GROUP = re.compile(
     rf"(?P<inner>[^\[\]\u3010\u3011()\n]{{0,{MARKER_WINDOW - 2}}})"
     r"(?P<close>[\]\u3011)])"
 )
+# A bracket holding one parenthesized qualifier, ``[Source 2 (p. 7)]``, read after the groups inside it.
+_QUALIFIED_GROUP = re.compile(
+    r"(?P<open>[\[\u3010])"
+    r"(?P<inner>[^\[\]\u3010\u3011()\n]*\([^\[\]\u3010\u3011()\n]*\)[^\[\]\u3010\u3011()\n]*)"
+    r"(?P<close>[\]\u3011])"
+)
 # ChatGPT's private-use citation delimiters; no document needs them and they could smuggle a marker.
 _PRIVATE_USE_MARKS = dict.fromkeys(range(0xE200, 0xE203))
 _MAY_HOLD_MARKER = re.compile("[\\[\u3010(\ue200-\ue202]")
@@ -310,6 +402,8 @@ _MAY_HOLD_MARKER = re.compile("[\\[\u3010(\ue200-\ue202]")
 
 def _neutralize_group(match: re.Match[str]) -> str:
     opener, raw = match["open"], match["inner"]
+    if len(raw) > MARKER_WINDOW - 2:
+        return match[0]
     inner = strip_invisible(raw)
     if is_vendor_annotation(opener, inner):
         return raw
@@ -334,7 +428,7 @@ def neutralize_markers(text: str) -> str:
     if not text.isascii():
         text = text.translate(_PRIVATE_USE_MARKS)
     for _ in range(len(text)):
-        new = _GROUP.sub(_neutralize_group, text)
+        new = _QUALIFIED_GROUP.sub(_neutralize_group, _GROUP.sub(_neutralize_group, text))
         if new == text:
             return text
         text = new
@@ -828,6 +922,7 @@ class Citation:
     claim_start: int
     claim_end: int
     claim: str
+    qualifier: str | None = None  # what the model wrote with the number (``p. 3``), dropped from the text
 
 
 class ClaimTracker:
@@ -945,6 +1040,8 @@ class CitationFilter:
         self.window = max(int(window), MARKER_WINDOW)
         self.cited: list[int] = []
         self.removed: list[str] = []
+        #: ``(id, qualifier)`` for each kept marker that carried one (``[Source 2, p. 3]``), in order.
+        self.qualifiers: list[tuple[int, str]] = []
         #: With ``track_claims`` (or ``keep``): every kept marker in text order, with its claim.
         self.citations: list[Citation] = []
         #: Valid markers that ``keep`` refused for their claim, removed like invalid ones.
@@ -977,7 +1074,7 @@ class CitationFilter:
             if self._claims is not None:
                 self._claims.written(chunk)
             return chunk
-        if self._held_run and not chunk.strip(self._held_run):
+        if self._held_run and not chunk.strip(self._held_run) and len(self._buf) + len(chunk) <= RUN_WINDOW:
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
             return ""
         out = self._run(self._buf + chunk, final=False)
@@ -1007,6 +1104,11 @@ class CitationFilter:
     def held(self) -> int:
         """Characters received but not yet released."""
         return len(self._buf)
+
+    @property
+    def hold_bound(self) -> int:
+        """The most :attr:`held` can ever be: spaces, a would-be marker, and a link tail after it."""
+        return RUN_WINDOW + self.window + LINK_WINDOW
 
     # -- scanning ----------------------------------------------------------
 
@@ -1082,6 +1184,9 @@ class CitationFilter:
         j = i
         while j < len(buf) and buf[j] in " \t":
             j += 1
+        if j - i > RUN_WINDOW:  # only the last RUN_WINDOW spaces may go with a marker
+            self._write(out, buf[i : j - RUN_WINDOW])
+            return j - RUN_WINDOW
         if j == len(buf):
             if not final:
                 return None
@@ -1107,8 +1212,10 @@ class CitationFilter:
         self._note(buf[j : found.end], found)
         ids = self._kept_ids(found.parsed.ids) if found.kept else ()
         if ids:
+            qualified = [q for q in found.parsed.qualifiers if q[0] in ids]
+            self.qualifiers += qualified
             self._write(out, spaces)
-            self._write_markers(out, ids)
+            self._write_markers(out, ids, dict(qualified))
         else:
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
@@ -1132,7 +1239,7 @@ class CitationFilter:
         self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
         return kept
 
-    def _write_markers(self, out: list[str], ids: Iterable[int]) -> None:
+    def _write_markers(self, out: list[str], ids: Iterable[int], qualifiers: dict[int, str]) -> None:
         claim = self._claims.claim_for(self._out_len) if self._claims is not None else None
         for source_id in ids:
             text = self._canonical.get(source_id)
@@ -1143,7 +1250,10 @@ class CitationFilter:
                 self.cited.append(source_id)
                 self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
             if claim is not None:
-                self.citations.append(Citation(source_id, self._out_len, self._out_len + len(text), *claim))
+                at = self._out_len
+                self.citations.append(
+                    Citation(source_id, at, at + len(text), *claim, qualifiers.get(source_id))
+                )
             self._write(out, text)
             self._after_marker = True
         if self._claims is not None:
@@ -1169,7 +1279,21 @@ class CitationFilter:
         if k < limit and buf[k] != closer:
             if buf[k] not in OPENERS or not could_grow(buf[j + 1 : k], opener):
                 return PLAIN
-            return self._classify_nested(buf, j, k, final, window_end)
+            nested = self._classify_nested(buf, j, k, final, window_end)
+            if not (isinstance(nested, Plain) and buf[k] == "(" and opener != "("):
+                return nested
+            # A plain parenthesis inside a keyword group is a qualifier, ``[Source 2 (p. 7)]``:
+            # one such group is looked past; anything else nested settles the outer one as text.
+            stop = _STOP.search(buf, k + 1, limit)
+            paren_end = stop.start() if stop else limit
+            if paren_end >= limit:
+                return PLAIN if final or limit == window_end else WAIT
+            if buf[paren_end] != ")":
+                return PLAIN
+            stop = _STOP.search(buf, paren_end + 1, limit)
+            k = stop.start() if stop else limit
+            if k < limit and buf[k] != closer:
+                return PLAIN
         if k >= limit:
             if final or limit == window_end or not could_grow(buf[j + 1 : limit], opener):
                 return PLAIN
@@ -1226,9 +1350,9 @@ class CitationFilter:
     def _scan_ticks(self, buf: str, i: int, out: list[str], final: bool) -> int | None:
         ch = buf[i]
         j = i
-        while j < len(buf) and buf[j] == ch:
+        while j < len(buf) and buf[j] == ch and j - i < RUN_WINDOW:
             j += 1
-        if j == len(buf) and not final:
+        if j == len(buf) and not final and j - i < RUN_WINDOW:
             return None
         run = buf[i:j]
         self._code.open_run(run, line_blank=self._line_blank)
@@ -1255,9 +1379,9 @@ class CitationFilter:
             self._write(out, "\n")
             return j + 1
         k = j
-        while k < len(buf) and buf[k] == "`":
+        while k < len(buf) and buf[k] == "`" and k - j < RUN_WINDOW:
             k += 1
-        if k == len(buf) and not final:
+        if k == len(buf) and not final and k - j < RUN_WINDOW:
             return None
         self._code.inline_ticks(k - j)
         self._write(out, buf[j:k])
@@ -1275,6 +1399,7 @@ class FilterResult:
     first_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
     citations: list[Citation] = field(default_factory=list)
     dropped: list[Citation] = field(default_factory=list)
+    qualifiers: list[tuple[int, str]] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, engine: CitationFilter) -> FilterResult:
@@ -1287,6 +1412,7 @@ class FilterResult:
             dict(engine.first_spans),
             list(engine.citations),
             list(engine.dropped),
+            list(engine.qualifiers),
         )
 
 
@@ -1562,6 +1688,9 @@ def build_payload(
         "cited": cited,
         "removed": list(result.removed),
         "citations_reported": result.reported,
+        # What the model wrote beside a kept number ("[Source 2, p. 7]"): dropped from the text, since
+        # the card shows the chunk's own page, and kept here so a client can see what was claimed.
+        "qualifiers": [{"id": i, "qualifier": q} for i, q in result.qualifiers],
     }
     if ledger is not None and ledger.checker is not None:
         support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
@@ -1628,6 +1757,7 @@ def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
         "score": judgement.score,
         "evidence": [{"start": e.start, "end": e.end, "text": e.text} for e in judgement.evidence],
         "better_source": judgement.better_source,
+        "qualifier": citation.qualifier,
     }
 
 

@@ -159,6 +159,7 @@ async def test_stream_that_ends_empty() -> None:
         "cited": [],
         "removed": [],
         "citations_reported": False,
+        "qualifiers": [],
         "support": [],
         "support_summary": {
             "citations": 0,

@@ -11,10 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lfx_citations.core.engine import CitationFilter, filter_citations
-
 from lfx_citations.core.payload import build_payload
-
 from tests.support.strategies import presented_ids, split_points, texts
+
+
+def filter_qualifiers(text: str, presented: list[int]) -> list[tuple[int, str]]:
+    engine = CitationFilter(presented)
+    engine.feed_all(text)
+    return engine.qualifiers
 
 
 @given(texts, presented_ids)
@@ -30,9 +34,14 @@ def test_no_output_marker_points_outside_the_presented_ids(text: str, presented:
 def test_streaming_equals_one_shot_for_any_split(text: str, presented: list[int], cuts: list[int]) -> None:
     whole = filter_citations(text, presented)
     engine = CitationFilter(presented)
-    streamed = "".join(engine.feed(part) for part in split_points(text, cuts)) + engine.close()
+    parts = []
+    for part in split_points(text, cuts):
+        parts.append(engine.feed(part))
+        assert engine.held <= engine.hold_bound  # holdback is bounded after every feed
+    streamed = "".join(parts) + engine.close()
     assert streamed == whole.text
     assert engine.cited == whole.cited
+    assert engine.qualifiers == filter_qualifiers(text, presented)
     assert engine.removed == whole.removed
     assert engine.first_spans == whole.first_spans
 
@@ -47,7 +56,14 @@ def test_post_processing_is_idempotent(text: str, presented: list[int]) -> None:
 
 # Plain text can hold anything but what opens a marker or code.
 plain = st.text(alphabet=st.characters(blacklist_characters="[]()\u3010\u3011`~\ue200\ue202"), max_size=12)
-MARKER_FORMS = ["[Source {a}]", " [{a}]", "[Sources: {a}, {b}]", "(Source {a})", "\u3010{a}\u3011", "[Source {a}-{b}]"]
+MARKER_FORMS = [
+    "[Source {a}]",
+    " [{a}]",
+    "[Sources: {a}, {b}]",
+    "(Source {a})",
+    "\u3010{a}\u3011",
+    "[Source {a}-{b}]",
+]
 
 
 @st.composite

@@ -13,10 +13,14 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 
 
 class ScriptedChatModel(BaseChatModel):
-    """Answers with ``chunks`` (joined when not streaming); can fail or stall after ``fail_after`` chunks."""
+    """Answers with ``chunks`` (joined when not streaming); can fail or stall after ``fail_after`` chunks.
+
+    ``fail_invoke`` makes a call that is not streamed fail as the connection would.
+    """
 
     chunks: list[str]
     fail_after: int | None = None
+    fail_invoke: bool = False
     stall_after: int | None = None
     delay: float = 0.0
     prompts: list[str] = []
@@ -29,9 +33,16 @@ class ScriptedChatModel(BaseChatModel):
         self.prompts.append("\n".join(str(m.content) for m in messages))
 
     def _generate(
-        self, messages: list[BaseMessage], stop: Any = None, run_manager: CallbackManagerForLLMRun | None = None, **_: Any
+        self,
+        messages: list[BaseMessage],
+        stop: Any = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **_: Any,
     ) -> ChatResult:
         self._record(messages)
+        if self.fail_invoke:
+            msg = "upstream connection reset"
+            raise ConnectionError(msg)
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content="".join(self.chunks)))])
 
     async def _astream(
