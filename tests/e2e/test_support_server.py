@@ -1,0 +1,78 @@
+"""The support check on a real Langflow 1.13 server: ``support_check=drop`` over ``/api/v1/run``.
+
+The answer quotes a retrieved chunk for its first claim, then cites that same chunk for a sentence
+only another chunk holds. The first run (check off) reads the numbered context from what reached
+the model, so the test knows which chunk has which number without assuming the retrieval order.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.langflow_server import LangflowClient, RunResult
+from tests.support.standins.data_api_server import DataAPIStandin
+from tests.support.standins.openai_server import OpenAIStandin, Reply
+
+pytestmark = pytest.mark.e2e
+
+QUESTION = "At what temperature does water boil, and how do plants make glucose?"
+BLOCK = re.compile(r"^\[Source (\d+)\] [^\n]*\n(.+?)(?=\n\n\[Source \d+\] |\n\nQuestion: |\Z)", re.M | re.S)
+
+
+def presented_chunks(prompt: str) -> dict[int, str]:
+    """``{number: chunk text}`` as the numbered context showed them to the model."""
+    return {int(n): " ".join(text.split()) for n, text in BLOCK.findall(prompt)}
+
+
+def answer_message(result: RunResult) -> dict[str, Any]:
+    assert result.error is None, result.error
+    (message,) = result.messages
+    return message
+
+
+def sources_group(message: dict[str, Any]) -> list[dict[str, Any]]:
+    (group,) = [b for b in message.get("content_blocks") or [] if b.get("title") == "Sources"]
+    return group["contents"]
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["non-stream", "stream"])
+def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
+    langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, stream: bool
+) -> None:
+    flow_id = load(RAG)["id"]
+    tweaks = standin_tweaks(openai.base_url, data_api.url)
+    openai.script(Reply(chunks=("Nothing to cite.",)))
+    answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks))
+    chunks = presented_chunks(openai.last_prompt())
+    boiling = next(n for n, text in chunks.items() if "boils at 100 degrees Celsius" in text)
+    plants = next(n for n, text in chunks.items() if "plants use sunlight" in text)
+    claim = "Water boils at 100 degrees Celsius at sea level"
+    wrong = "Photosynthesis is the process by which plants use sunlight, water and carbon dioxide"
+    answer = f"{claim} [Source {boiling}]. {wrong} [Source {boiling}]."
+    openai.script(Reply(chunks=tuple(answer[i : i + 7] for i in range(0, len(answer), 7))))
+    dropping = {**tweaks, "Citation Post-Processor": {"support_check": "drop", "include_payload": True}}
+    session = str(uuid.uuid4())
+
+    message = answer_message(
+        langflow_client.run(flow_id, QUESTION, tweaks=dropping, session_id=session, stream=stream)
+    )
+
+    assert message["text"] == f"{claim} [Source {boiling}]. {wrong}."
+    leaves = sources_group(message)
+    payload = next(leaf["data"] for leaf in leaves if "data" in leaf)
+    assert [(e["id"], e["claim"], e["verdict"]) for e in payload["support"]] == [
+        (boiling, claim, "supported")
+    ]
+    assert [(e["id"], e["claim"]) for e in payload["removed_unsupported"]] == [(boiling, wrong)]
+    (card,) = [leaf for leaf in leaves if leaf.get("type") == "citation"]
+    assert card["title"].startswith(f"Source {boiling} \u00b7 water.pdf \u2014 page 2")
+    assert "\u26a0" not in card["title"]
+    assert card["cited_text"].startswith("Water boils at 100 degrees Celsius at sea level")
+    stored = [m for m in langflow_client.messages(session_id=session) if m["sender"] == "Machine"][-1]
+    assert stored["text"] == message["text"]
+    assert plants != boiling  # the claim's real source was presented: the check had a better one to name
