@@ -977,11 +977,12 @@ class CodeTracker:
     def __init__(self) -> None:
         self.fence: str | None = None  # the opening fence while inside a fenced code block
         self.ticks = 0  # backtick count of the open inline code span
+        # Inside code at all: a plain attribute, because feed() reads it for every token.
+        self.active = False
         self._fence_line = ""  # current line inside a fence, to spot the closing fence
 
-    @property
-    def active(self) -> bool:
-        return self.fence is not None or self.ticks > 0
+    def _settle(self) -> None:
+        self.active = self.fence is not None or self.ticks > 0
 
     def open_run(self, run: str, *, line_blank: bool) -> None:
         """A run of backticks or tildes written outside code."""
@@ -990,6 +991,7 @@ class CodeTracker:
             self._fence_line = ""
         elif run[0] == "`":
             self.ticks = len(run)
+        self._settle()
 
     def fence_text(self, text: str) -> None:
         """Text written inside a fence, up to and including at most one newline, at its end."""
@@ -1001,15 +1003,18 @@ class CodeTracker:
         fence = self.fence or "```"
         if line and set(line) == {fence[0]} and len(line) >= len(fence):
             self.fence = None
+            self._settle()
 
     def inline_newline(self, *, line_blank: bool) -> None:
         # A blank line ends the paragraph, and an unclosed code span with it.
         if line_blank:
             self.ticks = 0
+            self._settle()
 
     def inline_ticks(self, count: int) -> None:
         if count == self.ticks:
             self.ticks = 0
+            self._settle()
 
 
 class CitationFilter:
@@ -1115,12 +1120,13 @@ class CitationFilter:
     def _run(self, buf: str, *, final: bool) -> str:
         """Write out what ``buf`` settles; what it cannot settle yet stays held in ``self._buf``."""
         out: list[str] = []
+        code = self._code
         i = 0
         while i < len(buf):
-            if self._code.fence is not None:
+            if code.fence is not None:
                 i = self._scan_fence(buf, i, out)
                 continue
-            if self._code.ticks:
+            if code.ticks:
                 step = self._scan_inline_code(buf, i, out, final)
             else:
                 m = _SPECIAL.search(buf, i)
@@ -1139,12 +1145,12 @@ class CitationFilter:
                     step = self._scan_ticks(buf, i, out, final)
                 else:
                     step = self._scan_opener(buf, i, i, out, final)
-            if step is None:
+            if type(step) is int:
+                i = step
+            elif step is None:
                 break
-            if isinstance(step, Cut):
-                buf = buf[: step.start] + buf[step.end :]  # then read this spot again
-                continue
-            i = step
+            else:
+                buf = buf[: step.start] + buf[step.end :]  # a Cut: then read this spot again
         self._buf = buf[i:]
         return "".join(out)
 
@@ -1202,13 +1208,11 @@ class CitationFilter:
         spaces = buf[i:j]
         prev, after_marker = (spaces[-1], False) if spaces else (self._last, self._after_marker)
         found = self._classify(buf, j, final, prev=prev, after_marker=after_marker)
-        if isinstance(found, Wait):
-            return None
-        if isinstance(found, Cut):
-            return found
-        if isinstance(found, Plain):
-            self._write(out, spaces + buf[j])
-            return j + 1
+        if type(found) is not Marker:
+            if found is PLAIN:
+                self._write(out, spaces + buf[j])
+                return j + 1
+            return None if found is WAIT else found
         self._note(buf[j : found.end], found)
         ids = self._kept_ids(found.parsed.ids) if found.kept else ()
         if ids:
