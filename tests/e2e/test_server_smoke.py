@@ -19,7 +19,7 @@ from lfx.components.input_output import ChatInput, ChatOutput
 from lfx.custom.eval import eval_custom_component_code
 from lfx.graph import Graph
 
-from .conftest import REPO_FLOWS
+from tests.support.langflow_fixtures import REPO_FLOWS
 from tests.support.langflow_server import LangflowClient, LangflowServer
 
 pytestmark = pytest.mark.e2e
