@@ -423,6 +423,8 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         path = urllib.parse.urlsplit(self.path).path
         if path == "/api/session":
+            with suppress(ValueError):  # a body is not expected, but unread bytes would reset the reply
+                self.rfile.read(min(MAX_BODY, max(0, int(self.headers.get("Content-Length") or 0))))
             session_id, cookie = self._mint_session()
             if session_id is not None:
                 self._send(HTTPStatus.NO_CONTENT, b"", "text/plain", {"Set-Cookie": cookie})
@@ -433,25 +435,20 @@ class Handler(BaseHTTPRequestHandler):
         question = self._read_question()
         if question is None:
             return
-        cookie = ""
-        session_id = self._cookie_session()
-        bucket = f"session:{session_id}"
-        if session_id is None:
-            session_id, cookie = self._mint_session()
-            if session_id is None:
-                return
-            bucket = f"address:{self.visitor}"
-        extra = {"Set-Cookie": cookie} if cookie else {}
         server = self.server
+        session_id = self._cookie_session()
+        bucket = f"session:{session_id}" if session_id else f"address:{self.visitor}"
         if wait := server.asks.take(bucket):
             seconds = max(1, math.ceil(wait))
-            extra["Retry-After"] = str(seconds)
-            self._json(
-                HTTPStatus.TOO_MANY_REQUESTS,
-                {"error": f"Too many questions; try again in {seconds} s."},
-                extra,
-            )
+            error = {"error": f"Too many questions; try again in {seconds} s."}
+            self._json(HTTPStatus.TOO_MANY_REQUESTS, error, {"Retry-After": str(seconds)})
             return
+        extra: dict[str, str] = {}
+        if session_id is None:
+            session_id, extra["Set-Cookie"] = self._mint_session()
+            if session_id is None:
+                server.asks.refund(bucket)
+                return
         if not server.slots.acquire():
             server.asks.refund(bucket)
             extra["Retry-After"] = str(BUSY_RETRY_AFTER_S)

@@ -25,8 +25,8 @@ from lfx_citations.components.citations.citation_post_processor import (
     build_payload,
 )
 
-from tests.support.docs_chat import ROOT, DocsChat, load_docs_chat_server
-from tests.support.fake_langflow import API_KEY, FakeLangflow, answer_script, message, sources_group
+from tests.support.docs_chat import ROOT, DocsChat, ManualClock, load_docs_chat_server, serve
+from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow, answer_script, message, sources_group
 
 SCREENSHOT = ROOT / "docs" / "screenshots" / "docs-chat.png"
 
@@ -502,6 +502,43 @@ def test_proxy_adds_nothing_after_an_answer_or_a_reported_error(
     assert visitor.ask("Anything?").events == [{"event": "error", "data": {"error": "Flow failed"}}]
     langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
     assert [e["event"] for e in visitor.ask("Boils?").events][-1] == "end"
+
+
+def test_proxy_limits_by_address_and_believes_forwarded_for_only_from_trusted_proxies(
+    langflow: FakeLangflow,
+) -> None:
+    module = load_docs_chat_server()
+    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+    limits = module.Limits(rate_per_minute=6, burst=1, sessions_per_minute=1)
+
+    def statuses(server: Any, *addresses: str) -> list[int]:
+        """One cookie-less question per X-Forwarded-For value, each from a new visitor."""
+        port = server.server_address[1]
+        replies = [DocsChat(port, extra_headers={"X-Forwarded-For": a}).ask("Boils?") for a in addresses]
+        assert all("Set-Cookie" not in r.headers for r in replies if r.status == 429)
+        return [r.status for r in replies]
+
+    for trusted, expected in [
+        ((), [200, 429, 429]),  # the header is ignored: all three are 127.0.0.1
+        (module.parse_networks("127.0.0.1"), [200, 200, 429]),  # the first address comes back
+    ]:
+        config = module.Config(langflow.url, FLOW_ID, API_KEY, limits=limits, trusted_proxies=trusted)
+        clock = ManualClock()
+        with serve(module.DocsChatServer(("127.0.0.1", 0), config, quiet=True, clock=clock)) as server:
+            assert statuses(server, "198.51.100.1", "198.51.100.2", "6.6.6.6, 198.51.100.1") == expected
+
+            # New sessions per address: one a minute here.
+            visitor = DocsChat(server.server_address[1], extra_headers={"X-Forwarded-For": "203.0.113.7"})
+            first = visitor.new_conversation()
+            refused = visitor.new_conversation()
+            if trusted:
+                assert (first.status, refused.status) == (204, 429)
+                assert refused.headers["Retry-After"] == "60"
+                assert refused.json() == {"error": "Too many new conversations; try again in 60 s."}
+            else:  # 127.0.0.1 already spent its one new session on the first question above
+                assert (first.status, refused.status) == (429, 429)
+            clock.advance(60)
+            assert visitor.new_conversation().status == 204
 
 
 def test_proxy_reports_langflow_refusals(docs_chat_url: str, langflow: FakeLangflow) -> None:

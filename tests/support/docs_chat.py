@@ -128,6 +128,7 @@ class DocsChat:
     def open_ask(self, question: str) -> Iterator[http.client.HTTPResponse]:
         """An ask whose answer is read by the caller, line by line; leaving closes the connection."""
         connection = self.connect()
+        response: http.client.HTTPResponse | None = None
         try:
             body = json.dumps({"question": question}).encode()
             connection.request("POST", "/api/ask", body, self.headers(**{"Content-Type": "application/json"}))
@@ -135,6 +136,8 @@ class DocsChat:
             self.keep_cookie(response)
             yield response
         finally:
+            if response is not None:
+                response.close()  # an HTTP/1.0 answer owns the socket: this is what closes it
             connection.close()
 
 
