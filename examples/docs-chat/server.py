@@ -8,7 +8,9 @@ Routes: ``GET /``, ``/app.js``, ``/style.css``; ``POST /api/ask`` with ``{"quest
 (``Content-Type: application/json``) answers with the events of
 ``POST {LANGFLOW_URL}/api/v1/run/{flow}?stream=true`` as newline-delimited JSON
 (``application/x-ndjson``), one ``{"event", "data"}`` object a line, forwarded as Langflow
-flushes them; ``POST /api/session`` starts a new conversation (204 and a fresh cookie).
+flushes them (``add_message``, ``token``, ``end`` and ``error`` only; ``log`` events, which
+carry the components' logs, stay here); ``POST /api/session`` starts a new conversation (204
+and a fresh cookie).
 
 Sessions are issued by this server, never by the browser: a random id in the cookie
 ``docs_chat_session=<id>.<HMAC-SHA256 of the id>`` (``HttpOnly; SameSite=Strict; Path=/api/``,
@@ -83,6 +85,8 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+# What the page reads; the rest (``log`` events carry the components' logs) stays on the server.
+FORWARDED_EVENTS = frozenset({"add_message", "token", "end", "error"})
 # C0 and C1 controls (newline excepted), bidi embeddings/overrides/isolates, lone surrogates.
 _UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _NEWLINES = re.compile("\r\n?|[\u2028\u2029]")
@@ -578,7 +582,7 @@ class Handler(BaseHTTPRequestHandler):
             if not line:
                 break
             event = parse_event(line)
-            if event is None:
+            if event is None or event["event"] not in FORWARDED_EVENTS:
                 continue
             progress.see(event)
             if not self._write_event(without_session_ids(event)):

@@ -494,6 +494,14 @@ def test_proxy_reports_a_stream_without_an_answer(
     assert [e for e in reply.events if e["event"] == "error"] == [reply.events[-1]]
 
 
+def test_proxy_keeps_log_events_and_junk_to_itself(docs_chat_url: str, langflow: FakeLangflow) -> None:
+    log = {"event": "log", "data": {"message": "Astra DB at https://internal.example:8443, token AstraCS:x"}}
+    langflow.script = [log, *answer_script(["Boils [Source 1]."], [WATER], delay=0.0), log]
+    reply = DocsChat(int(docs_chat_url.rsplit(":", 1)[1])).ask("Boils?")
+    assert [e["event"] for e in reply.events] == ["add_message", "add_message", "token", "add_message", "end"]
+    assert b"internal.example" not in reply.body
+
+
 def test_proxy_adds_nothing_after_an_answer_or_a_reported_error(
     docs_chat_url: str, langflow: FakeLangflow
 ) -> None:

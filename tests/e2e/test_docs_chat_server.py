@@ -119,8 +119,10 @@ def test_visitors_never_share_a_conversation_and_forged_ids_are_ignored(
         ("Machine", "Water boils at 100 C [Source 1]."),
     ]
     assert stored(langflow_client, "victim-session") == []
-    # No session id reaches the visitor in the stream: the HttpOnly cookie is the only copy.
+    # No session id reaches the visitor in the stream: the HttpOnly cookie is the only copy. Nor do
+    # the components' logs (Langflow streams ``log`` events from the retrieval).
     for reply in (first, second):
+        assert {e["event"] for e in reply.events} == {"add_message", "token", "end"}
         assert b"session_id" not in reply.body
         assert alice.session_id.encode() not in reply.body
 
@@ -191,20 +193,24 @@ def test_concurrency_cap_answers_503_and_a_disconnect_frees_the_slot(
 ) -> None:
     with docs_chat(make_config(max_concurrent=1)) as (server, port):
         holder, other = DocsChat(port), DocsChat(port)
-        # The model answers the holder slowly: after the first event the upstream stream is silent.
+        # The model answers the holder slowly: once it has been called, the upstream stream is silent
+        # (Langflow sends the question and the retrieval's events before that) for SLOW seconds.
         openai.script(Reply(chunks=("Water [Source 1].", " More.", " Even more."), chunk_delay=SLOW))
+        model_calls = len(openai.chat_requests)
         with holder.open_ask("A question that takes long?") as response:
             assert response.status == 200
             first = response.readline()
             assert b'"add_message"' in first and b'"User"' in first
             assert server.slots.active == 1
+            assert wait_for(lambda: len(openai.chat_requests) > model_calls, SETTLE_S)
 
             busy = other.ask("Can I ask too?")
             assert busy.status == 503
             assert busy.json() == {"error": "The service is busy; try again shortly."}
             assert busy.headers["Retry-After"] == str(module.BUSY_RETRY_AFTER_S)
         # The holder has gone while Langflow is still waiting for the model: its slot is free again
-        # now, not when the next event would have failed to reach it (SLOW seconds away).
+        # now, not when the next event would have failed to reach it (SLOW seconds away). Nothing is
+        # written to the holder in between, so only watching its socket can tell that it has gone.
         assert wait_for(lambda: server.slots.active == 0, SETTLE_S), (
             "the dropped visitor's slot was not freed"
         )
