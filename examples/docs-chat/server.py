@@ -675,33 +675,33 @@ def main(argv: list[str] | None = None) -> None:
     limit.add_argument(
         "--rate",
         type=float,
-        default=float(_env("DOCS_CHAT_RATE", str(defaults.rate_per_minute))),
-        help="questions per minute per visitor (DOCS_CHAT_RATE; default %(default)g)",
+        default=_env("DOCS_CHAT_RATE", str(defaults.rate_per_minute)),
+        help="questions per minute per visitor (DOCS_CHAT_RATE; default %(default)s)",
     )
     limit.add_argument(
         "--burst",
         type=int,
-        default=int(_env("DOCS_CHAT_BURST", str(defaults.burst))),
-        help="questions a visitor may ask back to back (DOCS_CHAT_BURST; default %(default)d)",
+        default=_env("DOCS_CHAT_BURST", str(defaults.burst)),
+        help="questions a visitor may ask back to back (DOCS_CHAT_BURST; default %(default)s)",
     )
     limit.add_argument(
         "--session-rate",
         type=float,
-        default=float(_env("DOCS_CHAT_SESSION_RATE", str(defaults.sessions_per_minute))),
+        default=_env("DOCS_CHAT_SESSION_RATE", str(defaults.sessions_per_minute)),
         help="new conversations per minute per address, also the burst "
-        "(DOCS_CHAT_SESSION_RATE; default %(default)g)",
+        "(DOCS_CHAT_SESSION_RATE; default %(default)s)",
     )
     limit.add_argument(
         "--max-concurrent",
         type=int,
-        default=int(_env("DOCS_CHAT_MAX_CONCURRENT", str(defaults.max_concurrent))),
-        help="upstream runs at once, for all visitors (DOCS_CHAT_MAX_CONCURRENT; default %(default)d)",
+        default=_env("DOCS_CHAT_MAX_CONCURRENT", str(defaults.max_concurrent)),
+        help="upstream runs at once, for all visitors (DOCS_CHAT_MAX_CONCURRENT; default %(default)s)",
     )
     limit.add_argument(
         "--max-stream-seconds",
         type=float,
-        default=float(_env("DOCS_CHAT_MAX_STREAM_SECONDS", str(defaults.max_stream_seconds))),
-        help="longest answer stream (DOCS_CHAT_MAX_STREAM_SECONDS; default %(default)g)",
+        default=_env("DOCS_CHAT_MAX_STREAM_SECONDS", str(defaults.max_stream_seconds)),
+        help="longest answer stream (DOCS_CHAT_MAX_STREAM_SECONDS; default %(default)s)",
     )
     parser.add_argument(
         "--trusted-proxies",
