@@ -230,7 +230,7 @@
 
   let turns = 0;
 
-  async function ask(question, { thread, status, sessionId }) {
+  async function ask(question, { thread, status }) {
     const prefix = `t${(turns += 1)}`;
     const turn = el("article", { class: "turn", "aria-labelledby": `${prefix}-q` });
     const heading = el("h2", { class: "question", id: `${prefix}-q` });
@@ -281,10 +281,11 @@
     };
 
     try {
+      // The conversation is the server's HttpOnly session cookie, sent with this same-origin request.
       const response = await fetch("/api/ask", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ question, session_id: sessionId }),
+        body: JSON.stringify({ question }),
       });
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
@@ -319,22 +320,42 @@
   function start() {
     const form = document.getElementById("ask-form");
     const input = document.getElementById("question");
-    const button = form.querySelector("button");
-    const options = {
-      thread: document.getElementById("thread"),
-      status: document.getElementById("status"),
-      sessionId: crypto.randomUUID?.() ?? `s-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    const button = form.querySelector("button[type=submit]");
+    const fresh = document.getElementById("new-conversation");
+    const options = { thread: document.getElementById("thread"), status: document.getElementById("status") };
+    const busy = (on) => {
+      button.disabled = on;
+      fresh.disabled = on;
     };
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const question = input.value.trim();
       if (!question || button.disabled) return;
-      button.disabled = true;
+      busy(true);
       input.value = "";
       try {
         await ask(question, options);
       } finally {
-        button.disabled = false;
+        busy(false);
+        input.focus();
+      }
+    });
+    // A new conversation is a new session id, which only the server hands out (in its cookie).
+    fresh.addEventListener("click", async () => {
+      if (fresh.disabled) return;
+      busy(true);
+      try {
+        const response = await fetch("/api/session", { method: "POST" });
+        if (!response.ok) {
+          const body = await response.json().catch(() => ({}));
+          throw new Error(body.error || `HTTP ${response.status}`);
+        }
+        options.thread.replaceChildren();
+        options.status.textContent = "New conversation started.";
+      } catch (error) {
+        options.status.textContent = `Could not start a new conversation: ${clean(error.message, 300)}`;
+      } finally {
+        busy(false);
         input.focus();
       }
     });

@@ -10,8 +10,6 @@ when either is missing:
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from tests.support.docs_chat import load_docs_chat_server
 from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -37,18 +35,6 @@ INSTALL_HINT = (
     "apt-get update && apt-get install -y chromium; "
     "uv pip install --python .venv/bin/python playwright (never `playwright install`)"
 )
-
-
-def load_docs_chat_server() -> Any:
-    """examples/docs-chat/server.py as a module (its folder name is not importable)."""
-    name = "docs_chat_server"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / "docs-chat" / "server.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up while the class is built
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 def _serve(server: Any) -> threading.Thread:
@@ -79,7 +65,9 @@ def langflow(fake_langflow: FakeLangflow) -> FakeLangflow:
 def docs_chat_url(fake_langflow: FakeLangflow) -> Iterator[str]:
     """The real docs-chat proxy, configured like a deployment but aimed at the fake."""
     module = load_docs_chat_server()
-    config = module.Config(fake_langflow.url, FLOW_ID, API_KEY)
+    # Every page test is a new visitor from 127.0.0.1: new-session limits sized for a whole test run.
+    limits = module.Limits(rate_per_minute=600, burst=50, sessions_per_minute=600)
+    config = module.Config(fake_langflow.url, FLOW_ID, API_KEY, limits=limits)
     server = module.DocsChatServer(("127.0.0.1", 0), config, quiet=True)
     _serve(server)
     yield f"http://127.0.0.1:{server.server_address[1]}"

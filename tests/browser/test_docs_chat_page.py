@@ -22,8 +22,8 @@ from lfx_citations.components.citations.citation_post_processor import build_con
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import build_payload
 
-from .conftest import ROOT, load_docs_chat_server
-from tests.support.fake_langflow import API_KEY, FakeLangflow, answer_script, sources_group
+from tests.support.docs_chat import ROOT, DocsChat, ManualClock, load_docs_chat_server, serve
+from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow, answer_script, message, sources_group
 
 SCREENSHOT = ROOT / "docs" / "screenshots" / "docs-chat.png"
 
@@ -301,6 +301,35 @@ def test_follow_up_questions_keep_separate_anchors(page: Any, langflow: FakeLang
     assert len(sessions) == 1, "one page keeps one Langflow session"
 
 
+def test_new_conversation_gets_a_fresh_session_from_the_server(page: Any, langflow: FakeLangflow) -> None:
+    langflow.script = answer_script(["Boils at 100 °C [Source 1]."], [WATER], delay=0.01)
+    ask(page, "First?")
+    wait_until_answered(page)
+    (cookie,) = [c for c in page.context.cookies() if c["name"] == "docs_chat_session"]
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and cookie["path"] == "/api/"
+    assert page.evaluate("document.cookie") == "", "the page's script cannot read the session"
+
+    with page.expect_response(lambda r: r.url.endswith("/api/session")) as started:
+        page.click("#new-conversation")
+    assert started.value.status == 204
+    page.wait_for_function(
+        "() => document.getElementById('status').textContent === 'New conversation started.'"
+    )
+    assert page.query_selector(".turn") is None
+    (fresh,) = [c for c in page.context.cookies() if c["name"] == "docs_chat_session"]
+    assert fresh["value"] != cookie["value"]
+
+    langflow.script = answer_script(["Boils at 100 °C [Source 1]."], [WATER], delay=0.01)
+    ask(page, "Second?")
+    wait_until_answered(page)
+    first, second = (request["body"]["session_id"] for request in langflow.requests)
+    assert first == cookie["value"].partition(".")[0]
+    assert second == fresh["value"].partition(".")[0]
+    assert all(
+        "session_id" not in json.dumps(request["body"]["input_value"]) for request in langflow.requests
+    )
+
+
 def test_markdown_renderer(page: Any) -> None:
     html = page.evaluate(
         """src => {
@@ -363,39 +392,158 @@ def test_fake_cards_match_the_post_processor() -> None:
 
 
 def test_proxy_validates_and_keeps_the_key(docs_chat_url: str, langflow: FakeLangflow) -> None:
-    def post(body: bytes) -> tuple[int, bytes, dict[str, str]]:
-        request = urllib.request.Request(
-            f"{docs_chat_url}/api/ask", body, {"Content-Type": "application/json"}
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, response.read(), dict(response.headers)
-        except urllib.error.HTTPError as exc:
-            return exc.code, exc.read(), dict(exc.headers)
-
-    assert post(b'{"question": "  "}')[0] == 400
-    assert post(b"not json")[0] == 400
-    assert post(json.dumps({"question": "x" * 5000}).encode())[0] == 400
+    visitor = DocsChat(int(docs_chat_url.rsplit(":", 1)[1]))
+    assert visitor.post("/api/ask", b'{"question": "  "}').status == 400
+    assert visitor.post("/api/ask", b'{"question": "\\u0000\\u0007\\n"}').status == 400  # nothing left
+    assert visitor.post("/api/ask", b"not json").status == 400
+    assert visitor.post("/api/ask", json.dumps({"question": "x" * 5000}).encode()).status == 400
+    assert visitor.post("/api/ask", b'{"question": "Boils?"}', "text/plain").status == 415
     assert langflow.requests == []
+    assert visitor.cookie is None, "no session is handed out for a refused question"
 
-    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
-    status, body, headers = post(b'{"question": "Boils?", "session_id": "abc"}')
-    assert status == 200
-    assert headers["Content-Type"].startswith("application/x-ndjson")
-    events = [json.loads(line) for line in body.decode().splitlines()]
-    assert [e["event"] for e in events] == ["add_message", "add_message", "token", "add_message", "end"]
-    assert API_KEY.encode() not in body
+    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0, session_id="upstream-id")
+    reply = visitor.ask("Boils?", session_id="abc")
+    assert reply.status == 200
+    assert reply.headers["Content-Type"].startswith("application/x-ndjson")
+    assert [e["event"] for e in reply.events] == ["add_message", "add_message", "token", "add_message", "end"]
+    assert API_KEY.encode() not in reply.body
+    # The session is the server's: a random id in a signed HttpOnly cookie, never the body's "abc".
+    set_cookie = reply.headers["Set-Cookie"]
+    assert set_cookie.startswith("docs_chat_session=")
+    assert {"HttpOnly", "SameSite=Strict", "Path=/api/"} <= {p.strip() for p in set_cookie.split(";")}
+    assert visitor.session_id is not None and len(visitor.session_id) == 32
     assert langflow.requests[0]["body"] == {
         "input_value": "Boils?",
         "input_type": "chat",
         "output_type": "chat",
-        "session_id": "abc",
+        "session_id": visitor.session_id,
     }
+    # Session ids stay out of what the page receives (the cookie is the only copy it holds).
+    assert b"session_id" not in reply.body and b"upstream-id" not in reply.body
 
     langflow.requests.clear()
     page_html = urllib.request.urlopen(docs_chat_url, timeout=10)
     assert "script-src 'self'" in page_html.headers["Content-Security-Policy"]
+    assert page_html.headers["Set-Cookie"] is None
     assert API_KEY.encode() not in page_html.read()
+
+
+def test_proxy_keeps_a_session_and_refuses_forged_cookies(docs_chat_url: str, langflow: FakeLangflow) -> None:
+    port = int(docs_chat_url.rsplit(":", 1)[1])
+    visitor = DocsChat(port)
+    for question in ("One?", "Two?"):
+        langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+        assert visitor.ask(question).status == 200
+    first = visitor.session_id
+    assert [r["body"]["session_id"] for r in langflow.requests] == [first, first]
+
+    # Tampered signature, another id with this signature, no signature: each gets a fresh session.
+    signature = visitor.cookie.partition(".")[2]
+    forgeries = [f"{first}.{signature[:-1]}A", f"{'A' * 32}.{signature}", first, f"{first}.", "x" * 300]
+    for forged in forgeries:
+        intruder = DocsChat(port, cookie=forged)
+        langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+        assert intruder.ask("Whose conversation?").status == 200
+        assert intruder.session_id not in (first, "A" * 32)
+    sessions = [r["body"]["session_id"] for r in langflow.requests[2:]]
+    assert len(set(sessions)) == len(forgeries) and first not in sessions
+
+    # "New conversation": a new id from the server, used from then on.
+    assert visitor.new_conversation().status == 204
+    assert visitor.session_id != first
+    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+    assert visitor.ask("Three?").status == 200
+    assert langflow.requests[-1]["body"]["session_id"] == visitor.session_id
+
+
+def test_proxy_strips_control_characters_but_keeps_newlines(
+    docs_chat_url: str, langflow: FakeLangflow
+) -> None:
+    visitor = DocsChat(int(docs_chat_url.rsplit(":", 1)[1]))
+    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+    question = (
+        "\x00Why\tdoes\x1b[31m water\u202e boil?\r\nAnd\rfreeze?\x7f\x85\ud800 \u00e9t\u00e9 \U0001f4a7\n"
+    )
+    assert visitor.ask(question).status == 200
+    assert (
+        langflow.requests[0]["body"]["input_value"]
+        == "Why does[31m water boil?\nAnd\nfreeze? \u00e9t\u00e9 \U0001f4a7"
+    )
+
+
+@pytest.mark.parametrize(
+    ("script", "error"),
+    [
+        ([], "Langflow sent no answer"),
+        ([{"event": "add_message", "data": message("Hi?", sender="User")}], "Langflow sent no answer"),
+        (answer_script([""], [], delay=0.0), "Langflow returned an empty answer"),
+        (answer_script(["Boils [Source 1]."], [WATER], delay=0.0)[:-2], "the answer stream ended early"),
+    ],
+    ids=["nothing", "only-the-question", "empty-answer", "no-end"],
+)
+def test_proxy_reports_a_stream_without_an_answer(
+    docs_chat_url: str, langflow: FakeLangflow, script: list[Any], error: str
+) -> None:
+    langflow.script = script
+    reply = DocsChat(int(docs_chat_url.rsplit(":", 1)[1])).ask("Anything?")
+    assert reply.status == 200
+    assert reply.events[-1] == {"event": "error", "data": {"error": error}}
+    assert [e for e in reply.events if e["event"] == "error"] == [reply.events[-1]]
+
+
+def test_proxy_keeps_log_events_and_junk_to_itself(docs_chat_url: str, langflow: FakeLangflow) -> None:
+    log = {"event": "log", "data": {"message": "Astra DB at https://internal.example:8443, token AstraCS:x"}}
+    langflow.script = [log, *answer_script(["Boils [Source 1]."], [WATER], delay=0.0), log]
+    reply = DocsChat(int(docs_chat_url.rsplit(":", 1)[1])).ask("Boils?")
+    assert [e["event"] for e in reply.events] == ["add_message", "add_message", "token", "add_message", "end"]
+    assert b"internal.example" not in reply.body
+
+
+def test_proxy_adds_nothing_after_an_answer_or_a_reported_error(
+    docs_chat_url: str, langflow: FakeLangflow
+) -> None:
+    visitor = DocsChat(int(docs_chat_url.rsplit(":", 1)[1]))
+    langflow.script = [{"event": "error", "data": {"error": "Flow failed"}}]
+    assert visitor.ask("Anything?").events == [{"event": "error", "data": {"error": "Flow failed"}}]
+    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+    assert [e["event"] for e in visitor.ask("Boils?").events][-1] == "end"
+
+
+def test_proxy_limits_by_address_and_believes_forwarded_for_only_from_trusted_proxies(
+    langflow: FakeLangflow,
+) -> None:
+    module = load_docs_chat_server()
+    langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
+    limits = module.Limits(rate_per_minute=6, burst=1, sessions_per_minute=1)
+
+    def statuses(server: Any, *addresses: str) -> list[int]:
+        """One cookie-less question per X-Forwarded-For value, each from a new visitor."""
+        port = server.server_address[1]
+        replies = [DocsChat(port, extra_headers={"X-Forwarded-For": a}).ask("Boils?") for a in addresses]
+        assert all("Set-Cookie" not in r.headers for r in replies if r.status == 429)
+        return [r.status for r in replies]
+
+    for trusted, expected in [
+        ((), [200, 429, 429]),  # the header is ignored: all three are 127.0.0.1
+        (module.parse_networks("127.0.0.1"), [200, 200, 429]),  # the first address comes back
+    ]:
+        config = module.Config(langflow.url, FLOW_ID, API_KEY, limits=limits, trusted_proxies=trusted)
+        clock = ManualClock()
+        with serve(module.DocsChatServer(("127.0.0.1", 0), config, quiet=True, clock=clock)) as server:
+            assert statuses(server, "198.51.100.1", "198.51.100.2", "6.6.6.6, 198.51.100.1") == expected
+
+            # New sessions per address: one a minute here.
+            visitor = DocsChat(server.server_address[1], extra_headers={"X-Forwarded-For": "203.0.113.7"})
+            first = visitor.new_conversation()
+            refused = visitor.new_conversation()
+            if trusted:
+                assert (first.status, refused.status) == (204, 429)
+                assert refused.headers["Retry-After"] == "60"
+                assert refused.json() == {"error": "Too many new conversations; try again in 60 s."}
+            else:  # 127.0.0.1 already spent its one new session on the first question above
+                assert (first.status, refused.status) == (429, 429)
+            clock.advance(60)
+            assert visitor.new_conversation().status == 204
 
 
 def test_proxy_reports_langflow_refusals(docs_chat_url: str, langflow: FakeLangflow) -> None:
@@ -424,7 +572,11 @@ def test_a_dropped_connection_is_not_reported_but_a_fault_is(capsys: pytest.Capt
     module = load_docs_chat_server()
     server = module.DocsChatServer(("127.0.0.1", 0), module.Config("http://127.0.0.1:9", "flow"), quiet=True)
     try:
-        for exc in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset"), ValueError("boom")):
+        for exc in (
+            BrokenPipeError(32, "Broken pipe"),
+            ConnectionResetError(104, "reset"),
+            ValueError("boom"),
+        ):
             try:
                 raise exc
             except Exception:  # noqa: BLE001 - handle_error reads the exception being handled

@@ -32,12 +32,11 @@ from typing import Any
 
 import pytest
 
-from tests.support.langflow_server import LangflowClient, LangflowServer
+from tests.support.docs_chat import ROOT
 from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
-
-from .conftest import ROOT
 
 pytestmark = pytest.mark.e2e
 

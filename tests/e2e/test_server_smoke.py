@@ -8,9 +8,8 @@ observed as they are produced, and a flows directory is loaded at boot.
 
 from __future__ import annotations
 
-import json
-
 import itertools
+import json
 import uuid
 from typing import Any
 
@@ -19,7 +18,7 @@ from lfx.components.input_output import ChatInput, ChatOutput
 from lfx.custom.eval import eval_custom_component_code
 from lfx.graph import Graph
 
-from .conftest import REPO_FLOWS
+from tests.support.langflow_fixtures import REPO_FLOWS
 from tests.support.langflow_server import LangflowClient, LangflowServer
 
 pytestmark = pytest.mark.e2e
@@ -175,7 +174,9 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
 
 def test_flows_dir_is_loaded_at_startup(langflow_server: LangflowServer) -> None:
     """The shared server starts with the repository's flows/ loaded (LANGFLOW_LOAD_FLOWS_PATH)."""
-    shipped = {json.loads(p.read_text())["id"]: json.loads(p.read_text())["name"] for p in REPO_FLOWS.glob("*.json")}
+    shipped = {
+        json.loads(p.read_text())["id"]: json.loads(p.read_text())["name"] for p in REPO_FLOWS.glob("*.json")
+    }
     assert len(shipped) == 3
     with langflow_server.client() as client:
         for flow_id, name in shipped.items():

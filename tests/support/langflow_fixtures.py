@@ -1,4 +1,7 @@
-"""Session-scoped Langflow servers for the e2e tests.
+"""Session-scoped Langflow servers for every test that needs one (a pytest plugin).
+
+``tests/conftest.py`` registers it (``pytest_plugins``), so the e2e and the browser tests share
+the same servers: one session never boots the same configuration twice.
 
 Boot takes most of a minute, so servers are shared: ``langflow_server_factory``
 starts at most one server per distinct ``(extra_env, flows_dir)`` for the whole
