@@ -30,30 +30,61 @@
   };
   const positiveInt = (value) => (Number.isInteger(value) && value > 0 ? value : null);
 
-  function chipFromRecord(record) {
+  // Support verdicts, weakest first, and what a reader is told about each (the cards' wording).
+  const VERDICTS = ["unsupported", "partial", "supported"];
+  const NOTES = {
+    unsupported: "claim not found in this source",
+    partial: "claim only partly in this source",
+  };
+  const verdictOf = (value) => (VERDICTS.includes(value) ? value : null);
+  const weakest = (verdicts) => VERDICTS.find((v) => verdicts.includes(v)) ?? null;
+
+  // A source's evidence from the payload: the best entry's sentences, with some of the text around
+  // them so the highlighted part reads in context.
+  function evidenceFrom(record, entries) {
+    const best = entries.reduce((a, b) => ((b.score ?? 0) > (a?.score ?? -1) ? b : a), null);
+    const spans = (best?.evidence ?? []).filter((e) => Number.isInteger(e?.start) && Number.isInteger(e?.end));
+    const text = String(record.text ?? "");
+    if (!spans.length || spans.some((e) => text.slice(e.start, e.end) !== e.text)) return null;
+    const start = Math.min(...spans.map((e) => e.start));
+    const end = Math.max(...spans.map((e) => e.end));
+    return { before: clean(text.slice(Math.max(0, start - 80), start), 80), mark: clean(text.slice(start, end), 400),
+      after: clean(text.slice(end, end + 80), 80) };
+  }
+
+  function chipFromRecord(record, support = []) {
     const n = positiveInt(record?.id);
     if (!n) return null;
+    const entries = support.filter((entry) => entry?.id === n);
     return {
       n,
       title: clean(record.title || record.document) || "Untitled",
       page: positiveInt(record.page),
       url: safeUrl(record.url),
       snippet: clean(record.text, 280),
+      verdict: weakest(entries.map((entry) => verdictOf(entry.verdict))),
+      evidence: evidenceFrom(record, entries),
     };
   }
 
-  // Card titles are "Source 3 · water.pdf — page 3" (source_card_title() in the post-processor).
-  const CARD_TITLE = /^Source (\d{1,6}) · (.*?)(?: — page (\d{1,9}))?$/u;
+  // Card titles are "Source 3 · water.pdf — page 3", with " · ⚠ <note>" when the support check
+  // found the claim not (fully) in the source (source_card_title() in the post-processor).
+  const CARD_TITLE = /^Source (\d{1,6}) · (.*?)(?: — page (\d{1,9}))?(?: · ⚠ (.+))?$/u;
 
   function chipFromCard(card) {
     const match = typeof card?.title === "string" ? CARD_TITLE.exec(card.title.trim()) : null;
     if (!match) return null;
+    const verdict = Object.keys(NOTES).find((v) => NOTES[v] === match[4]) ?? null;
+    const snippet = clean(card.cited_text, 280);
     return {
       n: Number(match[1]),
       title: clean(match[2]) || "Untitled",
       page: match[3] ? Number(match[3]) : null,
       url: safeUrl(card.url),
-      snippet: clean(card.cited_text, 280),
+      snippet,
+      verdict,
+      // With the check on, a card's snippet is the sentence that best supports the claim.
+      evidence: snippet ? { before: "", mark: snippet, after: "" } : null,
     };
   }
 
@@ -79,11 +110,15 @@
       .flatMap((block) => block.contents);
     const payloads = contents.map((leaf) => leaf?.data).concat(message?.data?.citations);
     const payload = payloads.find((data) => Array.isArray(data?.sources));
+    const support = Array.isArray(payload?.support) ? payload.support : [];
     const chips = payload
-      ? payload.sources.map(chipFromRecord)
+      ? payload.sources.map((record) => chipFromRecord(record, support))
       : contents.filter((leaf) => leaf?.type === "citation" || (leaf && "cited_text" in leaf)).map(chipFromCard);
     const seen = new Set();
-    return chips.filter((chip) => chip && !seen.has(chip.n) && seen.add(chip.n));
+    const unique = chips.filter((chip) => chip && !seen.has(chip.n) && seen.add(chip.n));
+    // Each marker's own verdict, in text order, when the payload came along; else its source's.
+    unique.verdicts = support.map((entry) => [positiveInt(entry?.id), verdictOf(entry?.verdict)]);
+    return unique;
   }
 
   const describe = (chip) => `Source ${chip.n}: ${chip.title}${chip.page ? `, page ${chip.page}` : ""}`;
@@ -115,11 +150,23 @@
     "gu",
   );
 
+  // The verdict of the k-th marker of source n: the k-th support entry for n, else the source's.
+  function markerVerdict(n, ctx) {
+    const k = (ctx.seen.get(n) ?? 0) + 1;
+    ctx.seen.set(n, k);
+    const own = (ctx.verdicts ?? []).filter(([id]) => id === n)[k - 1];
+    return own ? own[1] : (ctx.chips.get(n)?.verdict ?? null);
+  }
+
   function marker(n, ctx) {
     const chip = ctx.chips.get(n);
     if (!chip && ctx.final) return document.createTextNode(`[Source ${n}]`); // points at no chip
+    const verdict = chip ? markerVerdict(n, ctx) : null;
     const link = el("a", { href: `#${ctx.prefix}-source-${n}`, class: "cite" }, String(n));
-    link.setAttribute("aria-label", chip ? describe(chip) : `Source ${n}`);
+    const note = NOTES[verdict];
+    link.setAttribute("aria-label", (chip ? describe(chip) : `Source ${n}`) + (note ? ` (${note})` : ""));
+    if (verdict) link.dataset.verdict = verdict;
+    if (note) link.title = note;
     const sup = el("sup");
     sup.append(link);
     return sup;
@@ -214,7 +261,17 @@
       body.append(el("span", { class: "num", "aria-hidden": "true" }, String(chip.n)));
       body.append(el("span", { class: "title" }, chip.title));
       if (chip.page) body.append(el("span", { class: "page" }, `p. ${chip.page}`));
+      if (chip.verdict) body.dataset.verdict = chip.verdict;
       item.append(body);
+      if (chip.evidence?.mark) {
+        // Where the source says it: the evidence sentence, highlighted, with a little context.
+        const quote = el("blockquote", { class: "evidence" });
+        if (NOTES[chip.verdict]) quote.append(el("span", { class: "note" }, `${NOTES[chip.verdict]}; closest passage: `));
+        if (chip.evidence.before) quote.append(`…${chip.evidence.before} `);
+        quote.append(el("mark", {}, chip.evidence.mark));
+        if (chip.evidence.after) quote.append(` ${chip.evidence.after}…`);
+        item.append(quote);
+      }
       list.append(item);
     }
     nav.append(list);
@@ -244,7 +301,8 @@
     const state = { text: "", id: null, chips: [], ended: false, error: null, frame: 0 };
     const render = () => {
       state.frame = 0;
-      const ctx = { prefix, chips: new Map(state.chips.map((c) => [c.n, c])), final: state.ended };
+      const chips = new Map(state.chips.map((c) => [c.n, c]));
+      const ctx = { prefix, chips, verdicts: state.chips.verdicts, seen: new Map(), final: state.ended };
       answer.replaceChildren(renderMarkdown(state.text, ctx));
     };
     const schedule = () => {

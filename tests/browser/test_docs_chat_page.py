@@ -9,19 +9,24 @@ Every test also fails if the page opens a dialog, throws, or requests another or
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from lfx.schema.legacy_render import legacy_content_blocks
-from lfx_citations.components.citations.citation_post_processor import build_content_blocks
+
+from lfx_citations.components.citations.citation_post_processor import (
+    CitationPostProcessorComponent,
+    build_content_blocks,
+)
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import build_payload
-
 from tests.support.docs_chat import ROOT, DocsChat, ManualClock, load_docs_chat_server, serve
 from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow, answer_script, message, sources_group
 
@@ -180,6 +185,47 @@ def test_markers_link_to_their_chips(page: Any, langflow: FakeLangflow, include_
     page.click(".answer a.cite >> nth=1")
     wait_until(page, "url => document.activeElement?.getAttribute('href') === url", ICE["url"])
     assert page.evaluate("location.hash") == "#t1-source-2"
+
+
+def real_answer_blocks(answer: str, *, include_payload: bool) -> tuple[str, list[dict[str, Any]]]:
+    """The real post-processor's text and v1-projected Sources group for ``answer`` (support check on)."""
+    component = CitationPostProcessorComponent()
+    component.set(answer=answer, sources={"sources": list(RECORDS.values())}, include_payload=include_payload)
+    # Playwright's sync API owns this thread's event loop: run the component on a thread of its own.
+    with ThreadPoolExecutor(1) as pool:
+        message = pool.submit(asyncio.run, component.build_message()).result()
+    return message.text, legacy_content_blocks([b.model_dump(mode="json") for b in message.content_blocks])
+
+
+@pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
+def test_markers_and_sources_show_whether_the_source_says_it(
+    page: Any, langflow: FakeLangflow, include_payload: bool
+) -> None:
+    # Source 1 says the first claim; source 2 (water freezes at 0 °C) does not say the second.
+    answer = "Pure water boils at 100 °C at sea level [Source 1]. Steam tables list enthalpy [Source 2]."
+    text, blocks = real_answer_blocks(answer, include_payload=include_payload)
+    langflow.script = answer_script([text], content_blocks=blocks, delay=0.02)
+    ask(page, "When does water boil?")
+    wait_until_answered(page)
+
+    markers = page.eval_on_selector_all(
+        ".answer a.cite", "els => els.map(a => [a.textContent, a.dataset.verdict ?? null, a.ariaLabel])"
+    )
+    assert markers == [
+        # A card says only when a source falls short: without the payload, "supported" is not stated.
+        ["1", "supported" if include_payload else None, "Source 1: Water basics, page 3"],
+        ["2", "unsupported", "Source 2: ice.md (claim not found in this source)"],
+    ]
+    quotes = page.eval_on_selector_all(
+        ".sources li",
+        "els => els.map(li => [li.querySelector('.chip').dataset.verdict ?? null, "
+        "li.querySelector('.evidence mark')?.textContent ?? null, "
+        "li.querySelector('.evidence .note')?.textContent ?? null])",
+    )
+    assert quotes == [
+        ["supported" if include_payload else None, "Pure water boils at 100 °C at sea level.", None],
+        ["unsupported", "Water freezes at 0 °C.", "claim not found in this source; closest passage: "],
+    ]
 
 
 def test_invalid_markers_never_appear(page: Any, langflow: FakeLangflow) -> None:

@@ -69,6 +69,7 @@ def sources_group(
             "cited": [r["id"] for r in records],
             "removed": list(removed),
             "citations_reported": True,
+            "qualifiers": [],
         }
         contents.append({"type": "json", "duration": None, "header": {}, "data": payload})
     return [{"title": "Sources", "contents": contents, "allow_markdown": True, "media_url": None}]
@@ -120,14 +121,21 @@ def answer_script(
     question: str = "q",
     hold: threading.Event | None = None,
     session_id: str = "s",
+    content_blocks: Sequence[dict[str, Any]] | None = None,
 ) -> list[ScriptItem]:
     """What /run?stream=true sends for a post-processed answer: tokens ``delay`` apart, then the end.
 
     ``hold`` (if given) keeps the stream open after the last token until it is set.
+    ``content_blocks`` (v1-projected) replace the fake's own Sources group, e.g. the real
+    post-processor's.
     """
     answer_id = str(uuid.uuid4())
     text = "".join(chunks)
-    blocks = sources_group(text, records, include_payload=include_payload)
+    blocks = (
+        list(content_blocks)
+        if content_blocks is not None
+        else sources_group(text, records, include_payload=include_payload)
+    )
     final = message(text, message_id=answer_id, content_blocks=blocks, session_id=session_id)
     script: list[ScriptItem] = [
         {
