@@ -268,7 +268,7 @@ def tokenize(text: str, rng: random.Random) -> list[str]:
 # Sources: retrieved rows at scale, and answers dense with markers
 # ---------------------------------------------------------------------------
 
-_WORDS = (  # noqa: SIM905 - a sentence reads better than a list of 33 strings
+_WORDS = (
     "alpha beta gamma delta the a of to and in is for on with as by replica index vector payload "
     "document chunk retrieval answer tier region policy window token marker latency"
 ).split()

@@ -86,8 +86,8 @@ def flow_variants(
     class RetrieverStandIn(Component):
         display_name = "Retriever stand-in"
         name = "RetrieverStandIn"
-        inputs = [MessageTextInput(name="search_query", display_name="Query")]  # noqa: RUF012
-        outputs = [  # noqa: RUF012
+        inputs = [MessageTextInput(name="search_query", display_name="Query")]
+        outputs = [
             Output(display_name="Search Results", name="search_results", method="search"),
         ]
 
@@ -99,8 +99,8 @@ def flow_variants(
 
         display_name = "Scripted model"
         name = "ScriptedModel"
-        inputs = [*LCModelComponent._base_inputs]  # noqa: RUF012
-        outputs = [  # noqa: RUF012
+        inputs = [*LCModelComponent._base_inputs]
+        outputs = [
             Output(
                 display_name="Model Response", name="text_output", method="text_response", types=["Message"]
             ),
@@ -118,8 +118,8 @@ def flow_variants(
     class PassThrough(Component):
         display_name = "Pass-through"
         name = "PassThrough"
-        inputs = [MessageInput(name="message", display_name="Message")]  # noqa: RUF012
-        outputs = [  # noqa: RUF012
+        inputs = [MessageInput(name="message", display_name="Message")]
+        outputs = [
             Output(display_name="Message", name="out", method="forward", types=["Message"]),
         ]
 

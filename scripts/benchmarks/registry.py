@@ -9,7 +9,7 @@ Adding a section: a module with ``SECTION = Section(...)`` (see ``section.py``) 
 
 from __future__ import annotations
 
-from . import flow, holdback, imports, scale, throughput
+from . import flow, holdback, imports, scale, support, throughput
 from .section import Section
 
 SECTIONS: tuple[Section, ...] = (
@@ -18,4 +18,5 @@ SECTIONS: tuple[Section, ...] = (
     scale.SECTION,
     flow.SECTION,
     imports.SECTION,
+    support.SECTION,
 )
