@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from lfx_citations.core.support import (
     HIGH,
     LOW,
@@ -168,6 +169,19 @@ def test_dates_in_another_order_match_and_wrong_years_do_not() -> None:
     assert checker.check("The treaty was signed in Riga on March 5, 1931", 1).verdict != "supported"
 
 
+def test_a_span_of_years_written_short_names_the_full_second_year() -> None:
+    assert tokens("the 2018–19 season") == tokens("the 2018-2019 season") == ["the", "2018", "2019", "season"]
+    assert tokens("1999/00") == ["1999", "2000"]
+    # ISO dates and other digit runs keep their numbers.
+    assert tokens("2019-05-12") == ["2019", "5", "12"]
+    assert tokens("code 1234-56") == ["code", "1234", "56"]
+    checker = SupportChecker(
+        {1: "The new name takes effect in the 2018-2019 academic year.", 2: "Dogs bark."}
+    )
+    assert checker.check("The new name takes effect in the 2018–19 academic year", 1).verdict == "supported"
+    assert checker.check("The new name takes effect in the 2018–20 academic year", 1).verdict != "supported"
+
+
 def test_units() -> None:
     assert quantities("100 °C, 5km, 12 %, $5 and 1,000 people") == [
         ("100", "°c"),
@@ -212,6 +226,20 @@ def test_quoted_phrase_must_appear_word_for_word() -> None:
 def test_better_source_names_the_source_that_says_it(checker: SupportChecker) -> None:
     j = checker.check("Edmund Hillary and Tenzing Norgay first reached the summit of Everest in 1953", 1)
     assert j.verdict == "unsupported"
+    assert j.better_source == 2
+
+
+def test_a_source_that_covers_the_claim_better_counts_against_the_cited_one() -> None:
+    claim = "The orchestra toured Japan and Korea in 1998 with its new conductor"
+    partial = "The orchestra toured Japan in 1998."
+    checker = SupportChecker({1: partial, 2: f"{claim}.", 3: "Dogs bark."})
+    parsed = checker.parse(claim)
+    cited, better = checker.features(parsed, 1), checker.features(parsed, 2)
+    assert cited is not None and better is not None
+    assert cited[0][-1] < 0  # another source covers the claim better
+    assert better[0][-1] == 0
+    j = checker.check(claim, 1)
+    assert j.verdict != "supported"
     assert j.better_source == 2
 
 
