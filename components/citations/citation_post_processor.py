@@ -441,9 +441,9 @@ def neutralize_markers(text: str) -> str:
 # ---------------------------------------------------------------------------
 
 #: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, not below 0.5).
-HIGH = 0.71
+HIGH = 0.75
 #: Score below which a citation is ``unsupported``; set low because that flag must be precise.
-LOW = 0.21
+LOW = 0.24
 #: Scores in [UNCERTAIN_LOW, UNCERTAIN_HIGH) are the ones worth sending to an optional LLM judge.
 UNCERTAIN_LOW = 0.5
 UNCERTAIN_HIGH = 0.85
@@ -462,9 +462,12 @@ MAX_CLAIM_TOKENS = 64
 
 #: Logistic weights (bias first) over the features of ``SupportChecker.features``: weighted coverage
 #: of the claim by its best one or two sentences; names and numbers of the claim missing from the
-#: source; those missing from every presented source. Fitted on all of WiCE dev (oracle chunks plus
-#: right/wrong windows) by ``scripts/support_eval.py``, which reports the cross-validated figures.
-WEIGHTS = (-0.594, 4.465, -1.711, -0.624)
+#: source; those missing from every presented source; coverage by up to three sentences; coverage by
+#: all presented sources together (the claim's ceiling); how far another source covers it better
+#: (0 when none does). Fitted on all of WiCE dev (oracle chunks plus right/wrong windows of supported
+#: and partially supported claims) by ``scripts/support_eval.py``, which reports the cross-validated
+#: figures.
+WEIGHTS = (-0.274, 1.987, -1.39, -1.076, 2.493, -0.302, 2.442)
 #: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: a negation
 #: on one side only, and each quoted phrase of the claim the source does not hold word for word.
 NEGATION_PENALTY = 0.3
@@ -485,15 +488,20 @@ _QUANTITY_RE = re.compile(
     rf"([$€£¥₹]?)[ \u00a0]?({_NUMBER})(?:[ \u00a0]?(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
 )
 _NOSPACE_RE = re.compile(rf"[{_NOSPACE}]")
+# A season or span of years written short ("2018–19", "1999-00") names the full second year.
+# Not ISO dates ("2019-05-12"): no third part.
+_YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
 _SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’»)\]]*(?=\s)|[。！？]+|\n")
 _MARKER_RE = re.compile(r"\[\s*(?:sources?|src|docs?|refs?)?\s*[:#]?\s*\d[\d,\s\-]*\]", re.IGNORECASE)
 _QUOTE_RE = re.compile(r"\"([^\"]{3,})\"|“([^”]{3,})”|«\s*([^»]{3,}?)\s*»|„([^“”]{3,})[“”]|「([^」]{2,})」")
 _NEGATION_WORDS = frozenset(
-    ("not", "no", "never", "neither", "nor", "none", "nothing", "cannot")  # en
-    + ("ne", "pas", "jamais", "aucun", "aucune")  # fr
-    + ("nicht", "kein", "keine", "keinen", "keinem", "keiner", "nie", "niemals")  # de
-    + ("nunca", "nada", "ningún", "ninguna", "non", "mai", "nessuno", "não", "nem")  # es it pt
-    + ("niet", "geen", "nooit", "inte", "aldrig", "ikke", "aldri", "ei", "не", "нет", "никогда")
+    (
+        *("not", "no", "never", "neither", "nor", "none", "nothing", "cannot"),  # en
+        *("ne", "pas", "jamais", "aucun", "aucune"),  # fr
+        *("nicht", "kein", "keine", "keinen", "keinem", "keiner", "nie", "niemals"),  # de
+        *("nunca", "nada", "ningún", "ninguna", "non", "mai", "nessuno", "não", "nem"),  # es it pt
+        *("niet", "geen", "nooit", "inte", "aldrig", "ikke", "aldri", "ei", "не", "нет", "никогда"),
+    )
 )
 # Negation written inside words (CJK, Korean endings, English contractions): matched as substrings.
 _NEGATION_PARTS = ("n't", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
@@ -530,10 +538,17 @@ def _number(raw: str) -> str:
     return f"{whole}.{frac}" if frac else whole
 
 
+def _full_year_span(m: re.Match[str]) -> str:
+    century, first, dash, second = m.groups()
+    century = str(int(century) + 1) if second < first else century
+    return f"{m.group(1)}{first}{dash}{century}{second}"
+
+
 def tokens(text: str) -> list[str]:
     """Normalized tokens: numbers canonical, words casefolded, space-less scripts as bigrams."""
     out: list[str] = []
-    for match in _TOKEN_RE.finditer(_normalize(text)):
+    text = _YEAR_SPAN_RE.sub(_full_year_span, _normalize(text))
+    for match in _TOKEN_RE.finditer(text):
         tok = match.group(0)
         if tok[0].isdigit():
             out.append(_number(tok))
@@ -615,9 +630,9 @@ def claim_span(text: str, marker_start: int, lower: int = 0) -> tuple[int, int]:
 def combine(
     features: tuple[float, ...], penalty: float, failed: bool, weights: tuple[float, ...] | None = None
 ) -> float:
-    """The score: logistic over (coverage, missing names and numbers, those absent everywhere)."""
+    """The score: logistic over the features of ``SupportChecker.features`` (first: coverage)."""
     weights = weights or WEIGHTS
-    z = weights[0] + sum(w * f for w, f in zip(weights[1:], features)) - penalty
+    z = weights[0] + sum(w * f for w, f in zip(weights[1:], features, strict=False)) - penalty
     score = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     # The fitted bias reflects data where every chunk is on topic; a source sharing almost none of
     # the claim's weighted words cannot support it.
@@ -708,6 +723,21 @@ class Claim:
     quantities: list[tuple[str, str]]  # numbers with a unit
 
 
+@dataclass(frozen=True)
+class _Match:
+    """How one source covers a claim: the best sentence, the evidence, coverage by the evidence and
+    by up to three sentences, bit masks of the claim words found anywhere in the source (exactly /
+    by prefix), and the claim's weighted coverage function."""
+
+    best: int
+    picked: tuple[int, ...]
+    cov: float
+    cov3: float
+    found: int
+    found_soft: int
+    coverage: Callable[[int, int], float]
+
+
 class SupportChecker:
     """Judges claims against a fixed set of presented sources; build once per answer."""
 
@@ -726,6 +756,8 @@ class SupportChecker:
                 self._df[word] = self._df.get(word, 0) + len(where)
         self._n = sum(len(s.spans) for s in self._sources.values())
         self._last: tuple[str, dict[int, tuple[float, tuple[int, ...]]]] | None = None
+        # Per parsed claim, each source's match (``_match``): ``features`` compares a source with the rest.
+        self._matches: tuple[Claim | None, dict[int, _Match]] = (None, {})
         #: Sentences scored so far (a work counter for tests and benchmarks).
         self.sentences_scored = 0
 
@@ -795,14 +827,13 @@ class SupportChecker:
         features, picked, penalty, failed = found
         return combine(features, penalty, failed), picked
 
-    def features(
-        self, claim: Claim | None, source_id: int
-    ) -> tuple[tuple[float, ...], tuple[int, ...], float, bool] | None:
-        """What ``combine`` takes: features, the hard signals' logit penalty, whether one failed;
-        and the evidence sentences (second)."""
-        source = self._sources.get(source_id)
-        if claim is None or source is None or not source.spans:
-            return None
+    def _match(self, claim: Claim, source_id: int) -> _Match:
+        """How one source covers a parsed claim, computed once per claim and source."""
+        if self._matches[0] is not claim:
+            self._matches = (claim, {})
+        if source_id in self._matches[1]:
+            return self._matches[1][source_id]
+        source = self._sources[source_id]
         weights = claim.weights
         total = sum(weights) or 1.0
         # Per sentence, bit masks of the claim words it holds exactly / only by a shared prefix;
@@ -815,46 +846,71 @@ class SupportChecker:
             if len(tok) >= PREFIX and not tok[0].isdigit():
                 for k in source.prefix_postings.get(tok[:PREFIX], ()):
                     soft[k] = soft.get(k, 0) | 1 << i
-        memo: dict[tuple[int, int], float] = {}
 
         def coverage(e: int, s: int) -> float:
-            if (e, s) not in memo:
-                got, only_soft = 0.0, s & ~e
-                for bits, credit in ((e, 1.0), (only_soft, SOFT_CREDIT)):
-                    while bits:
-                        low = bits & -bits
-                        got += credit * weights[low.bit_length() - 1]
-                        bits ^= low
-                memo[e, s] = got / total
-            return memo[e, s]
+            got, only_soft = 0.0, s & ~e
+            for bits, credit in ((e, 1.0), (only_soft, SOFT_CREDIT)):
+                while bits:
+                    low = bits & -bits
+                    got += credit * weights[low.bit_length() - 1]
+                    bits ^= low
+            return got / total
 
         hits = sorted(exact.keys() | soft.keys()) or [0]
         self.sentences_scored += len(hits)
         best = max(hits, key=lambda k: (coverage(exact.get(k, 0), soft.get(k, 0)), -k))
         e, s = exact.get(best, 0), soft.get(best, 0)
         picked, cov = (best,), coverage(e, s)
-        # A claim may join two facts from two sentences: add the sentence that covers most of the rest.
+        # A claim may join two facts from two sentences: add the sentence that covers most of the rest;
+        # a third one counts towards a feature only (evidence stays short).
         gain, k = max(((coverage(e | exact.get(k, 0), s | soft.get(k, 0)), -k) for k in hits), default=(0, 0))
+        cov3 = cov
         if gain - cov >= PAIR_GAIN:
             picked, cov = tuple(sorted((best, -k))), gain
-        found = 0
+            e, s = e | exact.get(-k, 0), s | soft.get(-k, 0)
+            cov3 = max(coverage(e | exact.get(j, 0), s | soft.get(j, 0)) for j in hits)
+        found = found_soft = 0
         for k in hits:
             found |= exact.get(k, 0)
-        missing = claim.hard & ~found
+            found_soft |= soft.get(k, 0)
+        match = _Match(best, picked, cov, cov3, found, found_soft, coverage)
+        self._matches[1][source_id] = match
+        return match
+
+    def features(
+        self, claim: Claim | None, source_id: int
+    ) -> tuple[tuple[float, ...], tuple[int, ...], float, bool] | None:
+        """What ``combine`` takes: features, the hard signals' logit penalty, whether one failed;
+        and the evidence sentences (second)."""
+        source = self._sources.get(source_id)
+        if claim is None or source is None or not source.spans:
+            return None
+        m = self._match(claim, source_id)
+        others = [self._match(claim, sid) for sid, o in self._sources.items() if sid != source_id and o.spans]
+        union, union_soft = m.found, m.found_soft
+        for o in others:
+            union |= o.found
+            union_soft |= o.found_soft
+        missing = claim.hard & ~m.found
         features = (
-            cov,
+            m.cov,
             min(5, missing.bit_count()) / 5,
             min(5, (missing & claim.absent).bit_count()) / 5,
+            m.cov3,
+            # What the presented sources together cover: words found nowhere are often paraphrase.
+            m.coverage(union, union_soft),
+            # Another presented source covers the claim better: this one is likely the wrong one.
+            min(0.0, m.cov - max((o.cov for o in others), default=0.0)),
         )
         # Negation is judged on the best sentence only: a second sentence often negates something else.
-        penalty = NEGATION_PENALTY * (claim.negated != source.negated[best])
+        penalty = NEGATION_PENALTY * (claim.negated != source.negated[m.best])
         quotes = sum(f" {q} " not in source.flat for q in claim.quotes)
         # The same number in another unit ("100 °C" / "100 °F") is a different quantity.
-        numbers = (claim.numbers & ~found).bit_count() + sum(
+        numbers = (claim.numbers & ~m.found).bit_count() + sum(
             not source.units.get(n, {u}) & {u, ""} for n, u in claim.quantities
         )
         penalty += QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
-        return features, picked, penalty, bool(quotes or numbers)
+        return features, m.picked, penalty, bool(quotes or numbers)
 
 
 # --- generated from lfx_citations/core/engine.py: do not edit ---
