@@ -39,7 +39,12 @@ from tests.support.flows import (
     run_in_process,
     source_cards,
 )
-from tests.support.standins.data_api_server import DEFAULT_CORPUS, DEFAULT_KEYSPACE, DataAPIStandin, SeedDocument
+from tests.support.standins.data_api_server import (
+    DEFAULT_CORPUS,
+    DEFAULT_KEYSPACE,
+    DataAPIStandin,
+    SeedDocument,
+)
 from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY, standin_env_vars
 from tests.support.standins.openai_server import OpenAIStandin, Reply
 
@@ -202,8 +207,16 @@ async def test_cite_any_answer_flow_checks_the_model_answer(
     assert not openai_standin.chat_requests[-1].get("stream")  # an ordinary model step, finished answer
     payload = message.data["citations"]
     assert (payload["cited"], payload["removed"]) == ([2, 1], ["[Source 9]"])
+    # The flow runs the support check (flag): a source that does not say its claim says so on its card.
+    notes = {
+        "unsupported": " \u00b7 \u26a0 claim not found in this source",
+        "partial": " \u00b7 \u26a0 claim only partly in this source",
+    }
+    verdicts = {e["id"]: e["verdict"] for e in payload["support"]}
+    assert set(verdicts) == {1, 2}
     expected = [
-        f"Source {s['id']} \u00b7 {s['document']} \u2014 page {s['page']}" for s in payload["sources"]
+        f"Source {s['id']} \u00b7 {s['document']} \u2014 page {s['page']}{notes.get(verdicts[s['id']], '')}"
+        for s in payload["sources"]
     ]
     assert [card.title for card in source_cards(message)] == expected
     assert [s["document"] for s in payload["sources"]] == ["water.pdf", "water.pdf"]

@@ -11,9 +11,7 @@ each instance is one visitor; ``ManualClock`` drives the rate limiter without sl
 from __future__ import annotations
 
 import http.client
-import importlib.util
 import json
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -22,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.support.scripts import load_file
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_PY = ROOT / "examples" / "docs-chat" / "server.py"
 COOKIE = "docs_chat_session"
@@ -29,14 +29,7 @@ COOKIE = "docs_chat_session"
 
 def load_docs_chat_server() -> Any:
     """examples/docs-chat/server.py as a module (its folder name is not importable)."""
-    name = "docs_chat_server"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, SERVER_PY)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up while the class is built
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_file("examples/docs-chat/server.py", "docs_chat_server")
 
 
 class ManualClock:

@@ -11,34 +11,25 @@ Where a flow talks to is configured the way a caller configures a deployment:
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from lfx.processing.process import process_tweaks
 from lfx.schema.content_types import CitationContent, ContentBlock
 from lfx.schema.message import Message
 
+from tests.support.scripts import load_file
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 QUIET_ENV = {"DO_NOT_TRACK": "true", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
 
 
-def _load_build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_flows", REPO_ROOT / "scripts" / "build_flows.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_build_script()
+build = load_file("scripts/build_flows.py")
 """``scripts/build_flows.py``: node types, source files, variable names, default collection."""
 RAG = build.FLOWS_DIR / "astra_db_rag_with_citations.json"
 INGEST = build.FLOWS_DIR / "astra_db_ingest_with_source_metadata.json"
@@ -71,8 +62,12 @@ def standin_tweaks(openai_base_url: str, data_api_url: str) -> dict[str, dict[st
     """
     from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
 
-    astra = {"api_endpoint": data_api_url, "database_name": data_api_url, "token": STANDIN_ASTRA_TOKEN,
-             "environment": "prod"}
+    astra = {
+        "api_endpoint": data_api_url,
+        "database_name": data_api_url,
+        "token": STANDIN_ASTRA_TOKEN,
+        "environment": "prod",
+    }
     return {**openai_tweaks(openai_base_url, STANDIN_OPENAI_API_KEY), "Astra DB": astra}
 
 

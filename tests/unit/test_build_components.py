@@ -6,30 +6,19 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.support.scripts import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components" / "citations"
 
 
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "build_components", ROOT / "scripts" / "build_components.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_script()
+build = load_file("scripts/build_components.py")
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ a hanging page and slow pages that count how many requests are in flight at once
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import socket
 import sys
@@ -18,28 +17,19 @@ from collections import Counter
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import httpx
 import pytest
 
 from lfx_citations.core.links import load_manifest, parse_manifest, slug_url
+from tests.support.scripts import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "build_manifest.py"
 
 
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_manifest", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bm = _load_script()
+bm = load_file("scripts/build_manifest.py")
 
 SITE_SUFFIX = " | Example Docs"
 
@@ -47,7 +37,7 @@ SITE_SUFFIX = " | Example Docs"
 def page(title: str) -> bytes:
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
-        '<svg><title>logo</title></svg>'  # an inline icon's <title> is not the page title
+        "<svg><title>logo</title></svg>"  # an inline icon's <title> is not the page title
         f"<title>{title}{SITE_SUFFIX}</title></head><body><h1>{title}</h1></body></html>"
     ).encode()
 
@@ -88,11 +78,16 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     timeout = 10
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
-    def _send(self, status: int, body: bytes = b"", content_type: str = "text/html; charset=utf-8",
-              headers: dict[str, str] | None = None) -> None:
+    def _send(
+        self,
+        status: int,
+        body: bytes = b"",
+        content_type: str = "text/html; charset=utf-8",
+        headers: dict[str, str] | None = None,
+    ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -101,7 +96,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+    def do_GET(self) -> None:
         site: DocsSite = self.server.site  # type: ignore[attr-defined]
         path = self.path.split("?", 1)[0]
         with site.lock:
@@ -122,7 +117,14 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, page(site.pages[path]))
         elif path in site.redirects:
             status, location = site.redirects[path]
-            self._send(status, headers={"Location": location.format(root=site.root, root_with_user=site.root.replace("//", "//admin@"))})
+            self._send(
+                status,
+                headers={
+                    "Location": location.format(
+                        root=site.root, root_with_user=site.root.replace("//", "//admin@")
+                    )
+                },
+            )
         elif path in site.assets:
             self._send(200, site.assets[path], "application/json")
         elif path in site.soft_404:
@@ -187,16 +189,24 @@ def names_file(tmp_path: Path, names: list[str]) -> Path:
     return path
 
 
-def run(site: DocsSite, tmp_path: Path, names: list[str], *extra: str, output: Path | None = None) -> tuple[int, Path]:
+def run(
+    site: DocsSite, tmp_path: Path, names: list[str], *extra: str, output: Path | None = None
+) -> tuple[int, Path]:
     out = output or tmp_path / "manifest.json"
     argv = [
-        "--names", str(names_file(tmp_path, names)),
-        "--base-url", base(site),
-        "--output", str(out),
+        "--names",
+        str(names_file(tmp_path, names)),
+        "--base-url",
+        base(site),
+        "--output",
+        str(out),
         "--no-progress",
-        "--backoff", "0.01",
-        "--timeout", "5",
-        "--strip-title-suffix", SITE_SUFFIX,
+        "--backoff",
+        "0.01",
+        "--timeout",
+        "5",
+        "--strip-title-suffix",
+        SITE_SUFFIX,
         *extra,
     ]
     return bm.main(argv), out
@@ -211,7 +221,9 @@ def documents(path: Path) -> dict[str, dict[str, str | None]]:
 # ---------------------------------------------------------------------------
 
 
-def test_report_reproduces_the_story(site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_reproduces_the_story(
+    site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out = run(site, tmp_path, STORY_NAMES)
     report = capsys.readouterr().out
 
@@ -223,12 +235,21 @@ def test_report_reproduces_the_story(site: DocsSite, tmp_path: Path, capsys: pyt
 
     docs = documents(out)
     assert set(docs) == set(STORY_NAMES) - {"openapi_spec.json"}
-    assert docs["get-started_quickstart.md"] == {"url": f"{site.root}/en/get-started/quickstart", "title": "Quickstart"}
+    assert docs["get-started_quickstart.md"] == {
+        "url": f"{site.root}/en/get-started/quickstart",
+        "title": "Quickstart",
+    }
     # The page title is read with html.parser: entities decoded, the svg <title> skipped, site suffix stripped.
-    assert docs["api-reference_collection-methods_create-collection.md"]["title"] == "Create a collection & its indexes"
+    assert (
+        docs["api-reference_collection-methods_create-collection.md"]["title"]
+        == "Create a collection & its indexes"
+    )
     # Redirects are followed and the final URL is what gets recorded.
     assert docs["get-started_intro.md"]["url"] == f"{site.root}/en/getting-started/introduction"
-    assert docs["tutorials_rag.md"] == {"url": f"{site.root}/en/tutorials/build-a-rag-app", "title": "Build a RAG app"}
+    assert docs["tutorials_rag.md"] == {
+        "url": f"{site.root}/en/tutorials/build-a-rag-app",
+        "title": "Build a RAG app",
+    }
 
 
 def test_manifest_round_trips_and_drives_the_parser(site: DocsSite, tmp_path: Path) -> None:
@@ -278,7 +299,11 @@ def test_every_reason_is_reported(site: DocsSite, tmp_path: Path, capsys: pytest
 
 
 def test_same_candidate_is_fetched_once(site: DocsSite, tmp_path: Path) -> None:
-    code, out = run(site, tmp_path, ["get-started_quickstart.md", "get-started_quickstart.html", "x/get-started_quickstart.md"])
+    code, out = run(
+        site,
+        tmp_path,
+        ["get-started_quickstart.md", "get-started_quickstart.html", "x/get-started_quickstart.md"],
+    )
     assert code == 0
     assert site.hits["/en/get-started/quickstart"] == 1
     assert len(documents(out)) == 3
@@ -294,8 +319,11 @@ def _hand_edited(path: Path) -> dict[str, Any]:
         "version": 1,
         "$comment": "hand-maintained entries live here too",
         "documents": {
-            "get-started_quickstart.md": {"url": "https://docs.example.com/start-here", "title": "Start here",
-                                          "note": "renamed by hand"},
+            "get-started_quickstart.md": {
+                "url": "https://docs.example.com/start-here",
+                "title": "Start here",
+                "note": "renamed by hand",
+            },
             "admin_old-page.md": {"url": "https://docs.example.com/admin/legacy", "title": "Legacy admin"},
             "legacy.pdf": {"url": "https://files.example.com/legacy.pdf", "title": "Legacy PDF"},
         },
@@ -304,10 +332,14 @@ def _hand_edited(path: Path) -> dict[str, Any]:
     return data
 
 
-def test_hand_edits_are_kept_without_overwrite(site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hand_edits_are_kept_without_overwrite(
+    site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "manifest.json"
     before = _hand_edited(out)
-    code, _ = run(site, tmp_path, ["get-started_quickstart.md", "get-started_intro.md", "admin_old-page.md"], output=out)
+    code, _ = run(
+        site, tmp_path, ["get-started_quickstart.md", "get-started_intro.md", "admin_old-page.md"], output=out
+    )
     report = capsys.readouterr().out
 
     assert code == 0
@@ -323,17 +355,21 @@ def test_hand_edits_are_kept_without_overwrite(site: DocsSite, tmp_path: Path, c
     assert f"wrote {out}: 4 documents" in report
 
 
-def test_overwrite_replaces_hand_edits_with_fresh_results(site: DocsSite, tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_overwrite_replaces_hand_edits_with_fresh_results(
+    site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "manifest.json"
     before = _hand_edited(out)
-    code, _ = run(site, tmp_path, ["get-started_quickstart.md", "admin_old-page.md"], "--overwrite", output=out)
+    code, _ = run(
+        site, tmp_path, ["get-started_quickstart.md", "admin_old-page.md"], "--overwrite", output=out
+    )
     report = capsys.readouterr().out
 
     assert code == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["documents"]["get-started_quickstart.md"] == {
-        "url": f"{site.root}/en/get-started/quickstart", "title": "Quickstart"
+        "url": f"{site.root}/en/get-started/quickstart",
+        "title": "Quickstart",
     }
     # A fresh failure does not destroy a hand-made mapping; the report says so.
     assert data["documents"]["admin_old-page.md"] == before["documents"]["admin_old-page.md"]
@@ -343,8 +379,9 @@ def test_overwrite_replaces_hand_edits_with_fresh_results(site: DocsSite, tmp_pa
     assert site.hits["/en/get-started/quickstart"] == 1
 
 
-def test_invalid_existing_manifest_is_an_error_and_left_alone(site: DocsSite, tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_invalid_existing_manifest_is_an_error_and_left_alone(
+    site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "manifest.json"
     broken = '{\n  "version": 1,\n  "documents": {\n    "a.md": {"url": "https://x.example/a"},\n  }\n}\n'
     out.write_text(broken, encoding="utf-8")
@@ -366,8 +403,12 @@ def test_invalid_existing_manifest_is_an_error_and_left_alone(site: DocsSite, tm
 # ---------------------------------------------------------------------------
 
 
-def test_no_verify_makes_no_requests(site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(site, tmp_path, [*STORY_NAMES, "release notes (draft).md"], "--no-verify", "--suffix", ".html")
+def test_no_verify_makes_no_requests(
+    site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(
+        site, tmp_path, [*STORY_NAMES, "release notes (draft).md"], "--no-verify", "--suffix", ".html"
+    )
     report = capsys.readouterr().out
 
     assert code == 0
@@ -389,7 +430,9 @@ def test_503_then_200_is_retried(site: DocsSite, tmp_path: Path) -> None:
     assert site.hits["/en/flaky/page"] == 2
 
 
-def test_without_retries_a_503_is_an_error(site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_retries_a_503_is_an_error(
+    site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out = run(site, tmp_path, ["flaky_page.md"], "--retries", "0")
     assert code == 0
     assert "dropped flaky_page.md: error (HTTP 503)" in capsys.readouterr().out
@@ -409,7 +452,9 @@ def test_connection_errors_are_retried_with_backoff(tmp_path: Path) -> None:
     async def go() -> Any:
         async with httpx.AsyncClient(timeout=2) as client:
             options = bm.VerifyOptions(retries=2, backoff=0.2)
-            return await bm.check_candidate(client, "a.md", f"http://127.0.0.1:{port}/a", options, sleep=fake_sleep)
+            return await bm.check_candidate(
+                client, "a.md", f"http://127.0.0.1:{port}/a", options, sleep=fake_sleep
+            )
 
     check = asyncio.run(go())
     assert check.category == "error" and "ConnectError" in check.reason
@@ -434,10 +479,17 @@ def test_concurrency_is_bounded(site: DocsSite, tmp_path: Path) -> None:
     assert site.max_in_flight >= 2  # and the requests do overlap
 
 
-def test_progress_bar_on_stderr(site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                monkeypatch: pytest.MonkeyPatch) -> None:
-    argv = ["--names", str(names_file(tmp_path, ["get-started_quickstart.md"])), "--base-url", base(site),
-            "--output", str(tmp_path / "m.json")]
+def test_progress_bar_on_stderr(
+    site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = [
+        "--names",
+        str(names_file(tmp_path, ["get-started_quickstart.md"])),
+        "--base-url",
+        base(site),
+        "--output",
+        str(tmp_path / "m.json"),
+    ]
     assert bm.main(argv) == 0
     captured = capsys.readouterr()
     assert "verifying" in captured.err and "1/1" in captured.err
@@ -458,16 +510,32 @@ def test_progress_bar_on_stderr(site: DocsSite, tmp_path: Path, capsys: pytest.C
     "argv",
     [
         ["--names", "n.txt", "--output", "m.json"],  # no --base-url
-        ["--names", "n.txt", "--astra-endpoint", "https://db.example", "--base-url", "https://d.example/",
-         "--output", "m.json"],
+        [
+            "--names",
+            "n.txt",
+            "--astra-endpoint",
+            "https://db.example",
+            "--base-url",
+            "https://d.example/",
+            "--output",
+            "m.json",
+        ],
         ["--base-url", "https://d.example/", "--output", "m.json"],  # no names source
         ["--names", "n.txt", "--base-url", "javascript:alert(1)//", "--output", "m.json"],
         ["--names", "n.txt", "--base-url", "https://d.example/?lang=en", "--output", "m.json"],
         ["--names", "n.txt", "--base-url", "https://d.example/", "--output", "m.json", "--concurrency", "0"],
         ["--names", "n.txt", "--base-url", "https://d.example/", "--output", "m.json", "--soft-404", "("],
         ["--astra-endpoint", "https://db.example", "--base-url", "https://d.example/", "--output", "m.json"],
-        ["--astra-endpoint", "https://db.example", "--collection", "c", "--base-url", "https://d.example/",
-         "--output", "m.json"],  # no token
+        [
+            "--astra-endpoint",
+            "https://db.example",
+            "--collection",
+            "c",
+            "--base-url",
+            "https://d.example/",
+            "--output",
+            "m.json",
+        ],  # no token
     ],
 )
 def test_usage_errors_exit_2(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -478,23 +546,42 @@ def test_usage_errors_exit_2(argv: list[str], monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_missing_names_file_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = bm.main(["--names", str(tmp_path / "nope.txt"), "--base-url", "https://d.example/",
-                    "--output", str(tmp_path / "m.json")])
+    code = bm.main(
+        [
+            "--names",
+            str(tmp_path / "nope.txt"),
+            "--base-url",
+            "https://d.example/",
+            "--output",
+            str(tmp_path / "m.json"),
+        ]
+    )
     assert code == 1
     assert "cannot read names" in capsys.readouterr().err
     assert not (tmp_path / "m.json").exists()
 
 
 def test_output_to_stdout(site: DocsSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = bm.main(["--names", str(names_file(tmp_path, STORY_NAMES)), "--base-url", base(site), "--output", "-",
-                    "--no-progress"])
+    code = bm.main(
+        [
+            "--names",
+            str(names_file(tmp_path, STORY_NAMES)),
+            "--base-url",
+            base(site),
+            "--output",
+            "-",
+            "--no-progress",
+        ]
+    )
     captured = capsys.readouterr()
     assert code == 0
     assert len(parse_manifest(captured.out)) == 4
     assert captured.err.startswith("mapped 4 of 5 stored names")
 
 
-def test_names_from_astra_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_names_from_astra_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from tests.support.standins import data_api_server as standins
 
     stored = ["get-started_quickstart.md", "tutorials_rag.md", "openapi_spec.json"]
@@ -503,8 +590,19 @@ def test_names_from_astra_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ca
         api.seed(chunks, collection="docs_chunks")
         monkeypatch.setenv(bm.TOKEN_ENV, "AstraCS:test")
         out = tmp_path / "m.json"
-        code = bm.main(["--astra-endpoint", api.api_endpoint, "--collection", "docs_chunks",
-                        "--base-url", "https://docs.example.com/en/", "--output", str(out), "--no-verify"])
+        code = bm.main(
+            [
+                "--astra-endpoint",
+                api.api_endpoint,
+                "--collection",
+                "docs_chunks",
+                "--base-url",
+                "https://docs.example.com/en/",
+                "--output",
+                str(out),
+                "--no-verify",
+            ]
+        )
         assert code == 0
         assert "find" in api.command_names()
     assert set(documents(out)) == set(stored)
@@ -525,8 +623,12 @@ def test_html_title() -> None:
 
 
 def test_titles_and_candidates() -> None:
-    assert bm.clean_title("  Create a collection |  Example Docs ", [" | Example Docs"]) == "Create a collection"
-    assert bm.clean_title(" | Example Docs", [" | Example Docs"]) == "| Example Docs"  # never strip to nothing
+    assert (
+        bm.clean_title("  Create a collection |  Example Docs ", [" | Example Docs"]) == "Create a collection"
+    )
+    assert (
+        bm.clean_title(" | Example Docs", [" | Example Docs"]) == "| Example Docs"
+    )  # never strip to nothing
     assert bm.title_from_url("https://d.example/en/api/create-collection.html") == "Create collection"
     assert bm.title_from_url("https://d.example/") is None
     assert bm.candidate_url("a_b.md", "https://d.example/en") == "https://d.example/en/a/b"
@@ -538,13 +640,18 @@ def test_titles_and_candidates() -> None:
 def test_report_flags_redirects_to_another_host() -> None:
     checks = [
         bm.Check("a.md", "https://docs.example.com/en/a", url="https://docs.example.com/en/a2", title="A"),
-        bm.Check("b.md", "https://docs.example.com/en/b", url="https://login.example.net/sso", title="Sign in"),
+        bm.Check(
+            "b.md", "https://docs.example.com/en/b", url="https://login.example.net/sso", title="Sign in"
+        ),
         bm.Check("c.md", None, reason="no candidate URL (the slug rule cannot reverse this name)"),
     ]
     documents = {c.name: bm.entry_for(c) for c in checks if c.mapped}
     report = bm.format_report(bm.BuildResult(checks, documents, verified=True), output="m.json")
     assert report.splitlines()[0] == "mapped 2 of 3 stored names; 1 dropped: 1 no candidate URL"
     assert "2 redirected (the final URL is recorded)" in report
-    assert "check b.md: redirected to another host: https://docs.example.com/en/b -> https://login.example.net/sso" in report
+    assert (
+        "check b.md: redirected to another host: https://docs.example.com/en/b -> https://login.example.net/sso"
+        in report
+    )
     assert "check a.md" not in report
     assert report.splitlines()[-1] == "wrote m.json: 2 documents"
