@@ -39,6 +39,8 @@ HINTS = {
     "server-provisioned API credential": "the server's own key may not go to a non-default endpoint: start the "
     "server with scripts/run.sh --model-base-url URL (it allows that host for provider credentials).",
     "cl100k_base": "tiktoken could not download its encoding: start the server with scripts/run.sh --offline.",
+    "openaipublic.blob.core.windows.net": "tiktoken could not download its encoding: start the server with "
+    "scripts/run.sh --offline.",
     "LANGFLOW_AUTO_LOGIN requires a valid API key": "pass an API key: scripts/run.sh prints one and writes it "
     "to .langflow/server.json.",
     "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
