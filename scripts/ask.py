@@ -56,6 +56,26 @@ def hint_for(message: str) -> str:
     return next((f"\nhint: {hint}" for key, hint in HINTS.items() if key in message), "")
 
 
+def error_text(data: Any) -> str:
+    """The message of an ``error`` event: ``{"error": str}``, or a whole error Message (text, component)."""
+    if not isinstance(data, dict):
+        return str(data)
+    if isinstance(data.get("error"), str):
+        return data["error"]
+    component = next(
+        (
+            str(leaf["component"])
+            for block in data.get("content_blocks") or []
+            if isinstance(block, dict)
+            for leaf in block.get("contents") or []
+            if isinstance(leaf, dict) and leaf.get("component")
+        ),
+        None,
+    )
+    text = str(data.get("text") or "").strip() or json.dumps(data)[:2000]
+    return f"{component}: {text}" if component else text
+
+
 # --------------------------------------------------------------------------- connection
 
 
@@ -171,7 +191,7 @@ def ask(
                     out.write(chunk)
                     out.flush()
                 elif name == "error":
-                    text = str((data or {}).get("error", data))
+                    text = error_text(data)
                     msg = f"the flow failed: {text}{hint_for(text)}"
                     raise AskError(msg)
                 elif name == "end":

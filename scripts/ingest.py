@@ -37,10 +37,28 @@ INGEST_FLOW_NAME = "Astra DB Ingest with Source Metadata"
 INGEST_FLOW_ID = "ccdfbc5e-4ad8-4136-88a8-4664d9a1b3da"  # the generated flow's stable id
 ADDED = re.compile(r"Adding (\d+) documents to the Vector Store")
 NOTHING_ADDED = "No documents to add to the Vector Store"
+# Messages the server sends, what they mean and what to do (the README's Troubleshooting has more).
+HINTS = {
+    "SSRF Protection": "the model or Data API host is not on LANGFLOW_SSRF_ALLOWED_HOSTS: start the server with "
+    "scripts/run.sh --model-base-url URL (it allows that host).",
+    "server-provisioned API credential": "the server's own key may not go to a non-default endpoint: start the "
+    "server with scripts/run.sh --model-base-url URL (it allows that host for provider credentials).",
+    "cl100k_base": "tiktoken could not download its encoding: start the server with scripts/run.sh --offline.",
+    "openaipublic.blob.core.windows.net": "tiktoken could not download its encoding: start the server with "
+    "scripts/run.sh --offline.",
+    "LANGFLOW_AUTO_LOGIN requires a valid API key": "pass an API key: scripts/run.sh prints one and writes it "
+    "to .langflow/server.json.",
+    "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
+    "it before scripts/run.sh.",
+}
 
 
 class IngestError(Exception):
     pass
+
+
+def hint_for(message: str) -> str:
+    return next((f"\nhint: {hint}" for key, hint in HINTS.items() if key in message), "")
 
 
 def server_settings(url: str | None, api_key: str | None, state_dir: Path) -> tuple[str, str | None, str]:
@@ -51,6 +69,26 @@ def server_settings(url: str | None, api_key: str | None, state_dir: Path) -> tu
     api_key = api_key or os.environ.get("LANGFLOW_API_KEY") or state.get("api_key")
     flow_id = (state.get("flows") or {}).get(INGEST_FLOW_NAME, INGEST_FLOW_ID)
     return url.rstrip("/"), api_key, flow_id
+
+
+def error_text(data: Any) -> str:
+    """The message of an ``error`` event: ``{"error": str}``, or a whole error Message (text, component)."""
+    if not isinstance(data, dict):
+        return str(data)
+    if isinstance(data.get("error"), str):
+        return data["error"]
+    component = next(
+        (
+            str(leaf["component"])
+            for block in data.get("content_blocks") or []
+            if isinstance(block, dict)
+            for leaf in block.get("contents") or []
+            if isinstance(leaf, dict) and leaf.get("component")
+        ),
+        None,
+    )
+    text = str(data.get("text") or "").strip() or json.dumps(data)[:2000]
+    return f"{component}: {text}" if component else text
 
 
 class Client:
@@ -127,7 +165,8 @@ def chunks_stored(events: Iterator[tuple[str, Any]]) -> int:
             elif NOTHING_ADDED in message and added is None:
                 added = 0
         elif name == "error":
-            msg = f"the ingest flow failed: {(data or {}).get('error', data)}"
+            text = error_text(data)
+            msg = f"the ingest flow failed: {text}{hint_for(text)}"
             raise IngestError(msg)
         elif name == "end":
             ended = True

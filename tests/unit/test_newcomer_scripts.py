@@ -186,3 +186,33 @@ def test_ingest_reports_an_empty_file_as_zero_chunks() -> None:
 def test_ingest_never_reports_a_count_it_did_not_see(events: list, error: str) -> None:
     with pytest.raises(ingest.IngestError, match=error):
         ingest.chunks_stored(iter(events))
+
+
+# An error event as Langflow's /run stream sends it when a component fails: a whole error Message.
+ERROR_MESSAGE_EVENT = {
+    "text": "Refusing to send a server-provisioned API credential to the non-default endpoint http://h:1/v1\n",
+    "error": False,
+    "category": "error",
+    "content_blocks": [
+        {
+            "title": "Error",
+            "contents": [{"type": "error", "component": "OpenAI Embeddings", "reason": "**ValueError** …"}],
+        }
+    ],
+}
+
+
+@pytest.mark.parametrize("script", [ask, ingest], ids=["ask", "ingest"])
+def test_error_events_are_told_with_their_component_and_fix(script: ModuleType) -> None:
+    text = script.error_text(ERROR_MESSAGE_EVENT)
+    assert text == (
+        "OpenAI Embeddings: Refusing to send a server-provisioned API credential to the non-default endpoint "
+        "http://h:1/v1"
+    )
+    assert "--model-base-url" in script.hint_for(text)
+    assert script.error_text({"error": "plain message"}) == "plain message"
+
+
+def test_ingest_reports_a_failed_component_with_the_hint() -> None:
+    with pytest.raises(ingest.IngestError, match="OpenAI Embeddings: Refusing.*\nhint: .*--model-base-url"):
+        ingest.chunks_stored(iter([("error", ERROR_MESSAGE_EVENT)]))
