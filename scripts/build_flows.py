@@ -73,6 +73,11 @@ class Node:
     values: Mapping[str, Any] = field(default_factory=dict)
     variables: Mapping[str, str] = field(default_factory=dict)
     show: tuple[str, ...] = ()
+    # Dropdown options stored with the node. The Playground refreshes every real-time dropdown whose option
+    # list is empty when it opens, and the Astra DB node's collection refresh reads the endpoint field as
+    # stored, i.e. the global variable's *name*: "Connector URL must be an http(s) URL … got
+    # 'ASTRA_DB_API_ENDPOINT'", whatever the variable holds. A stored option list skips that refresh.
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # A canvas choice that reshapes the node's outputs (run through the component's update_outputs, as the
     # server does on the canvas's refresh); the chosen value itself is not kept in the flow.
     outputs_for: tuple[str, Any] | None = None
@@ -116,6 +121,7 @@ def flows() -> tuple[FlowSpec, ...]:
             "database_name": ASTRA_ENDPOINT_VARIABLE,
         },
         show=("collection_name",),  # shown once a database is chosen on the canvas
+        options={"collection_name": (COLLECTION,)},
     )
     parser = Node(PARSER, "parse", {"page_keys": PAGE_KEYS})
     prompt = Node(PROMPT, "prompt")
@@ -234,6 +240,8 @@ def build_flow(spec: FlowSpec, registry: Mapping[str, dict[str, Any]]) -> dict[s
             template[name].update(value=variable, load_from_db=True)
         for name in node.show:
             template[name]["show"] = True
+        for name, options in node.options.items():
+            template[name]["options"] = list(options)
         if node.type in OUR_SOURCES:
             template["code"]["value"] = OUR_SOURCES[node.type].read_text(encoding="utf-8")
     for edge in spec.edges:

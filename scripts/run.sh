@@ -1,53 +1,90 @@
 #!/usr/bin/env bash
-# Start Langflow 1.13 on 127.0.0.1 with this bundle installed and the flows of flows/ loaded.
-#   bash scripts/run.sh [--port 7860]
-# State (SQLite database, config) lives in .langflow/. Credentials: export ASTRA_DB_APPLICATION_TOKEN,
-# ASTRA_DB_API_ENDPOINT and OPENAI_API_KEY before starting and they become global variables, or set
-# them later under Settings → Global Variables.
+# Start Langflow on 127.0.0.1 with this bundle installed and the flows of flows/ loaded, set up for one of:
+#   bash scripts/run.sh                          # OpenAI and Astra DB, credentials from the environment
+#   bash scripts/run.sh --model-base-url URL [--model-name NAME] [--embedding-model NAME]
+#                                                # any OpenAI-compatible server (Ollama, vLLM, LM Studio…)
+#   bash scripts/run.sh --offline                # no downloads at run time (tiktoken's cl100k_base)
+# More options: --port N (7860), --state-dir DIR (.langflow).
+#
+# Environment: OPENAI_API_KEY, ASTRA_DB_APPLICATION_TOKEN, ASTRA_DB_API_ENDPOINT become Langflow global
+# variables (ASTRA_DB_API_ENDPOINT as Generic). State (SQLite database, config, the configured flows,
+# server.json with the URL and an API key) lives in the state directory. Once the server is up the script
+# prints its URL, where the flows are and a ready-to-paste API call. Ctrl-C stops the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x .venv/bin/langflow ] || bash scripts/setup.sh
 
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 port=7860
-if [ "${1:-}" = "--port" ] && [ -n "${2:-}" ]; then port=$2; fi
-mkdir -p .langflow
-export LANGFLOW_CONFIG_DIR="$PWD/.langflow"
-export LANGFLOW_DATABASE_URL="sqlite:///$PWD/.langflow/langflow.db"
-export LANGFLOW_LOAD_FLOWS_PATH="$PWD/flows"
+state_dir=.langflow
+model_base_url=""
+model_name=""
+embedding_model=""
+offline=false
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --port) port=${2:?--port needs a number}; shift 2 ;;
+    --state-dir) state_dir=${2:?--state-dir needs a directory}; shift 2 ;;
+    --model-base-url) model_base_url=${2:?--model-base-url needs a URL}; shift 2 ;;
+    --model-name) model_name=${2:?--model-name needs a name}; shift 2 ;;
+    --embedding-model) embedding_model=${2:?--embedding-model needs a name}; shift 2 ;;
+    --offline) offline=true; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+if [ -z "$model_base_url" ] && { [ -n "$model_name" ] || [ -n "$embedding_model" ]; }; then
+  echo "run.sh: --model-name and --embedding-model go with --model-base-url" >&2; exit 2
+fi
+
+[ -x .venv/bin/langflow ] || bash scripts/setup.sh
+py=.venv/bin/python
+mkdir -p "$state_dir"
+state_dir=$(cd "$state_dir" && pwd)
+
+env_args=()
+[ -n "$model_base_url" ] && env_args+=(--model-base-url "$model_base_url")
+$offline && env_args+=(--offline)
+settings=$("$py" scripts/langflow_setup.py env "${env_args[@]}")
+eval "$settings"
+[ -n "$settings" ] && printf 'Settings for this set-up:\n%s\n' "$(sed 's/^export /  /' <<<"$settings")"
+
+flow_args=(--out "$state_dir/flows")
+[ -n "$model_base_url" ] && flow_args+=(--model-base-url "$model_base_url")
+[ -n "$model_name" ] && flow_args+=(--model-name "$model_name")
+[ -n "$embedding_model" ] && flow_args+=(--embedding-model "$embedding_model")
+"$py" scripts/langflow_setup.py flows "${flow_args[@]}"
+
+export LANGFLOW_CONFIG_DIR="$state_dir"
+export LANGFLOW_DATABASE_URL="sqlite:///$state_dir/langflow.db"
+export LANGFLOW_LOAD_FLOWS_PATH="$state_dir/flows"
 export LANGFLOW_AUTO_LOGIN="${LANGFLOW_AUTO_LOGIN:-true}"
 export LANGFLOW_STORE_ENVIRONMENT_VARIABLES=true
-# Secrets become Credential variables. The Data API endpoint is not a secret, and Langflow 1.13 hands
-# Credential values to the Astra DB endpoint field as secrets, which it cannot use: it is created as a
-# Generic variable below instead.
+# Secrets become Credential variables. The Data API endpoint is not a secret, and Langflow hands Credential
+# values to the Astra DB endpoint field as secrets, which it cannot use: it is set as a Generic variable
+# once the server is up.
 export LANGFLOW_VARIABLES_TO_GET_FROM_ENVIRONMENT="ASTRA_DB_APPLICATION_TOKEN,OPENAI_API_KEY"
 export DO_NOT_TRACK=true
 export LITELLM_LOCAL_MODEL_COST_MAP=True
+if $offline; then
+  export LANGFLOW_MODELS_DEV_REFRESH=false
+fi
 
+# Its own process group, so stopping it reaches the server's worker processes too.
+set -m
 .venv/bin/langflow run --host 127.0.0.1 --port "$port" &
 server=$!
-trap 'kill "$server" 2>/dev/null || true' INT TERM
+set +m
+echo "$server" >"$state_dir/server.pid"
+stop() { kill -TERM -- "-$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$state_dir/server.pid"; }
+trap 'stop; exit 130' INT
+trap 'stop; exit 143' TERM
 
-if [ -n "${ASTRA_DB_API_ENDPOINT:-}" ]; then
-  .venv/bin/python - "$port" <<'PY'
-import os, sys, time, httpx
-base = f"http://127.0.0.1:{sys.argv[1]}"
-for _ in range(300):
-    try:
-        if httpx.get(f"{base}/health_check", timeout=2).status_code == 200:
-            break
-    except httpx.HTTPError:
-        pass
-    time.sleep(1)
-token = httpx.get(f"{base}/api/v1/auto_login").json()["access_token"]
-auth = {"Authorization": f"Bearer {token}"}
-# Langflow may already have imported it from the environment as a Credential: replace that one.
-for variable in httpx.get(f"{base}/api/v1/variables/", headers=auth).json():
-    if variable["name"] == "ASTRA_DB_API_ENDPOINT":
-        httpx.delete(f"{base}/api/v1/variables/{variable['id']}", headers=auth).raise_for_status()
-body = {"name": "ASTRA_DB_API_ENDPOINT", "value": os.environ["ASTRA_DB_API_ENDPOINT"], "type": "Generic",
-        "default_fields": []}
-httpx.post(f"{base}/api/v1/variables/", json=body, headers=auth).raise_for_status()
-print("Global variable ASTRA_DB_API_ENDPOINT (Generic) is set.")
-PY
+if ! "$py" scripts/langflow_setup.py ready --url "http://127.0.0.1:$port" --state-dir "$state_dir" \
+    --server-pid "$server"; then
+  stop
+  exit 1
 fi
-wait "$server"
+status=0
+wait "$server" || status=$?
+rm -f "$state_dir/server.pid"
+exit "$status"

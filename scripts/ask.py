@@ -1,0 +1,269 @@
+"""Ask the RAG flow a question over Langflow's API; print the answer as it arrives, then the cited sources.
+
+    python scripts/ask.py "What is water?"                 # streamed
+    python scripts/ask.py --no-stream "What is water?"     # one JSON response
+    python scripts/ask.py --flow "Cite Any Answer" --no-stream "What is water?"
+    python scripts/ask.py --json "What is water?"          # the raw response (the `end` event's result)
+
+Where the server is and the API key come from, first found: ``--url``/``--api-key``; ``LANGFLOW_URL``/
+``LANGFLOW_API_KEY``; the ``server.json`` that ``scripts/run.sh`` writes into its state directory
+(``--state-dir``, default ``.langflow``). Standard library only, so any Python 3.10+ runs it.
+
+Output: the answer text (tokens as the server sends them), a blank line, then one line per cited source,
+``Source N · document — page P`` and its URL when it has one, followed by the start of the cited chunk.
+Exit status 0 on an answer, 1 when the server reports an error (the message says what it means and what
+to do), 2 on bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import textwrap
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+DEFAULT_URL = "http://127.0.0.1:7860"
+RAG_FLOW_ID = "794f7486-c040-4f89-b58f-20768468ba6f"  # "Astra DB RAG with Citations"; the ids are stable
+SOURCES_GROUP = "Sources"
+# Messages the server sends, what they mean and what to do (the README's Troubleshooting has more).
+HINTS = {
+    "SSRF Protection": "the model or Data API host is not on LANGFLOW_SSRF_ALLOWED_HOSTS: start the server with "
+    "scripts/run.sh --model-base-url URL (it allows that host).",
+    "server-provisioned API credential": "the server's own key may not go to a non-default endpoint: start the "
+    "server with scripts/run.sh --model-base-url URL (it allows that host for provider credentials).",
+    "cl100k_base": "tiktoken could not download its encoding: start the server with scripts/run.sh --offline.",
+    "openaipublic.blob.core.windows.net": "tiktoken could not download its encoding: start the server with "
+    "scripts/run.sh --offline.",
+    "LANGFLOW_AUTO_LOGIN requires a valid API key": "pass an API key: scripts/run.sh prints one and writes it "
+    "to .langflow/server.json.",
+    "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
+    "it before scripts/run.sh.",
+}
+
+
+class AskError(Exception):
+    """A failure worth one line to the user (plus a hint when the message is a known one)."""
+
+
+def hint_for(message: str) -> str:
+    return next((f"\nhint: {hint}" for key, hint in HINTS.items() if key in message), "")
+
+
+def error_text(data: Any) -> str:
+    """The message of an ``error`` event: ``{"error": str}``, or a whole error Message (text, component)."""
+    if not isinstance(data, dict):
+        return str(data)
+    if isinstance(data.get("error"), str):
+        return data["error"]
+    component = next(
+        (
+            str(leaf["component"])
+            for block in data.get("content_blocks") or []
+            if isinstance(block, dict)
+            for leaf in block.get("contents") or []
+            if isinstance(leaf, dict) and leaf.get("component")
+        ),
+        None,
+    )
+    text = str(data.get("text") or "").strip() or json.dumps(data)[:2000]
+    return f"{component}: {text}" if component else text
+
+
+# --------------------------------------------------------------------------- connection
+
+
+def server_settings(url: str | None, api_key: str | None, state_dir: Path) -> tuple[str, str | None]:
+    state: dict[str, Any] = {}
+    state_file = state_dir / "server.json"
+    if state_file.is_file():
+        state = json.loads(state_file.read_text(encoding="utf-8"))
+    url = url or os.environ.get("LANGFLOW_URL") or state.get("url") or DEFAULT_URL
+    api_key = api_key or os.environ.get("LANGFLOW_API_KEY") or state.get("api_key")
+    return url.rstrip("/"), api_key
+
+
+def post(url: str, body: Mapping[str, Any], api_key: str | None, timeout: float) -> Any:
+    """POST JSON; the open response. HTTP errors become an :class:`AskError` carrying the server's detail."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if api_key:
+        headers["x-api-key"] = api_key
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # a local server: never a proxy
+    try:
+        return opener.open(request, timeout=timeout)
+    except urllib.error.HTTPError as exc:
+        detail = exc.read().decode("utf-8", "replace")
+        try:
+            detail = str(json.loads(detail).get("detail", detail))
+        except (ValueError, AttributeError):
+            pass
+        msg = f"{url} -> HTTP {exc.code}: {detail}{hint_for(detail)}"
+        raise AskError(msg) from exc
+    except urllib.error.URLError as exc:
+        msg = f"cannot reach {url}: {exc.reason} (is the server running? bash scripts/run.sh)"
+        raise AskError(msg) from exc
+
+
+# --------------------------------------------------------------------------- responses
+
+
+def events(response: Any) -> Iterator[tuple[str, Any]]:
+    """Langflow's stream: one JSON object per line, ``{"event": name, "data": payload}``, blank lines between."""
+    for raw in response:
+        line = raw.decode("utf-8").strip()
+        if not line:
+            continue
+        payload = json.loads(line.removeprefix("data:").strip())
+        yield payload.get("event", ""), payload.get("data")
+
+
+def answer_message(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The Chat Output message of a RunResponse (``outputs[0].outputs[0].results.message``)."""
+    for outer in result.get("outputs") or []:
+        for inner in outer.get("outputs") or []:
+            message = (inner.get("results") or {}).get("message")
+            if isinstance(message, dict):
+                return message
+    msg = "the response holds no chat message (is this the RAG flow?)"
+    raise AskError(msg)
+
+
+def source_cards(message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The citation cards of the message's "Sources" group (the v1 API keeps group blocks only)."""
+    cards: list[dict[str, Any]] = []
+    for block in message.get("content_blocks") or []:
+        if block.get("title") == SOURCES_GROUP:
+            cards += [leaf for leaf in block.get("contents") or [] if "title" in leaf and "data" not in leaf]
+    return cards
+
+
+def print_sources(cards: list[dict[str, Any]], out: TextIO) -> None:
+    if not cards:
+        out.write("\n(no sources cited)\n")
+        return
+    out.write(f"\n{SOURCES_GROUP}:\n")
+    for card in cards:
+        out.write(f"  {card.get('title', '')}" + (f"  {card['url']}" if card.get("url") else "") + "\n")
+        if snippet := (card.get("cited_text") or "").strip():
+            out.write(textwrap.indent(textwrap.shorten(snippet, 160, placeholder=" …"), "      ") + "\n")
+
+
+# --------------------------------------------------------------------------- asking
+
+
+def ask(
+    url: str,
+    api_key: str | None,
+    flow: str,
+    question: str,
+    *,
+    stream: bool,
+    tweaks: Mapping[str, Any] | None = None,
+    session_id: str | None = None,
+    timeout: float = 300.0,
+    out: TextIO = sys.stdout,
+    raw_json: bool = False,
+) -> dict[str, Any]:
+    """Run the flow; print the answer (streamed as it arrives) and its sources; return the RunResponse."""
+    body: dict[str, Any] = {"input_value": question, "input_type": "chat", "output_type": "chat"}
+    if tweaks:
+        body["tweaks"] = dict(tweaks)
+    if session_id:
+        body["session_id"] = session_id
+    endpoint = f"{url}/api/v1/run/{urllib.parse.quote(flow, safe='')}?stream={'true' if stream else 'false'}"
+    with post(endpoint, body, api_key, timeout) as response:
+        if not stream:
+            result = json.loads(response.read())
+            shown = ""
+        else:
+            result, shown = None, ""
+            for name, data in events(response):
+                if name == "token" and not raw_json:
+                    chunk = str((data or {}).get("chunk", ""))
+                    shown += chunk
+                    out.write(chunk)
+                    out.flush()
+                elif name == "error":
+                    text = error_text(data)
+                    msg = f"the flow failed: {text}{hint_for(text)}"
+                    raise AskError(msg)
+                elif name == "end":
+                    result = (data or {}).get("result")
+                # add_message (the stored messages) and log (components' own logs) need no output here.
+            if result is None:
+                msg = "the stream ended without an `end` event"
+                raise AskError(msg)
+    if raw_json:
+        out.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+        return result
+    message = answer_message(result)
+    text = str(message.get("text") or "")
+    if not shown:
+        out.write(text)
+    elif shown != text:  # never expected: the final text is what streamed; show it whole if not
+        out.write(f"\n\n(final text)\n{text}")
+    out.write("\n")
+    print_sources(source_cards(message), out)
+    out.flush()
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Ask the RAG flow; print the answer and its cited sources.")
+    parser.add_argument("question")
+    parser.add_argument("--no-stream", dest="stream", action="store_false", help="one JSON response")
+    parser.add_argument(
+        "--flow", default=None, help="flow id or endpoint name (default: Astra DB RAG with Citations)"
+    )
+    parser.add_argument("--url", help=f"Langflow's URL (default: $LANGFLOW_URL, server.json, {DEFAULT_URL})")
+    parser.add_argument("--api-key", help="default: $LANGFLOW_API_KEY, then server.json")
+    parser.add_argument(
+        "--state-dir", type=Path, default=Path(".langflow"), help="where run.sh keeps server.json"
+    )
+    parser.add_argument(
+        "--tweaks", type=json.loads, help='JSON, e.g. \'{"Astra DB": {"number_of_results": 8}}\''
+    )
+    parser.add_argument("--session", help="session id (messages of one session form a conversation)")
+    parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--json", dest="raw_json", action="store_true", help="print the raw RunResponse")
+    args = parser.parse_args(argv)
+
+    url, api_key = server_settings(args.url, args.api_key, args.state_dir)
+    flow = args.flow or RAG_FLOW_ID
+    if args.flow and (state_flows := _state_flows(args.state_dir)).get(args.flow):
+        flow = state_flows[args.flow]  # a flow name run.sh recorded
+    try:
+        ask(
+            url,
+            api_key,
+            flow,
+            args.question,
+            stream=args.stream,
+            tweaks=args.tweaks,
+            session_id=args.session,
+            timeout=args.timeout,
+            raw_json=args.raw_json,
+        )
+    except AskError as exc:
+        sys.stdout.flush()
+        print(f"\nask.py: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _state_flows(state_dir: Path) -> dict[str, str]:
+    state_file = state_dir / "server.json"
+    if not state_file.is_file():
+        return {}
+    return dict(json.loads(state_file.read_text(encoding="utf-8")).get("flows") or {})
+
+
+if __name__ == "__main__":
+    sys.exit(main())

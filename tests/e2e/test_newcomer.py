@@ -1,0 +1,356 @@
+"""The README's path for a newcomer, run as written: start, ingest, ask (streamed and not), paste the API call.
+
+The commands are read from README.md, not restated here: the first ``bash scripts/run.sh --model-base-url``,
+``.venv/bin/python scripts/ingest.py`` and ``.venv/bin/python scripts/ask.py`` lines of its ``bash`` blocks.
+Only what a reader substitutes is substituted: the model server's URL (the OpenAI-compatible stand-in),
+the files to ingest, and, so that a developer's own ``.langflow/`` is never touched, a port and a state
+directory. The Data API stand-in plays the Astra DB endpoint, given the way the README says: through
+``ASTRA_DB_API_ENDPOINT`` and ``ASTRA_DB_APPLICATION_TOKEN`` in the environment. No ``OPENAI_API_KEY``,
+no ``LANGFLOW_*`` and no ``TIKTOKEN_CACHE_DIR`` are passed: whatever the set-up needs, ``run.sh`` must set.
+
+Oracles: what the Data API stand-in holds (chunks per file), what the model stand-in was shown (which
+document is Source 1), hand-written expected answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.flows import build
+from tests.support.standins.data_api_server import DataAPIStandin
+from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN
+from tests.support.standins.openai_server import OpenAIStandin, Reply
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+START_TIMEOUT_S = 600.0
+STOP_TIMEOUT_S = 60.0
+
+WATER = (
+    "Water is a molecule made of two hydrogen atoms and one oxygen atom.\n"
+    "Water boils at 100 degrees Celsius at sea level and freezes at 0 degrees.\n"
+)
+PHOTOSYNTHESIS = "\n".join(
+    f"Photosynthesis step {n}: plants capture light with chlorophyll and turn carbon dioxide into sugar, "
+    f"releasing oxygen; this paragraph is long enough that the splitter cuts the file into chunks. {'x' * 220}"
+    for n in range(1, 6)
+)
+QUESTION_PLACEHOLDER = "What is water?"
+ANSWER_CHUNKS = ("Water is a molecule of hydrogen and oxygen [Sou", "rce 1]. It is blue [Source 9].")
+ANSWER = "Water is a molecule of hydrogen and oxygen [Source 1]. It is blue."
+
+
+# --------------------------------------------------------------------------- the README's commands
+
+
+def readme_commands() -> list[list[str]]:
+    """Every command line of the README's ``bash`` blocks (continuations joined, comments dropped)."""
+    commands: list[list[str]] = []
+    for block in re.findall(r"```bash\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL):
+        for line in block.replace("\\\n", " ").splitlines():
+            words = shlex.split(line, comments=True)
+            if words:
+                commands.append(words)
+    return commands
+
+
+def first_command(prefix: list[str]) -> list[str]:
+    for words in readme_commands():
+        if words[: len(prefix)] == prefix:
+            return words
+    pytest.fail(f"README.md has no `{' '.join(prefix)} …` command in a bash block")
+
+
+def with_option(words: list[str], option: str, value: str) -> list[str]:
+    """``words`` with ``option``'s value replaced (the option must be there)."""
+    assert option in words, f"the README's command lost {option}: {shlex.join(words)}"
+    index = words.index(option)
+    return [*words[: index + 1], value, *words[index + 2 :]]
+
+
+def positional_replaced(words: list[str], script: str, values: list[str]) -> list[str]:
+    """``words`` with the script's positional arguments (globs, paths) replaced by ``values``."""
+    index = words.index(script) + 1
+    options = [w for w in words[index:] if w.startswith("-")]
+    return [*words[:index], *options, *values]
+
+
+# --------------------------------------------------------------------------- run.sh
+
+
+@dataclass
+class RunScript:
+    process: subprocess.Popen[str]
+    state_dir: Path
+    output: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return "".join(self.output)
+
+    def wait_for(self, needle: str, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if needle in self.text():
+                return
+            if self.process.poll() is not None:
+                pytest.fail(f"run.sh exited with {self.process.returncode}:\n{self.text()[-6000:]}")
+            time.sleep(0.5)
+        pytest.fail(f"run.sh printed no {needle!r} within {timeout:.0f} s:\n{self.text()[-6000:]}")
+
+    def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(STOP_TIMEOUT_S)
+        # run.sh stops the server's own process group; make sure of it if run.sh could not.
+        pid_file = self.state_dir / "server.pid"
+        if pid_file.is_file():
+            with contextlib.suppress(ProcessLookupError, ValueError):
+                os.killpg(int(pid_file.read_text()), signal.SIGKILL)
+
+
+def newcomer_env(data_api_url: str) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("OPENAI_", "ASTRA_", "LANGFLOW_")) and k != "TIKTOKEN_CACHE_DIR"
+    }
+    return env | {"ASTRA_DB_API_ENDPOINT": data_api_url, "ASTRA_DB_APPLICATION_TOKEN": STANDIN_ASTRA_TOKEN}
+
+
+@pytest.fixture(scope="module")
+def model_server() -> Iterator[OpenAIStandin]:
+    with OpenAIStandin() as standin:
+        yield standin
+
+
+@pytest.fixture(scope="module")
+def astra() -> Iterator[DataAPIStandin]:
+    with DataAPIStandin() as standin:  # empty: the ingest step fills it
+        yield standin
+
+
+@pytest.fixture(scope="module")
+def repo_had_state_dir() -> bool:
+    return (ROOT / ".langflow").exists()
+
+
+@pytest.fixture(scope="module")
+def run_script(
+    model_server: OpenAIStandin,
+    astra: DataAPIStandin,
+    tmp_path_factory: pytest.TempPathFactory,
+    repo_had_state_dir: bool,
+) -> Iterator[RunScript]:
+    from tests.support.langflow_server import free_port
+
+    state_dir = tmp_path_factory.mktemp("newcomer") / "state"
+    command = with_option(
+        first_command(["bash", "scripts/run.sh", "--model-base-url"]),
+        "--model-base-url",
+        model_server.base_url,
+    )
+    command += ["--port", str(free_port()), "--state-dir", str(state_dir)]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=newcomer_env(astra.url),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    running = RunScript(process, state_dir)
+    reader = threading.Thread(
+        target=lambda: running.output.extend(iter(process.stdout.readline, "")), daemon=True
+    )
+    reader.start()
+    try:
+        running.wait_for("Or call the RAG flow directly:", START_TIMEOUT_S)
+        time.sleep(0.5)  # the summary's last lines
+        yield running
+    finally:
+        running.stop()
+        reader.join(10)
+    assert repo_had_state_dir or not (ROOT / ".langflow").exists(), (
+        "the newcomer path wrote .langflow/ into the repo"
+    )
+
+
+def run_readme_script(
+    words: list[str], state_dir: Path, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
+    assert words[0] == ".venv/bin/python", words
+    command = [sys.executable, *words[1:], "--state-dir", str(state_dir)]
+    return subprocess.run(
+        command,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={k: v for k, v in os.environ.items() if not k.startswith("LANGFLOW_")},
+    )
+
+
+def stored_chunks_per_file(astra: DataAPIStandin) -> Counter[str]:
+    documents = astra.collection(build.COLLECTION).documents.values()
+    return Counter(Path(str(doc["metadata"]["file_path"])).name for doc in documents)
+
+
+# --------------------------------------------------------------------------- the path
+
+
+@pytest.fixture(scope="module")
+def ingested(run_script: RunScript, astra: DataAPIStandin, tmp_path_factory: pytest.TempPathFactory) -> str:
+    docs = tmp_path_factory.mktemp("my-docs")
+    (docs / "water.md").write_text(WATER, encoding="utf-8")
+    (docs / "photosynthesis.md").write_text(PHOTOSYNTHESIS, encoding="utf-8")
+    words = first_command([".venv/bin/python", "scripts/ingest.py"])
+    files = [str(docs / "water.md"), str(docs / "photosynthesis.md")]
+    result = run_readme_script(positional_replaced(words, "scripts/ingest.py", files), run_script.state_dir)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_run_sh_prints_the_server_the_flows_and_a_working_key(run_script: RunScript) -> None:
+    text = run_script.text()
+    url = re.search(r"Langflow is up: (http://127\.0\.0\.1:\d+)", text)
+    assert url, text[-3000:]
+    key = re.search(r"export LANGFLOW_API_KEY=(\S+)", text)
+    assert key, text[-3000:]
+    state = json.loads((run_script.state_dir / "server.json").read_text(encoding="utf-8"))
+    assert state["api_key"] == key.group(1)
+    with httpx.Client(base_url=url.group(1), headers={"x-api-key": key.group(1)}, timeout=60) as client:
+        projects = client.get("/api/v1/projects/").raise_for_status().json()
+        (citations,) = [p for p in projects if p["name"] == "Citations"]
+        project = client.get(f"/api/v1/projects/{citations['id']}").raise_for_status().json()
+        flows = project["flows"]["items"] if isinstance(project["flows"], dict) else project["flows"]
+        assert sorted(f["name"] for f in flows) == sorted(state["flows"])
+        assert len(flows) == 3
+        # The base URL is written into the stored flows (the Playground runs them as stored).
+        rag = (
+            client.get(f"/api/v1/flows/{state['flows']['Astra DB RAG with Citations']}")
+            .raise_for_status()
+            .json()
+        )
+    bases = {
+        node["data"]["node"]["display_name"]: node["data"]["node"]["template"]["openai_api_base"]["value"]
+        for node in rag["data"]["nodes"]
+        if "openai_api_base" in node["data"]["node"]["template"]
+    }
+    assert bases == {
+        "OpenAI": run_script_model_url(run_script),
+        "OpenAI Embeddings": run_script_model_url(run_script),
+    }
+
+
+def run_script_model_url(run_script: RunScript) -> str:
+    args = list(run_script.process.args)
+    return str(args[args.index("--model-base-url") + 1])
+
+
+def test_ingest_reports_the_chunks_stored_per_file(ingested: str, astra: DataAPIStandin) -> None:
+    stored = stored_chunks_per_file(astra)
+    assert set(stored) == {"water.md", "photosynthesis.md"}
+    assert stored["photosynthesis.md"] >= 2
+    reported = dict(re.findall(r"^\S*/([\w.]+): (\d+) chunks? stored$", ingested, flags=re.MULTILINE))
+    assert {name: int(n) for name, n in reported.items()} == dict(stored), ingested
+
+
+def test_ingesting_a_file_again_replaces_its_chunks(
+    ingested: str, run_script: RunScript, astra: DataAPIStandin, tmp_path: Path
+) -> None:
+    before = stored_chunks_per_file(astra)
+    (tmp_path / "water.md").write_text(WATER, encoding="utf-8")
+    words = first_command([".venv/bin/python", "scripts/ingest.py"])
+    result = run_readme_script(
+        positional_replaced(words, "scripts/ingest.py", [str(tmp_path / "water.md")]), run_script.state_dir
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert stored_chunks_per_file(astra) == before
+    assert result.stdout.strip().endswith(
+        f"water.md: {before['water.md']} chunk{'s' if before['water.md'] > 1 else ''} stored"
+    )
+
+
+def ask_command(stream: bool) -> list[str]:
+    for words in readme_commands():
+        if words[:2] == [".venv/bin/python", "scripts/ask.py"] and ("--no-stream" not in words) == stream:
+            return words
+    pytest.fail(f"README.md has no ask.py command {'streaming' if stream else 'with --no-stream'}")
+
+
+def expected_output(model_server: OpenAIStandin) -> str:
+    """The answer, then the one cited source as the prompt presented it."""
+    document = re.search(r"^\[Source 1\] (\S+)", model_server.last_prompt(), flags=re.MULTILINE)
+    assert document, model_server.last_prompt()
+    assert document.group(1) == "water.md"  # retrieval found the file the question is about
+    return f"{ANSWER}\n\nSources:\n  Source 1 · {document.group(1)}\n      {WATER.split(chr(10))[0]}"
+
+
+def test_ask_without_streaming(ingested: str, run_script: RunScript, model_server: OpenAIStandin) -> None:
+    model_server.script(Reply(chunks=ANSWER_CHUNKS))
+    result = run_readme_script(ask_command(stream=False), run_script.state_dir)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(expected_output(model_server)), result.stdout
+
+
+def test_ask_streams_the_answer_as_it_arrives(
+    ingested: str, run_script: RunScript, model_server: OpenAIStandin
+) -> None:
+    model_server.script(Reply(chunks=ANSWER_CHUNKS, chunk_delay=0.6))
+    words = ask_command(stream=True)
+    command = [sys.executable, *words[1:], "--state-dir", str(run_script.state_dir)]
+    arrivals: list[tuple[float, str]] = []
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None
+        while chunk := os.read(process.stdout.fileno(), 4096):
+            arrivals.append((time.monotonic(), chunk.decode()))
+        stderr = process.stderr.read().decode() if process.stderr else ""
+        assert process.wait(60) == 0, stderr
+    output = "".join(text for _, text in arrivals)
+    assert output.startswith(expected_output(model_server)), output
+    first_text = next(t for t, text in arrivals if text.strip())
+    sources_at = next(t for t, text in arrivals if "Sources:" in text)
+    assert sources_at - first_text >= 0.5, arrivals  # the first words were shown before the model finished
+
+
+def test_the_printed_api_call_works(
+    ingested: str, run_script: RunScript, model_server: OpenAIStandin
+) -> None:
+    text = run_script.text()
+    start = text.index("Or call the RAG flow directly:")
+    lines = text[start:].splitlines()[1:3]
+    curl = " ".join(line.strip().removesuffix("\\") for line in lines)
+    assert curl.startswith("curl "), lines
+    model_server.script(Reply(chunks=ANSWER_CHUNKS))
+    result = subprocess.run(shlex.split(curl), capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    events = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    assert [e["event"] for e in events][-1] == "end"
+    (output,) = events[-1]["data"]["result"]["outputs"][0]["outputs"]
+    assert output["results"]["message"]["text"] == ANSWER
