@@ -337,6 +337,8 @@ _LINK_TARGET = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:|/|#|www\.")
 _PARTIAL_CHARS = re.compile(r"[\w\s:#,;&^.+\-\u2010-\u2015\u2212\u2020\u3001\uff0c\uff1a\uff1b]*")
 _PARTIAL_WORDS = re.compile(r"[^\W\d_]+")
 _WORD_PREFIXES = frozenset(w[:i] for w in (*KEYWORDS, "and") for i in range(1, len(w) + 1))
+_PAREN_PREFIXES = frozenset(w[:i] for w in PAREN_KEYWORDS for i in range(len(w) + 1))
+_PAREN_KEYWORD = re.compile("|".join(map(re.escape, PAREN_KEYWORDS)))
 # A keyword and a number: from here on the group may carry any qualifier, so it waits (in its window).
 _QUALIFIABLE_HEAD = re.compile(rf"\s*{_KW_HEAD}{_NUM}", re.IGNORECASE)
 
@@ -484,7 +486,8 @@ def could_grow(partial: str, opener: str) -> bool:
     clean = strip_invisible(partial).lower()
     if opener == "(":
         head = clean.lstrip()
-        if not any(k.startswith(head[: len(k)]) for k in PAREN_KEYWORDS):
+        # A "source" word, begun or whole, must open it: one set lookup or one C-level match.
+        if head not in _PAREN_PREFIXES and not _PAREN_KEYWORD.match(head):
             return False
     if _QUALIFIABLE_HEAD.match(clean):
         return True
