@@ -69,7 +69,7 @@ def discover(files: tuple[str, ...], pattern: str | None) -> tuple[list[str], li
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
     fuzz, known = [], []
     for file in files:
-        module = importlib.import_module(Path(file).stem)
+        module = importlib.import_module(".".join(Path(file).with_suffix("").parts))
         for name, obj in vars(module).items():
             if not name.startswith("test_") or not getattr(obj, "is_hypothesis_test", False):
                 continue
