@@ -13,7 +13,8 @@ FRAGMENTS = [
     "`", "``", "```", "\n```\n", "~~~", "[", "]", "(", ")", "\u3010", "\u3011", " ", "  ", "\t", "\n", "\n\n",
     "Source", "1", "-", ",", ".", "word", "**bold**", "https://a.example/[Source 9]", "[Source ", "9]", " " * 60,
     # Footnote, brace and double-bracket forms, and their near-misses.
-    "[^3^]", "kg[^2]", "^[1]^", "^", "{{cite:2}}", "{cite:9}", "{{cite:", "{", "}", "{{", "}}", '{"a": 1}', "{x}",
+    "[^3^]", "kg[^2]", "^[1]^", "^", "{{cite:2}}", "{cite:9}", "{{cite:", "{", "}", "{{", "}}", '{"a": 1}',
+    "{x}",
     "[[3]](https://x.example/a)", "[[9]]()", "[[2]]", "()", "[^0-9]",
 ]
 texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=6)), max_size=30).map("".join)
