@@ -30,6 +30,7 @@ from lfx_citations.core.grammar import (
     bare_allowed,
     canonical_marker,
     could_grow,
+    double_group,
     is_vendor_annotation,
     keyword_allowed,
     link_tail,
@@ -459,6 +460,10 @@ class CitationFilter:
         closer = OPENERS[opener]
         window_end = j + self.window if bound is None else min(bound, j + self.window)
         limit = min(len(buf), window_end)
+        if opener in "[{" and buf.startswith(opener, j + 1):
+            double = self._classify_double(buf, j, final, limit)
+            if double is not None:
+                return double
         stop = _STOP.search(buf, j + 1, limit)
         k = stop.start() if stop else limit
         if k < limit and buf[k] != closer:
@@ -489,11 +494,37 @@ class CitationFilter:
         clean = strip_invisible(inner)
         if is_vendor_annotation(opener, clean):
             return Marker(k + 1, None)
-        bare = bare_allowed(opener, prev, after_marker=after_marker)
+        bare = bare_allowed(opener, prev, after_marker=after_marker, clean_inner=clean)
         parsed = parse_marker_inner(inner, self.presented, bare=bare, keyword=keyword_allowed(opener, clean))
         if parsed is None:
             return PLAIN
         return self._with_link(buf, k + 1, final, parsed)
+
+    def _classify_double(self, buf: str, j: int, final: bool, limit: int) -> Marker | Wait | None:
+        """``{{cite:3}}`` is one marker; ``[[3]]`` is one as link text (``[[3]](url)``, ``[[3]]()``).
+
+        None when the double group is no such marker: it is then read as two nested groups.
+        """
+        found = double_group(buf, j, limit, final)
+        if not isinstance(found, tuple):
+            return found
+        end, inner = found
+        if buf[j] == "{":
+            parsed = parse_marker_inner(inner, self.presented, bare=False, keyword=True)
+            return None if parsed is None else self._with_link(buf, end, final, parsed)
+        parsed = parse_marker_inner(inner, self.presented, bare=True, keyword=False)
+        if parsed is None:
+            return None
+        if end == len(buf):
+            return None if final else WAIT
+        if buf[end] != "(":
+            return None
+        if buf.startswith("()", end):
+            return Marker(end + 2, parsed)  # Onyx's empty link target
+        tail = link_tail(buf, end, final)
+        if tail is None or isinstance(tail, Wait):
+            return tail
+        return self._with_link(buf, tail, final, parsed)
 
     def _classify_nested(self, buf: str, j: int, k: int, final: bool, bound: int) -> Decision:
         """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.

@@ -147,9 +147,14 @@ _QUALIFIER = re.compile(
     rf"|\s*[:,\uff1a\uff0c]\s*(?!{_KW_HEAD}{_NUM})(?P<name>[^\s\d:{_NO_NAME}][^{_NO_NAME}]*)",
     re.IGNORECASE,
 )
-#: ``1``, ``1, 3``, ``1-3``, ``^1`` (footnote): ASCII digits only, as bare numbers are ambiguous.
+#: ``1``, ``1, 3``, ``1-3``, ``^1`` and ``^1^`` (footnotes): ASCII digits only, as bare numbers are
+#: ambiguous.
 _BARE_ITEM = r"[0-9]+(?:\s*" + _RANGE_DASH + r"\s*[0-9]+)?"
-_BARE_INNER = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*")
+_BARE_LIST = rf"{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*"
+_BARE_INNER = re.compile(rf"\s*(?:\^\s*{_BARE_LIST}\s*\^?|{_BARE_LIST})\s*")
+#: A footnote reference, ``^3`` or ``^3^`` (Bing), is a citation even glued to a word (``5 kg[^2]``):
+#: a caret has no indexing meaning. Ranges are left out, so a regex class ``[^0-9]`` is not one.
+_CARET_INNER = re.compile(r"\s*\^\s*[0-9]+(?:\s*[,;]\s*[0-9]+)*\s*\^?\s*")
 #: Vendor annotations that carry no source number of ours: OpenAI file search ``【4:0†source】``,
 #: line citations ``【F:app.ts†L1-L5】``, and ChatGPT's private-use tokens ``\ue200cite…\ue201``
 #: and ``\ue202turn0file0``. They are dropped like invalid markers.
@@ -169,14 +174,17 @@ _PAREN_KEYWORD = re.compile("|".join(map(re.escape, PAREN_KEYWORDS)))
 # A keyword and a number: from here on the group may carry any qualifier, so it waits (in its window).
 _QUALIFIABLE_HEAD = re.compile(rf"\s*{_KW_HEAD}{_NUM}", re.IGNORECASE)
 
-#: Each opener and its closer; ``\ue202`` opens a private-use token that has no closer.
-OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "\ue200": "\ue201", "\ue202": ""}
-CLOSERS = frozenset("]\u3011)\ue201")
+#: Each opener and its closer; ``\ue202`` opens a private-use token that has no closer. A brace holds
+#: a marker only as ``{cite:3}`` / ``{{cite:3}}`` (a keyword and a number): JSON, ``{x}`` and
+#: template placeholders stay text.
+OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "{": "}", "\ue200": "\ue201", "\ue202": ""}
+CLOSERS = frozenset("]\u3011)}\ue201")
 #: What ends a would-be marker besides its closer.
 BREAKS = frozenset("\n") | CLOSERS
 # After these a bare number may start a marker; after anything else (``x[0]``, ``[Fe/H][1]``,
-# ``path/[2]``) it is indexing or notation and is left alone.
-_BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
+# ``path/[2]``) it is indexing or notation and is left alone. A caret is superscript markup
+# (``text^[3]^``, asked for by some prompts), never indexing in prose.
+_BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~^\u201d\u2019\u00bb\u2026")
 
 
 class Wait:
@@ -218,9 +226,17 @@ def _as_source_id(token: str) -> int | None:
     return value if value >= 1 else None
 
 
-def bare_allowed(opener: str, prev: str, *, after_marker: bool) -> bool:
-    """May a bare number (``[3]``) be a marker here? Glued to a word, ``x[0]`` is indexing."""
-    return opener == "\u3010" or (opener == "[" and (after_marker or prev == "" or prev in _BARE_MAY_FOLLOW))
+def bare_allowed(opener: str, prev: str, *, after_marker: bool, clean_inner: str = "") -> bool:
+    """May a bare number (``[3]``) be a marker here? Glued to a word, ``x[0]`` is indexing.
+
+    A footnote reference ``[^3]`` / ``[^3^]`` may stand anywhere: footnotes are written glued.
+    """
+    if opener == "\u3010":
+        return True
+    if opener != "[":
+        return False
+    free = after_marker or prev == "" or prev in _BARE_MAY_FOLLOW
+    return free or _CARET_INNER.fullmatch(clean_inner) is not None
 
 
 def keyword_allowed(opener: str, clean_inner: str) -> bool:
@@ -299,6 +315,23 @@ def _item_ids(first: str, last: str | None, presented: list[int]) -> tuple[list[
     return presented[lo:hi], (hi - lo) != end - begin + 1
 
 
+_DOUBLE = {"[": re.compile(r"\[\[([^\[\]{}\n]*)\](\])?"), "{": re.compile(r"\{\{([^\[\]{}\n]*)\}(\})?")}
+
+
+def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str] | Wait | None:
+    """``[[…]]`` or ``{{…}}`` at ``text[start]``: its end and inner text, WAIT while it may still close.
+
+    The engine reads ``{{cite:3}}`` as one marker, and ``[[3]]`` as one when a link follows it
+    (Perplexity's ``[[3]](url)``, Onyx's ``[[3]]()``); anything else is read as before.
+    """
+    found = _DOUBLE[text[start]].match(text, start, limit)
+    if found is None:
+        return None
+    if found[2] is None:
+        return WAIT if not final and found.end() == len(text) else None
+    return found.end(), found[1]
+
+
 def canonical_marker(source_id: int, url: str | None = None) -> str:
     """The one marker form the product writes; with a URL it is a markdown link."""
     if not url:
@@ -315,6 +348,10 @@ def could_grow(partial: str, opener: str) -> bool:
         head = clean.lstrip()
         # A "source" word, begun or whole, must open it: one set lookup or one C-level match.
         if head not in _PAREN_PREFIXES and not _PAREN_KEYWORD.match(head):
+            return False
+    elif opener == "{":
+        head = clean.lstrip("{ \t")
+        if not any(k.startswith(head[: len(k)]) for k in KEYWORDS):
             return False
     if _QUALIFIABLE_HEAD.match(clean):
         return True
@@ -388,19 +425,19 @@ def link_tail(text: str, start: int, final: bool) -> int | Wait | None:
 # Any bracketed group short enough to be a marker, innermost first (no bracket inside): neutralizing
 # repeats until nothing changes, so ``[[1]]`` loses both pairs.
 _GROUP = re.compile(
-    r"(?P<open>[\[\u3010(])"
-    rf"(?P<inner>[^\[\]\u3010\u3011()\n]{{0,{MARKER_WINDOW - 2}}})"
-    r"(?P<close>[\]\u3011)])"
+    r"(?P<open>[\[\u3010({])"
+    rf"(?P<inner>[^\[\]\u3010\u3011(){{}}\n]{{0,{MARKER_WINDOW - 2}}})"
+    r"(?P<close>[\]\u3011)}])"
 )
 # A bracket holding one parenthesized qualifier, ``[Source 2 (p. 7)]``, read after the groups inside it.
 _QUALIFIED_GROUP = re.compile(
-    r"(?P<open>[\[\u3010])"
-    r"(?P<inner>[^\[\]\u3010\u3011()\n]*\([^\[\]\u3010\u3011()\n]*\)[^\[\]\u3010\u3011()\n]*)"
-    r"(?P<close>[\]\u3011])"
+    r"(?P<open>[\[\u3010{])"
+    r"(?P<inner>[^\[\]\u3010\u3011(){}\n]*\([^\[\]\u3010\u3011(){}\n]*\)[^\[\]\u3010\u3011(){}\n]*)"
+    r"(?P<close>[\]\u3011}])"
 )
 # ChatGPT's private-use citation delimiters; no document needs them and they could smuggle a marker.
 _PRIVATE_USE_MARKS = dict.fromkeys(range(0xE200, 0xE203))
-_MAY_HOLD_MARKER = re.compile("[\\[\u3010(\ue200-\ue202]")
+_MAY_HOLD_MARKER = re.compile("[\\[\u3010({\ue200-\ue202]")
 
 
 def _neutralize_group(match: re.Match[str]) -> str:
@@ -414,7 +451,7 @@ def _neutralize_group(match: re.Match[str]) -> str:
     # Stricter than the engine on purpose: only indexing glued to a word or a bracket keeps its
     # brackets, so no context a model writes around the text can turn it into a marker.
     glued = bool(before) and (before.isalnum() or before == "]")
-    bare = opener == "\u3010" or (opener == "[" and not glued)
+    bare = opener == "\u3010" or (opener == "[" and (not glued or _CARET_INNER.fullmatch(inner) is not None))
     if parse_marker_inner(inner, [], bare=bare, keyword=keyword_allowed(opener, inner)) is None:
         return match[0]
     return raw
@@ -1337,6 +1374,10 @@ class CitationFilter:
         closer = OPENERS[opener]
         window_end = j + self.window if bound is None else min(bound, j + self.window)
         limit = min(len(buf), window_end)
+        if opener in "[{" and buf.startswith(opener, j + 1):
+            double = self._classify_double(buf, j, final, limit)
+            if double is not None:
+                return double
         stop = _STOP.search(buf, j + 1, limit)
         k = stop.start() if stop else limit
         if k < limit and buf[k] != closer:
@@ -1367,11 +1408,37 @@ class CitationFilter:
         clean = strip_invisible(inner)
         if is_vendor_annotation(opener, clean):
             return Marker(k + 1, None)
-        bare = bare_allowed(opener, prev, after_marker=after_marker)
+        bare = bare_allowed(opener, prev, after_marker=after_marker, clean_inner=clean)
         parsed = parse_marker_inner(inner, self.presented, bare=bare, keyword=keyword_allowed(opener, clean))
         if parsed is None:
             return PLAIN
         return self._with_link(buf, k + 1, final, parsed)
+
+    def _classify_double(self, buf: str, j: int, final: bool, limit: int) -> Marker | Wait | None:
+        """``{{cite:3}}`` is one marker; ``[[3]]`` is one as link text (``[[3]](url)``, ``[[3]]()``).
+
+        None when the double group is no such marker: it is then read as two nested groups.
+        """
+        found = double_group(buf, j, limit, final)
+        if not isinstance(found, tuple):
+            return found
+        end, inner = found
+        if buf[j] == "{":
+            parsed = parse_marker_inner(inner, self.presented, bare=False, keyword=True)
+            return None if parsed is None else self._with_link(buf, end, final, parsed)
+        parsed = parse_marker_inner(inner, self.presented, bare=True, keyword=False)
+        if parsed is None:
+            return None
+        if end == len(buf):
+            return None if final else WAIT
+        if buf[end] != "(":
+            return None
+        if buf.startswith("()", end):
+            return Marker(end + 2, parsed)  # Onyx's empty link target
+        tail = link_tail(buf, end, final)
+        if tail is None or isinstance(tail, Wait):
+            return tail
+        return self._with_link(buf, tail, final, parsed)
 
     def _classify_nested(self, buf: str, j: int, k: int, final: bool, bound: int) -> Decision:
         """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.

@@ -320,9 +320,14 @@ _QUALIFIER = re.compile(
     rf"|\s*[:,\uff1a\uff0c]\s*(?!{_KW_HEAD}{_NUM})(?P<name>[^\s\d:{_NO_NAME}][^{_NO_NAME}]*)",
     re.IGNORECASE,
 )
-#: ``1``, ``1, 3``, ``1-3``, ``^1`` (footnote): ASCII digits only, as bare numbers are ambiguous.
+#: ``1``, ``1, 3``, ``1-3``, ``^1`` and ``^1^`` (footnotes): ASCII digits only, as bare numbers are
+#: ambiguous.
 _BARE_ITEM = r"[0-9]+(?:\s*" + _RANGE_DASH + r"\s*[0-9]+)?"
-_BARE_INNER = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*")
+_BARE_LIST = rf"{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*"
+_BARE_INNER = re.compile(rf"\s*(?:\^\s*{_BARE_LIST}\s*\^?|{_BARE_LIST})\s*")
+#: A footnote reference, ``^3`` or ``^3^`` (Bing), is a citation even glued to a word (``5 kg[^2]``):
+#: a caret has no indexing meaning. Ranges are left out, so a regex class ``[^0-9]`` is not one.
+_CARET_INNER = re.compile(r"\s*\^\s*[0-9]+(?:\s*[,;]\s*[0-9]+)*\s*\^?\s*")
 #: Vendor annotations that carry no source number of ours: OpenAI file search ``【4:0†source】``,
 #: line citations ``【F:app.ts†L1-L5】``, and ChatGPT's private-use tokens ``\ue200cite…\ue201``
 #: and ``\ue202turn0file0``. They are dropped like invalid markers.
@@ -342,14 +347,17 @@ _PAREN_KEYWORD = re.compile("|".join(map(re.escape, PAREN_KEYWORDS)))
 # A keyword and a number: from here on the group may carry any qualifier, so it waits (in its window).
 _QUALIFIABLE_HEAD = re.compile(rf"\s*{_KW_HEAD}{_NUM}", re.IGNORECASE)
 
-#: Each opener and its closer; ``\ue202`` opens a private-use token that has no closer.
-OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "\ue200": "\ue201", "\ue202": ""}
-CLOSERS = frozenset("]\u3011)\ue201")
+#: Each opener and its closer; ``\ue202`` opens a private-use token that has no closer. A brace holds
+#: a marker only as ``{cite:3}`` / ``{{cite:3}}`` (a keyword and a number): JSON, ``{x}`` and
+#: template placeholders stay text.
+OPENERS = {"[": "]", "\u3010": "\u3011", "(": ")", "{": "}", "\ue200": "\ue201", "\ue202": ""}
+CLOSERS = frozenset("]\u3011)}\ue201")
 #: What ends a would-be marker besides its closer.
 BREAKS = frozenset("\n") | CLOSERS
 # After these a bare number may start a marker; after anything else (``x[0]``, ``[Fe/H][1]``,
-# ``path/[2]``) it is indexing or notation and is left alone.
-_BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
+# ``path/[2]``) it is indexing or notation and is left alone. A caret is superscript markup
+# (``text^[3]^``, asked for by some prompts), never indexing in prose.
+_BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~^\u201d\u2019\u00bb\u2026")
 
 
 class Wait:
@@ -391,9 +399,17 @@ def _as_source_id(token: str) -> int | None:
     return value if value >= 1 else None
 
 
-def bare_allowed(opener: str, prev: str, *, after_marker: bool) -> bool:
-    """May a bare number (``[3]``) be a marker here? Glued to a word, ``x[0]`` is indexing."""
-    return opener == "\u3010" or (opener == "[" and (after_marker or prev == "" or prev in _BARE_MAY_FOLLOW))
+def bare_allowed(opener: str, prev: str, *, after_marker: bool, clean_inner: str = "") -> bool:
+    """May a bare number (``[3]``) be a marker here? Glued to a word, ``x[0]`` is indexing.
+
+    A footnote reference ``[^3]`` / ``[^3^]`` may stand anywhere: footnotes are written glued.
+    """
+    if opener == "\u3010":
+        return True
+    if opener != "[":
+        return False
+    free = after_marker or prev == "" or prev in _BARE_MAY_FOLLOW
+    return free or _CARET_INNER.fullmatch(clean_inner) is not None
 
 
 def keyword_allowed(opener: str, clean_inner: str) -> bool:
@@ -472,6 +488,23 @@ def _item_ids(first: str, last: str | None, presented: list[int]) -> tuple[list[
     return presented[lo:hi], (hi - lo) != end - begin + 1
 
 
+_DOUBLE = {"[": re.compile(r"\[\[([^\[\]{}\n]*)\](\])?"), "{": re.compile(r"\{\{([^\[\]{}\n]*)\}(\})?")}
+
+
+def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str] | Wait | None:
+    """``[[…]]`` or ``{{…}}`` at ``text[start]``: its end and inner text, WAIT while it may still close.
+
+    The engine reads ``{{cite:3}}`` as one marker, and ``[[3]]`` as one when a link follows it
+    (Perplexity's ``[[3]](url)``, Onyx's ``[[3]]()``); anything else is read as before.
+    """
+    found = _DOUBLE[text[start]].match(text, start, limit)
+    if found is None:
+        return None
+    if found[2] is None:
+        return WAIT if not final and found.end() == len(text) else None
+    return found.end(), found[1]
+
+
 def canonical_marker(source_id: int, url: str | None = None) -> str:
     """The one marker form the product writes; with a URL it is a markdown link."""
     if not url:
@@ -488,6 +521,10 @@ def could_grow(partial: str, opener: str) -> bool:
         head = clean.lstrip()
         # A "source" word, begun or whole, must open it: one set lookup or one C-level match.
         if head not in _PAREN_PREFIXES and not _PAREN_KEYWORD.match(head):
+            return False
+    elif opener == "{":
+        head = clean.lstrip("{ \t")
+        if not any(k.startswith(head[: len(k)]) for k in KEYWORDS):
             return False
     if _QUALIFIABLE_HEAD.match(clean):
         return True
@@ -561,19 +598,19 @@ def link_tail(text: str, start: int, final: bool) -> int | Wait | None:
 # Any bracketed group short enough to be a marker, innermost first (no bracket inside): neutralizing
 # repeats until nothing changes, so ``[[1]]`` loses both pairs.
 _GROUP = re.compile(
-    r"(?P<open>[\[\u3010(])"
-    rf"(?P<inner>[^\[\]\u3010\u3011()\n]{{0,{MARKER_WINDOW - 2}}})"
-    r"(?P<close>[\]\u3011)])"
+    r"(?P<open>[\[\u3010({])"
+    rf"(?P<inner>[^\[\]\u3010\u3011(){{}}\n]{{0,{MARKER_WINDOW - 2}}})"
+    r"(?P<close>[\]\u3011)}])"
 )
 # A bracket holding one parenthesized qualifier, ``[Source 2 (p. 7)]``, read after the groups inside it.
 _QUALIFIED_GROUP = re.compile(
-    r"(?P<open>[\[\u3010])"
-    r"(?P<inner>[^\[\]\u3010\u3011()\n]*\([^\[\]\u3010\u3011()\n]*\)[^\[\]\u3010\u3011()\n]*)"
-    r"(?P<close>[\]\u3011])"
+    r"(?P<open>[\[\u3010{])"
+    r"(?P<inner>[^\[\]\u3010\u3011(){}\n]*\([^\[\]\u3010\u3011(){}\n]*\)[^\[\]\u3010\u3011(){}\n]*)"
+    r"(?P<close>[\]\u3011}])"
 )
 # ChatGPT's private-use citation delimiters; no document needs them and they could smuggle a marker.
 _PRIVATE_USE_MARKS = dict.fromkeys(range(0xE200, 0xE203))
-_MAY_HOLD_MARKER = re.compile("[\\[\u3010(\ue200-\ue202]")
+_MAY_HOLD_MARKER = re.compile("[\\[\u3010({\ue200-\ue202]")
 
 
 def _neutralize_group(match: re.Match[str]) -> str:
@@ -587,7 +624,7 @@ def _neutralize_group(match: re.Match[str]) -> str:
     # Stricter than the engine on purpose: only indexing glued to a word or a bracket keeps its
     # brackets, so no context a model writes around the text can turn it into a marker.
     glued = bool(before) and (before.isalnum() or before == "]")
-    bare = opener == "\u3010" or (opener == "[" and not glued)
+    bare = opener == "\u3010" or (opener == "[" and (not glued or _CARET_INNER.fullmatch(inner) is not None))
     if parse_marker_inner(inner, [], bare=bare, keyword=keyword_allowed(opener, inner)) is None:
         return match[0]
     return raw
@@ -622,6 +659,8 @@ DEFAULT_TITLE_KEYS = "title"
 _SCORE_KEYS = ("score", "$similarity", "similarity", "_score", "relevance_score")
 _TEXT_KEYS = ("text", "page_content", "content", "chunk")
 _MAX_DEPTH = 6
+# Template values the product writes itself; every other value comes from the document or its row.
+_TRUSTED_VALUES = frozenset({"label", "index", "page", "page_suffix"})
 
 
 class SourceRecord(BaseModel):
@@ -781,11 +820,135 @@ class Template:
         self.names = frozenset(self._PLACEHOLDER.findall(self.template))
 
     def render(self, values: Mapping[str, Any]) -> str:
-        def fill(match: re.Match[str]) -> str:
-            value = values.get(match[1])
-            return "" if value is None else str(value)
+        return self.render_spans(values)[0]
 
-        return self._PLACEHOLDER.sub(fill, self.template)
+    def render_spans(
+        self, values: Mapping[str, Any], trusted: frozenset[str] = frozenset()
+    ) -> tuple[str, list[tuple[int, int]]]:
+        """The rendered text and the ``(start, end)`` spans filled from values not named in ``trusted``."""
+        parts: list[str] = []
+        spans: list[tuple[int, int]] = []
+        at = 0
+        for match in self._PLACEHOLDER.finditer(self.template):
+            parts.append(self.template[at : match.start()])
+            value = values.get(match[1])
+            text = "" if value is None else str(value)
+            if text and match[1] not in trusted:
+                start = sum(map(len, parts))
+                spans.append((start, start + len(text)))
+            parts.append(text)
+            at = match.end()
+        parts.append(self.template[at:])
+        return "".join(parts), spans
+
+
+# --- The header grammar: what a reader takes for the start of a source in the context ---------------
+#: A line is a source header when, after invisible characters, spaces and markdown decoration, it
+#: opens with a citation keyword in any supported language and a number (``[Source 3] a.pdf``,
+#: ``Source 3: …``, ``## Quelle ３``, ``Ѕоurсе #3``). Letters are compared folded: compatibility forms,
+#: accents dropped, case folded, Cyrillic and Greek look-alikes read as Latin.
+_LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_LINE_BREAK = re.compile(f"[{_LINE_BREAKS}]")
+_DECORATION = frozenset(
+    "#*_~>=+-|`[({<\"'\u3010\u3014\u300c\u300e\u201c\u201d\u2018\u2019\u00ab\u00bb"
+    "\u115f\u1160\u3164\uffa0\u2800"  # fillers and the blank braille cell: letters that show nothing
+)
+_ASCII_LEAD = re.compile(r"[ \t#*_~>=+\-|`\[({<\"']*")
+_CONFUSABLES = str.maketrans(
+    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0455\u0458\u0501\u04bb\u051b\u051d"
+    "\u03bf\u03c1\u03bd\u03b9\u03ba\u0131\u017f",
+    "aeopcyxisjdhqwopvikis",
+)
+_HEADER_PEEK = 48
+#: Opens a header look-alike that starts a block, where there is no line before it to join.
+QUOTED = "(quoted) "
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().translate(_CONFUSABLES)
+
+
+_FOLDED_KEYWORDS = sorted({_fold(k) for k in KEYWORDS}, key=lambda k: (-len(k), k))
+_HEADER = re.compile(
+    "(?:" + "|".join(map(re.escape, _FOLDED_KEYWORDS)) + r")(?![^\W\d_])"
+    r"[\W_]{0,8}?(?:(?:number|num|nr|no|n|\u7b2c)[\W_]{0,4}?)?(\d+)"
+)
+
+
+def _header_at(text: str, start: int) -> tuple[int, int, int] | None:
+    """``(number, begin, end)`` when the line at ``text[start]`` reads as a source header.
+
+    ``text[begin:end]`` holds the header's words: the keyword to the last digit of the number.
+    """
+    lead = _ASCII_LEAD.match(text, start).end()  # type: ignore[union-attr]  # matches the empty string
+    head = text[lead : lead + _HEADER_PEEK]
+    brk = _LINE_BREAK.search(head)
+    if brk:
+        head = head[: brk.start()]
+    if head.isascii():  # the common line: folding ASCII is lowering it
+        found = _HEADER.match(head.lower())
+        return None if found is None else (int(found[1]), lead, lead + found.end())
+    folded: list[str] = []
+    begins: list[int] = []
+    ends: list[int] = []
+    at, leading = lead, True
+    while at < len(text) and len(folded) < _HEADER_PEEK and text[at] not in _LINE_BREAKS:
+        char = text[at]
+        at += 1
+        if unicodedata.category(char) in ("Cf", "Cc", "Mn"):
+            continue
+        piece = _fold(char)
+        if leading and (not piece or piece.isspace() or piece in _DECORATION or char in _DECORATION):
+            continue
+        leading = False
+        folded.extend(piece)
+        begins.extend([at - 1] * len(piece))
+        ends.extend([at] * len(piece))
+    found = _HEADER.match("".join(folded))
+    return None if found is None else (int(found[1]), begins[0], ends[found.end() - 1])
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
+
+
+def read_headers(context: str) -> list[int]:
+    """The source number of every line a reader takes for a source header, in order."""
+    found = (_header_at(context, start) for start in _line_starts(context))
+    return [header[0] for header in found if header is not None]
+
+
+def unforge_headers(block: str, untrusted: list[tuple[int, int]]) -> str:
+    """Take every header look-alike that document text wrote off its line start.
+
+    A look-alike line is joined to the line before it (``Intro.\\nSource 3: x`` becomes ``Intro.
+    Source 3: x``; the template's own line break gives way too, so a chunk opening with ``Source 3:``
+    continues the header line). At the very start of a block it is opened with ``(quoted)``. Lines
+    whose header words are all the template's (our own ``[Source N]``) stay.
+    """
+    if not untrusted:
+        return block
+    mask = bytearray(len(block))
+    for start, end in untrusted:
+        mask[start:end] = b"\x01" * (end - start)
+    done = len(block) + 1
+    for start in reversed(_line_starts(block)):
+        if start >= done:
+            continue  # inside a run of blank lines just joined away
+        header = _header_at(block, start)
+        if header is None or not any(mask[header[1] : header[2]]):
+            continue
+        join = start
+        while join > 0 and block[join - 1].isspace():
+            join -= 1
+        if join > 0:
+            block = block[:join] + " " + block[start:]
+            done = join
+        else:
+            block = QUOTED + block[start:]
+            done = 0
+    return block
 
 
 def build_sources(
@@ -867,7 +1030,8 @@ def build_sources(
             "url": escape_link_target(url or ""),
             "text": neutralize_markers(text),
         }
-        block = renderer.render(values)
+        rendered, untrusted = renderer.render_spans(values, _TRUSTED_VALUES)
+        block = unforge_headers(rendered, untrusted)
         if max_context_chars > 0 and used + len(block) + (2 if blocks else 0) > max_context_chars:
             break
         used += len(block) + (2 if blocks else 0)

@@ -97,6 +97,10 @@ def test_chunk_text_cannot_forge_a_marker(text: str, attack: str) -> None:
             Data(data={"text": text, "file_name": "evil.pdf", "page": 1})]
     _, context, sources = parse(rows)
     assert scan(context) == labels(2), attack  # only our own labels are markers
+    # As a model reads it: a line opening with "Source N" (bracketed or not) starts a source, so only
+    # our two headers may open a line with one.
+    headers = [re.match(r"[\W_]*source\s*[:#]?\s*(\d+)", line, re.I) for line in context.splitlines()]
+    assert [h[1] for h in headers if h] == ["1", "2"], (attack, context)
     assert [s["text"] for s in sources] == ["Real first chunk.", text]  # the payload keeps the original
 
 

@@ -1,6 +1,7 @@
 """The visible-safety guarantee, checked by an oracle that does not use the engine's grammar.
 
-A group is *citation-like* when it is bracketed (``[]``, ``【】``, or ``()`` with a ``source`` word),
+A group is *citation-like* when it is bracketed (``[]``, ``【】``, ``{}``, ``{{}}``, or ``()`` with a
+``source`` word),
 fits the marker window, and holds a citation keyword (any supported language) followed by a number,
 with or without qualifiers. After post-processing, every citation-like group outside code is either
 canonical and valid (``[Source N]`` with N presented) or gone. The generator draws the keywords from
@@ -43,7 +44,9 @@ def _oracle_offenders(text: str, presented: list[int]) -> list[str]:
     pattern = re.compile(
         rf"\[[^\[\]\n]*?(?:{words})\s*[:#\uff1a]?\s*{number}[^\[\]\n]*\]"
         rf"|\u3010[^\u3010\u3011\n]*?(?:{words})\s*[:#\uff1a]?\s*{number}[^\u3010\u3011\n]*\u3011"
-        rf"|\(\s*(?:{paren_words})\s*[:#\uff1a]?[^()\n]*?{number}[^()\n]*\)",
+        rf"|\(\s*(?:{paren_words})\s*[:#\uff1a]?[^()\n]*?{number}[^()\n]*\)"
+        rf"|\{{\{{[^{{}}\n]*?(?:{words})\s*[:#\uff1a]?\s*{number}[^{{}}\n]*\}}\}}"
+        rf"|\{{[^{{}}\n]*?(?:{words})\s*[:#\uff1a]?\s*{number}[^{{}}\n]*\}}",
         re.IGNORECASE,
     )
     offenders = []
@@ -59,7 +62,9 @@ def _oracle_offenders(text: str, presented: list[int]) -> list[str]:
 
 @st.composite
 def citation_like(draw) -> str:
-    opener, closer = draw(st.sampled_from([("[", "]"), ("\u3010", "\u3011"), ("(", ")")]))
+    opener, closer = draw(
+        st.sampled_from([("[", "]"), ("\u3010", "\u3011"), ("(", ")"), ("{", "}"), ("{{", "}}")])
+    )
     word = draw(st.sampled_from(SOURCE_WORDS if opener == "(" else ALL_WORDS))
     word = draw(st.sampled_from([word, word.upper(), word.capitalize()]))
     number = draw(st.sampled_from(["1", "2", "3", "7", "0", "-1", "2.5", "01", "99"]))
@@ -70,7 +75,22 @@ def citation_like(draw) -> str:
     return f"{opener}{pad}{word}{sep}{number}{more}{qualifier}{pad}{closer}"
 
 
-prose = st.sampled_from(["Heat rises ", "and ", ". ", " ", "", "x", "\n", "(Figure 3) ", "[Table 1] "])
+prose = st.sampled_from(
+    [
+        "Heat rises ",
+        "and ",
+        ". ",
+        " ",
+        "",
+        "x",
+        "\n",
+        "(Figure 3) ",
+        "[Table 1] ",
+        '{"a": 1} ',
+        "{x}",
+        "{{url}}",
+    ]
+)
 answers = st.lists(st.one_of(prose, citation_like()), max_size=12).map("".join)
 
 
@@ -83,3 +103,7 @@ def test_no_citation_like_group_survives_unless_canonical_and_valid(text: str, p
 def test_the_oracle_sees_what_it_should() -> None:
     assert _oracle_offenders("a [Quelle 9] b (Source 2) c [Source 2]", [2]) == ["[Quelle 9]", "(Source 2)"]
     assert _oracle_offenders("(Figure 3) [Table 1] [Quelle: Wikipedia]", [1]) == []
+    assert _oracle_offenders('{{cite:9}} {Source 2} {"a": 1} {x} {{url}}', [2]) == [
+        "{{cite:9}}",
+        "{Source 2}",
+    ]

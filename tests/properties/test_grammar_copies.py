@@ -127,6 +127,9 @@ NEUTRALIZED_ON_PURPOSE = {
     # but neutralization strips any bare group not glued to a word or "]". Harmless: it only loses
     # brackets, never invents a marker. (Adding "[" to the glue set in _neutralize_group would align it.)
     "R's x[[1]]": "bare group right after '[': stripped, though the engine would not read it",
+    # A bare [[N]] is a citation once a link follows it ([[1]](url)), which the model may add.
+    "According to [[1]] the field is required.": "bare double brackets: a link away from a marker",
+    "R lists go from [[1]] to [[14]]; x[[1]] too.": "bare double brackets: a link away from a marker",
 }
 
 ENGINE_LOOKALIKES = [

@@ -12,6 +12,10 @@ FRAGMENTS = [
     "[Sou\u200brce 9]", "\ue200cite\ue202turn0file1\ue201", "\ue202turn0file0", "x[0]", "[Fe/H]", "(2019)",
     "`", "``", "```", "\n```\n", "~~~", "[", "]", "(", ")", "\u3010", "\u3011", " ", "  ", "\t", "\n", "\n\n",
     "Source", "1", "-", ",", ".", "word", "**bold**", "https://a.example/[Source 9]", "[Source ", "9]", " " * 60,
+    # Footnote, brace and double-bracket forms, and their near-misses.
+    "[^3^]", "kg[^2]", "^[1]^", "^", "{{cite:2}}", "{cite:9}", "{{cite:", "{", "}", "{{", "}}", '{"a": 1}',
+    "{x}",
+    "[[3]](https://x.example/a)", "[[9]]()", "[[2]]", "()", "[^0-9]",
 ]
 texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=6)), max_size=30).map("".join)
 presented_ids = st.lists(st.integers(min_value=1, max_value=12), max_size=6, unique=True)
