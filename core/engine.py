@@ -23,9 +23,11 @@ from lfx_citations.core.grammar import (
     LINK_WINDOW,
     MARKER_WINDOW,
     OPENERS,
+    PLAIN,
     RUN_WINDOW,
     WAIT,
     ParsedMarker,
+    Plain,
     Wait,
     bare_allowed,
     canonical_marker,
@@ -53,18 +55,6 @@ _SPECIAL = re.compile(r"[ \t]*[" + re.escape("".join(OPENERS)) + r"]|[`~\n]|[ \t
 _PLAIN_TOKEN = re.compile(f"[^{_STOP_CHARS}`~]*" + r"(?<![ \t])")
 # The last opener or break in a written text (the greedy ``.*`` finds the last one in C).
 _LAST_OPEN_OR_BREAK = re.compile(r"(?s:.*)" + _STOP.pattern)
-
-
-class Plain:
-    """The opener starts no marker: it is written as text."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "PLAIN"
-
-
-PLAIN = Plain()
 
 
 @dataclass(slots=True)

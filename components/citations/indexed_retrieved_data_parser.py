@@ -360,16 +360,29 @@ BREAKS = frozenset("\n") | CLOSERS
 _BARE_MAY_FOLLOW = frozenset(" \t\n\r.,;:!?)}\"'*_~^\u201d\u2019\u00bb\u2026")
 
 
-class Wait:
-    """The text so far could still become a marker (or a link tail): decide when more arrives."""
+class Signal:
+    """A decision that carries no data; each subclass has one instance, compared by identity."""
 
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return "WAIT"
+        return type(self).__name__.upper()
+
+
+class Wait(Signal):
+    """The text so far could still become a marker (or a link tail): decide when more arrives."""
+
+    __slots__ = ()
+
+
+class Plain(Signal):
+    """What starts here is no marker: it is written as text."""
+
+    __slots__ = ()
 
 
 WAIT = Wait()
+PLAIN = Plain()
 
 
 @dataclass(frozen=True)
