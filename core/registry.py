@@ -185,3 +185,25 @@ def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
     if isinstance(state, Mapping) and state.get("run_id") == run_id:
         return [dict(r) for r in state.get("presented", [])]
     return None
+
+
+def tool_sources(message: Any) -> list[dict[str, Any]]:
+    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
+
+    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
+    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
+    Works on Message objects and on their JSON form; anything else gives no records.
+    """
+    found: list[dict[str, Any]] = []
+    blocks = list(_get(message, "content_blocks") or [])
+    while blocks:
+        block = blocks.pop(0)
+        if _get(block, "type") != "tool_use":
+            blocks[:0] = list(_get(block, "contents") or [])  # a group: look inside
+            continue
+        output = _get(block, "output")
+        artifact = _get(output, "artifact") if output is not None else None
+        sources = _get(artifact, "sources") if artifact is not None else None
+        if isinstance(sources, list):
+            found.extend(s for s in sources if isinstance(s, Mapping))
+    return found

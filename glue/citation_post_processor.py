@@ -24,6 +24,7 @@ from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import build_payload, read_sources, source_cards
+from lfx_citations.core.registry import presented_in_run, tool_sources
 from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
 
 
@@ -95,8 +96,12 @@ class CitationPostProcessorComponent(Component):
             name="sources",
             display_name="Sources",
             input_types=["Data", "JSON"],
-            required=True,
-            info="The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw.",
+            required=False,
+            info=(
+                "The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw. "
+                "After an Agent with the Citing Retriever tool, leave it empty: the sources the agent was "
+                "shown come from the run (or from the answer's tool calls)."
+            ),
         ),
         DropdownInput(
             name="sources_scope",
@@ -142,7 +147,7 @@ class CitationPostProcessorComponent(Component):
     ]
 
     async def build_message(self) -> Message:
-        records = read_sources(self.sources)
+        records = self._presented_records()
         links = {r["id"]: r["url"] for r in records if r.get("url")}
         engine = CitationFilter([r["id"] for r in records], link_for=links.get if self.link_markers else None)
         outcome = StreamOutcome()
@@ -172,6 +177,17 @@ class CitationPostProcessorComponent(Component):
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
+
+    def _presented_records(self) -> list[dict[str, Any]]:
+        """The sources input; without it, what a citing tool presented in this run or in the answer."""
+        if self.sources not in (None, "", []):
+            return read_sources(self.sources)
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        if graph is not None:
+            presented = presented_in_run(graph.context, str(getattr(graph, "_run_id", "") or ""))
+            if presented is not None:
+                return read_sources({"sources": presented})
+        return read_sources({"sources": tool_sources(self.answer)})
 
     async def _answer_from_model(self, engine: CitationFilter, outcome: StreamOutcome) -> Message:
         prompt = _message_text(self.prompt, "prompt")

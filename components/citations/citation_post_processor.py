@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import datetime as _dt
+import html
 import json
+import math
 import re
 import unicodedata
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
@@ -33,6 +36,7 @@ from lfx.custom.custom_component.component import Component
 from lfx.io import BoolInput, DropdownInput, HandleInput, MessageInput, Output
 from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent, TextContent
 from lfx.schema.message import Message
+from pydantic import BaseModel, Field, field_validator
 
 # --- generated from lfx_citations/core/text.py: do not edit ---
 SNIPPET_CHARS = 280
@@ -1027,6 +1031,469 @@ def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> 
     return cards
 
 
+# --- generated from lfx_citations/core/sources.py: do not edit ---
+DEFAULT_TEMPLATE = "[{label}] {document}{page_suffix}\n{text}"
+NO_SOURCES_LINE = "No sources were retrieved for this question."
+DEFAULT_DOCUMENT_KEYS = "file_name, filename, source, file_path, title, url"
+DEFAULT_PAGE_KEYS = "page, page_number, page_label"
+DEFAULT_URL_KEYS = "url, source_url, link"
+DEFAULT_CHUNK_ID_KEYS = "chunk_id, _id, id"
+DEFAULT_TITLE_KEYS = "title"
+_SCORE_KEYS = ("score", "$similarity", "similarity", "_score", "relevance_score")
+_TEXT_KEYS = ("text", "page_content", "content", "chunk")
+_MAX_DEPTH = 6
+
+
+class SourceRecord(BaseModel):
+    """One presented source. JSON-safe by construction: it goes into messages, the API and the UI."""
+
+    id: int = Field(ge=1)
+    label: str
+    document: str
+    title: str | None = None
+    page: int | None = None
+    url: str | None = None
+    chunk_id: str | None = None
+    text: str
+    score: float | None = None
+    # Plain builtins only: Langflow executes this file under a module name pydantic cannot look
+    # names up in, so an annotation such as dict[str, Any] would leave the model undefined.
+    metadata: dict[str, object] = Field(default_factory=dict)
+
+    @field_validator("url")
+    @classmethod
+    def _only_http(cls, value: str | None) -> str | None:
+        return safe_http_url(value)
+
+    @field_validator("score")
+    @classmethod
+    def _finite(cls, value: float | None) -> float | None:
+        return value if value is not None and math.isfinite(value) else None
+
+
+_SCRIPT_SCHEMES = re.compile(r"(?:javascript|vbscript|data|file|blob):", re.IGNORECASE)
+_ASCII_CONTROLS_AND_SPACE = re.compile(r"[\x00-\x20\x7f]")
+
+
+def json_safe(value: Any, depth: int = 0) -> Any:
+    """A JSON-safe copy of ingest metadata: NaN/inf become None, odd objects become strings.
+
+    Strings that are links with a script-capable or local scheme (``javascript:``, ``data:``, …,
+    however disguised) become None: the payload travels to clients that may render links.
+    """
+    if isinstance(value, str):
+        if ":" not in value and "&" not in value:  # no scheme, not even an encoded one: the common case
+            return value
+        if value.isascii() and "&" not in value:  # nothing to unescape; ASCII's C/Z are controls and space
+            bare = _ASCII_CONTROLS_AND_SPACE.sub("", value)
+        else:
+            bare = "".join(c for c in html.unescape(value) if unicodedata.category(c)[0] not in "CZ")
+        return None if _SCRIPT_SCHEMES.match(bare) else value
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if depth >= _MAX_DEPTH:
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [json_safe(v, depth + 1) for v in value]
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", errors="replace")
+    if isinstance(value, _dt.datetime | _dt.date | _dt.time):
+        return value.isoformat()
+    item = getattr(value, "item", None)  # numpy / pandas scalars
+    if callable(item):
+        try:
+            return json_safe(item(), depth + 1)
+        except (TypeError, ValueError):
+            pass
+    return str(value)
+
+
+def parse_keys(value: str | None, default: str) -> list[str]:
+    keys = [k.strip() for k in (value if value and value.strip() else default).split(",")]
+    return [k for k in keys if k]
+
+
+def _first(meta: Mapping[str, Any], keys: Iterable[str]) -> Any:
+    for key in keys:
+        value = meta.get(key)
+        if value is not None and value != "" and value == value:  # NaN != NaN: an empty DataFrame cell
+            return value
+    return None
+
+
+def _as_page(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,9}\s*", value):
+        return int(value)
+    return None
+
+
+def _as_score(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def rows_from_input(value: Any) -> tuple[list[dict[str, Any]], int]:
+    """Flatten Data / JSON / DataFrame / Table / dicts (single or list) into row dicts.
+
+    Returns the rows and how many items were skipped as unusable (None, scalars, empty rows).
+    """
+    rows: list[dict[str, Any]] = []
+    skipped = 0
+    if value is None or (isinstance(value, str) and not value):
+        return rows, skipped  # nothing retrieved (an unconnected or empty input)
+    stack = [value]
+    items: list[Any] = []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple):
+            stack.extend(reversed(item))
+        else:
+            items.append(item)
+    for item in items:
+        if item is None:
+            skipped += 1
+            continue
+        to_dict = getattr(item, "to_dict", None)
+        if hasattr(item, "columns") and callable(to_dict):  # DataFrame / Table
+            for record in to_dict(orient="records"):
+                rows.append({str(k): v for k, v in record.items()})
+            continue
+        data = getattr(item, "data", item)
+        if isinstance(data, Mapping) and data:
+            row = dict(data)
+            text_key = getattr(item, "text_key", None)
+            if isinstance(text_key, str) and text_key != "text" and text_key in row and "text" not in row:
+                row["text"] = row[text_key]
+            rows.append(row)
+        else:
+            skipped += 1
+    return rows, skipped
+
+
+def _row_text(row: Mapping[str, Any]) -> str | None:
+    for key in _TEXT_KEYS:
+        value = row.get(key)
+        if isinstance(value, str) and value.strip():
+            return value
+    return None
+
+
+class Template:
+    """A block template: ``{name}`` placeholders; unknown ones render empty, other braces stay literal."""
+
+    _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+    def __init__(self, template: str) -> None:
+        self.template = template if template and template.strip() else DEFAULT_TEMPLATE
+        self.names = frozenset(self._PLACEHOLDER.findall(self.template))
+
+    def render(self, values: Mapping[str, Any]) -> str:
+        def fill(match: re.Match[str]) -> str:
+            value = values.get(match[1])
+            return "" if value is None else str(value)
+
+        return self._PLACEHOLDER.sub(fill, self.template)
+
+
+def build_sources(
+    rows: list[dict[str, Any]],
+    *,
+    template: str = DEFAULT_TEMPLATE,
+    max_sources: int = 0,
+    max_context_chars: int = 0,
+    document_keys: list[str] | None = None,
+    page_keys: list[str] | None = None,
+    url_keys: list[str] | None = None,
+    chunk_id_keys: list[str] | None = None,
+    manifest: Mapping[str, Mapping[str, str | None]] | None = None,
+    slug_base_url: str = "",
+    slug_suffix: str = "",
+    number_for: Callable[[tuple[str, int | None, str]], int | None] | None = None,
+) -> tuple[list[SourceRecord], list[str], int]:
+    """Number the usable rows 1..n in retrieval order; returns records, context blocks, rows skipped.
+
+    ``number_for`` replaces the 1..n numbering: it gets each new chunk's identity (document name,
+    page, text) and gives its number, or None to leave the chunk out (a registry that numbers
+    chunks across several retrievals; see ``core/registry.py``).
+    """
+    document_keys = document_keys or parse_keys(None, DEFAULT_DOCUMENT_KEYS)
+    page_keys = page_keys or parse_keys(None, DEFAULT_PAGE_KEYS)
+    url_keys = url_keys or parse_keys(None, DEFAULT_URL_KEYS)
+    chunk_id_keys = chunk_id_keys or parse_keys(None, DEFAULT_CHUNK_ID_KEYS)
+    renderer = Template(template)
+    records: list[SourceRecord] = []
+    blocks: list[str] = []
+    seen: set[tuple[str, int | None, str]] = set()
+    skipped = 0
+    used = 0
+    for row in rows:
+        text = _row_text(row)
+        if text is None:
+            skipped += 1
+            continue
+        stored = _first(row, document_keys)
+        page = _as_page(_first(row, page_keys))
+        key = (str(stored), page, text)
+        if key in seen:
+            continue
+        seen.add(key)
+        if max_sources > 0 and len(records) >= max_sources:
+            break
+        stored_name = " ".join(str(stored).split()) if stored is not None else ""
+        if number_for is None:
+            number = len(records) + 1
+        else:
+            given = number_for((document_name(stored_name) or "Untitled", page, text))
+            if given is None:
+                continue
+            number = given
+        own_url = safe_http_url(_first(row, url_keys)) or safe_http_url(stored_name)
+        url, manifest_title = resolve_link(
+            stored_name, own_url, page, manifest or {}, slug_base_url=slug_base_url, slug_suffix=slug_suffix
+        )
+        own_title = row.get("title")
+        title = manifest_title or (
+            " ".join(own_title.split()) if isinstance(own_title, str) and own_title.strip() else None
+        )
+        document = document_name(stored_name) or "Untitled"
+        chunk_id = _first(row, chunk_id_keys)
+        metadata = json_safe({k: v for k, v in row.items() if k not in _TEXT_KEYS})
+        record = SourceRecord(
+            id=number,
+            label=f"Source {number}",
+            document=document,
+            title=title,
+            page=page,
+            url=url,
+            chunk_id=None if json_safe(chunk_id) is None else str(json_safe(chunk_id)),
+            text=text,
+            score=_as_score(_first(row, _SCORE_KEYS)),
+            metadata=metadata,
+        )
+        # Everything from the document that the template may write is neutralized: only our own
+        # {label} may carry a marker into the context.
+        values = {
+            **{
+                k: neutralize_markers(str(v))
+                for k, v in metadata.items()
+                if k in renderer.names and v is not None and not isinstance(v, dict | list)
+            },
+            "index": number,
+            "label": record.label,
+            "document": neutralize_markers(title or document),
+            "page": page,
+            "page_suffix": page_suffix(page),
+            "url": escape_link_target(url or ""),
+            "text": neutralize_markers(text),
+        }
+        block = renderer.render(values)
+        if max_context_chars > 0 and used + len(block) + (2 if blocks else 0) > max_context_chars:
+            break
+        used += len(block) + (2 if blocks else 0)
+        records.append(record)
+        blocks.append(block)
+    return records, blocks, skipped
+
+
+def format_context(blocks: list[str]) -> str:
+    return "\n\n".join(blocks) if blocks else NO_SOURCES_LINE
+
+
+# --- generated from lfx_citations/core/registry.py: do not edit ---
+REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+_CARD_TITLE = re.compile(r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?")
+
+
+def _chunk_key(document: str, page: int | None, text: str) -> str:
+    # A JSON string: usable as a dict key and as plain state in the graph context.
+    return json.dumps([document, page, text], ensure_ascii=False)
+
+
+def _prior_key(page: int | None, text: str) -> str:
+    return json.dumps([page, snippet(text)], ensure_ascii=False)
+
+
+def _get(item: Any, name: str) -> Any:
+    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
+
+
+def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
+    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
+
+    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
+    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
+    oldest first consistently). Cards whose title does not carry a number are ignored.
+    """
+    found: dict[int, dict[str, Any]] = {}
+    for message in messages:
+        for block in _get(message, "content_blocks") or []:
+            if _get(block, "title") != "Sources":
+                continue
+            for content in _get(block, "contents") or []:
+                if _get(content, "type") != "citation":
+                    continue
+                title = _get(content, "title")
+                match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
+                if match is None:
+                    continue
+                number = int(match[1])
+                page = int(match[3]) if match[3] is not None else None
+                cited = _get(content, "cited_text")
+                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
+    return [found[k] for k in sorted(found)]
+
+
+class SourceRegistry:
+    """Numbers chunks across retrievals; per-call and total limits on sources and context size."""
+
+    def __init__(self, state: Mapping[str, Any] | None = None) -> None:
+        state = state or {}
+        self.presented: list[dict[str, Any]] = [dict(r) for r in state.get("presented", [])]
+        self.prior: list[dict[str, Any]] = [dict(p) for p in state.get("prior", [])]
+        self.chars_used: int = int(state.get("chars_used", 0))
+        self.calls: int = int(state.get("calls", 0))
+        self._ids = {_chunk_key(r["document"], r.get("page"), r["text"]): r["id"] for r in self.presented}
+        self._prior_ids: dict[str, int] = {}
+        for entry in self.prior:
+            self._prior_ids.setdefault(_prior_key(entry.get("page"), entry.get("snippet", "")), entry["id"])
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "presented": [dict(r) for r in self.presented],
+            "prior": [dict(p) for p in self.prior],
+            "chars_used": self.chars_used,
+            "calls": self.calls,
+        }
+
+    def remember(self, prior: Iterable[Mapping[str, Any]]) -> None:
+        """Add sources cited in earlier turns: their numbers stay taken, and mean the same chunk."""
+        for item in prior:
+            number = item.get("id")
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+                continue
+            entry = {"id": number, "page": item.get("page"), "snippet": str(item.get("snippet") or "")}
+            self.prior.append(entry)
+            self._prior_ids.setdefault(_prior_key(entry["page"], entry["snippet"]), number)
+
+    @property
+    def highest(self) -> int:
+        return max([r["id"] for r in self.presented] + [p["id"] for p in self.prior] + [0])
+
+    def present(
+        self,
+        rows: list[dict[str, Any]],
+        *,
+        max_sources: int = 0,
+        max_context_chars: int = 0,
+        total_max_sources: int = 0,
+        total_max_context_chars: int = 0,
+        **options: Any,
+    ) -> tuple[list[SourceRecord], list[str]]:
+        """Number one retrieval's rows and register what is presented; returns its records and blocks.
+
+        ``max_sources`` / ``max_context_chars`` bound this call (0 = no limit); the ``total_`` ones
+        bound the run: distinct chunks numbered, and characters of context shown over all calls.
+        ``options`` go to ``build_sources`` (template, keys, manifest, slug rule).
+        """
+        self.calls += 1
+        budget = max_context_chars
+        if total_max_context_chars > 0:
+            left = total_max_context_chars - self.chars_used
+            if left <= 0:
+                return [], []
+            budget = min(budget, left) if budget > 0 else left
+        used_ids = set(self._ids.values())
+        given: dict[str, int] = {}  # this call's numbers, by chunk
+        next_id = self.highest + 1
+        new_count = 0
+
+        def number_for(identity: tuple[str, int | None, str]) -> int | None:
+            nonlocal next_id, new_count
+            key = _chunk_key(*identity)
+            if key in given:  # the same chunk twice in one retrieval: shown once
+                return None
+            number = self._ids.get(key)
+            if number is None:
+                earlier = self._prior_ids.get(_prior_key(identity[1], identity[2]))
+                if earlier is not None and earlier not in used_ids and earlier not in given.values():
+                    number = earlier
+            if number is None:
+                if total_max_sources > 0 and len(self._ids) + new_count >= total_max_sources:
+                    return None
+                number, next_id = next_id, next_id + 1
+                new_count += 1
+            given[key] = number
+            return number
+
+        records, blocks, _ = build_sources(
+            rows, max_sources=max_sources, max_context_chars=budget, number_for=number_for, **options
+        )
+        for record in records:
+            key = _chunk_key(record.document, record.page, record.text)
+            if key not in self._ids:
+                self._ids[key] = record.id
+                self.presented.append(record.model_dump(mode="json"))
+        if blocks:
+            self.chars_used += len(format_context(blocks))
+        return records, blocks
+
+
+def load_registry(context: Any, run_id: str) -> SourceRegistry:
+    """The run's registry from a graph context (a dict); a registry left by another run is not reused."""
+    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return SourceRegistry(state)
+    return SourceRegistry()
+
+
+def store_registry(context: Any, run_id: str, registry: SourceRegistry) -> None:
+    if context is not None:
+        context[REGISTRY_CONTEXT_KEY] = {**registry.state(), "run_id": run_id}
+
+
+def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The records presented in this run, or None when no citing retrieval ran in it."""
+    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(r) for r in state.get("presented", [])]
+    return None
+
+
+def tool_sources(message: Any) -> list[dict[str, Any]]:
+    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
+
+    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
+    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
+    Works on Message objects and on their JSON form; anything else gives no records.
+    """
+    found: list[dict[str, Any]] = []
+    blocks = list(_get(message, "content_blocks") or [])
+    while blocks:
+        block = blocks.pop(0)
+        if _get(block, "type") != "tool_use":
+            blocks[:0] = list(_get(block, "contents") or [])  # a group: look inside
+            continue
+        output = _get(block, "output")
+        artifact = _get(output, "artifact") if output is not None else None
+        sources = _get(artifact, "sources") if artifact is not None else None
+        if isinstance(sources, list):
+            found.extend(s for s in sources if isinstance(s, Mapping))
+    return found
+
+
 # --- generated from lfx_citations/core/stream.py: do not edit ---
 @dataclass
 class StreamChunk:
@@ -1152,8 +1619,12 @@ class CitationPostProcessorComponent(Component):
             name="sources",
             display_name="Sources",
             input_types=["Data", "JSON"],
-            required=True,
-            info="The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw.",
+            required=False,
+            info=(
+                "The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw. "
+                "After an Agent with the Citing Retriever tool, leave it empty: the sources the agent was "
+                "shown come from the run (or from the answer's tool calls)."
+            ),
         ),
         DropdownInput(
             name="sources_scope",
@@ -1199,7 +1670,7 @@ class CitationPostProcessorComponent(Component):
     ]
 
     async def build_message(self) -> Message:
-        records = read_sources(self.sources)
+        records = self._presented_records()
         links = {r["id"]: r["url"] for r in records if r.get("url")}
         engine = CitationFilter([r["id"] for r in records], link_for=links.get if self.link_markers else None)
         outcome = StreamOutcome()
@@ -1229,6 +1700,17 @@ class CitationPostProcessorComponent(Component):
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
+
+    def _presented_records(self) -> list[dict[str, Any]]:
+        """The sources input; without it, what a citing tool presented in this run or in the answer."""
+        if self.sources not in (None, "", []):
+            return read_sources(self.sources)
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        if graph is not None:
+            presented = presented_in_run(graph.context, str(getattr(graph, "_run_id", "") or ""))
+            if presented is not None:
+                return read_sources({"sources": presented})
+        return read_sources({"sources": tool_sources(self.answer)})
 
     async def _answer_from_model(self, engine: CitationFilter, outcome: StreamOutcome) -> Message:
         prompt = _message_text(self.prompt, "prompt")

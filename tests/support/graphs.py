@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import uuid
 
+from langchain_core.language_models.chat_models import BaseChatModel
 from lfx.components.input_output import ChatInput, ChatOutput
 from lfx.custom.custom_component.component import Component
 from lfx.graph import Graph
 from lfx.io import MessageTextInput, Output
 from lfx.schema.data import Data
+
 from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
 from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
-from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
-
+from lfx_citations.components.citations.indexed_retrieved_data_parser import (
+    IndexedRetrievedDataParserComponent,
+)
 from tests.support.fakes import ScriptedChatModel
 
 
@@ -59,6 +62,64 @@ def build_graph(model: ScriptedChatModel) -> Graph:
     post = CitationPostProcessorComponent(_id="post")
     post.set(model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data)
     chat_output = ChatOutput(_id="ChatOutput-test")
+    chat_output.set(input_value=post.build_message)
+    graph = Graph(chat_input, chat_output)
+    graph.session_id = str(uuid.uuid4())
+    return graph
+
+
+CORPUS = {
+    "water": [
+        Data(data={"text": "Water is essential for life.", "file_name": "water.pdf", "page": 3}),
+        Data(data={"text": "Water boils at 100 degrees.", "file_name": "water.pdf", "page": 1}),
+    ],
+    "fire": [
+        Data(data={"text": "Fire is hot.", "file_name": "fire.md"}),
+        Data(data={"text": "Water is essential for life.", "file_name": "water.pdf", "page": 3}),
+    ],
+}
+
+
+class SearchStandIn(Component):
+    """A retriever whose results depend on its query (the first corpus key it mentions); counts searches."""
+
+    display_name = "Search stand-in"
+    inputs = [MessageTextInput(name="search_query", display_name="Query", info="query", tool_mode=True)]
+    outputs = [Output(display_name="Search Results", name="search_results", method="search")]
+    queries: list[str] = []
+
+    def search(self) -> list[Data]:
+        query = str(self.search_query or "")
+        if not query:
+            return []
+        type(self).queries.append(query)
+        return next((rows for key, rows in CORPUS.items() if key in query.lower()), [])
+
+
+def build_agent_graph(model: BaseChatModel, *, question: str = "Tell me about water and fire.") -> Graph:
+    """Chat Input -> Agent (Citing Retriever tool over a search stand-in) -> post-processor -> Chat Output."""
+    from lfx.components.models_and_agents.agent import AgentComponent
+
+    from lfx_citations.components.citations.citing_retriever import CitingRetrieverComponent
+
+    chat_input = ChatInput(_id="ChatInput-agent")
+    chat_input.set(input_value=question)
+    search = SearchStandIn(_id="search")
+    citing = CitingRetrieverComponent(_id="citing")
+    citing.set(retriever=search.search)
+    model_node = ModelStandIn(_id="agent-model")
+    model_node.scripted = model  # type: ignore[assignment]
+    agent = AgentComponent(_id="agent")
+    agent.set(
+        model=model_node.build_model,
+        input_value=chat_input.message_response,
+        tools=citing.build_tool,
+        add_current_date_tool=False,
+        add_calculator_tool=False,
+    )
+    post = CitationPostProcessorComponent(_id="post")
+    post.set(answer=agent.message_response)
+    chat_output = ChatOutput(_id="ChatOutput-agent")
     chat_output.set(input_value=post.build_message)
     graph = Graph(chat_input, chat_output)
     graph.session_id = str(uuid.uuid4())
