@@ -25,10 +25,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY, field_of
 from lfx_citations.core.sources import SourceRecord, build_sources, format_context
 from lfx_citations.core.text import snippet
 
-REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
 _CARD_TITLE = re.compile(r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?")
 
 
@@ -41,10 +41,6 @@ def _prior_key(page: int | None, text: str) -> str:
     return json.dumps([page, snippet(text)], ensure_ascii=False)
 
 
-def _get(item: Any, name: str) -> Any:
-    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
-
-
 def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
     """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
 
@@ -54,19 +50,19 @@ def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
     """
     found: dict[int, dict[str, Any]] = {}
     for message in messages:
-        for block in _get(message, "content_blocks") or []:
-            if _get(block, "title") != "Sources":
+        for block in field_of(message, "content_blocks") or []:
+            if field_of(block, "title") != "Sources":
                 continue
-            for content in _get(block, "contents") or []:
-                if _get(content, "type") != "citation":
+            for content in field_of(block, "contents") or []:
+                if field_of(content, "type") != "citation":
                     continue
-                title = _get(content, "title")
+                title = field_of(content, "title")
                 match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
                 if match is None:
                     continue
                 number = int(match[1])
                 page = int(match[3]) if match[3] is not None else None
-                cited = _get(content, "cited_text")
+                cited = field_of(content, "cited_text")
                 found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
     return [found[k] for k in sorted(found)]
 
@@ -177,33 +173,3 @@ def load_registry(context: Any, run_id: str) -> SourceRegistry:
 def store_registry(context: Any, run_id: str, registry: SourceRegistry) -> None:
     if context is not None:
         context[REGISTRY_CONTEXT_KEY] = {**registry.state(), "run_id": run_id}
-
-
-def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
-    """The records presented in this run, or None when no citing retrieval ran in it."""
-    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
-    if isinstance(state, Mapping) and state.get("run_id") == run_id:
-        return [dict(r) for r in state.get("presented", [])]
-    return None
-
-
-def tool_sources(message: Any) -> list[dict[str, Any]]:
-    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
-
-    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
-    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
-    Works on Message objects and on their JSON form; anything else gives no records.
-    """
-    found: list[dict[str, Any]] = []
-    blocks = list(_get(message, "content_blocks") or [])
-    while blocks:
-        block = blocks.pop(0)
-        if _get(block, "type") != "tool_use":
-            blocks[:0] = list(_get(block, "contents") or [])  # a group: look inside
-            continue
-        output = _get(block, "output")
-        artifact = _get(output, "artifact") if output is not None else None
-        sources = _get(artifact, "sources") if artifact is not None else None
-        if isinstance(sources, list):
-            found.extend(s for s in sources if isinstance(s, Mapping))
-    return found

@@ -24,7 +24,7 @@ from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import build_payload, read_sources, source_cards
-from lfx_citations.core.registry import presented_in_run, tool_sources
+from lfx_citations.core.presented import presented_in_run, tool_sources
 from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
 
 

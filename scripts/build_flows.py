@@ -47,11 +47,14 @@ OPENAI_MODEL = "ext:openai:OpenAIModelComponent@official"
 PARSER = "ext:citations:IndexedRetrievedDataParserComponent@official"
 PROMPT = "ext:citations:CitationPromptComponent@official"
 POST_PROCESSOR = "ext:citations:CitationPostProcessorComponent@official"
+CITING_RETRIEVER = "ext:citations:CitingRetrieverComponent@official"
+AGENT = "Agent"
 
 OUR_SOURCES = {
     PARSER: SOURCES_DIR / "indexed_retrieved_data_parser.py",
     PROMPT: SOURCES_DIR / "citation_prompt.py",
     POST_PROCESSOR: SOURCES_DIR / "citation_post_processor.py",
+    CITING_RETRIEVER: SOURCES_DIR / "citing_retriever.py",
 }
 # Installed distributions whose extension bundles the flows use (the rest of the palette is not needed).
 EXTENSION_DISTRIBUTIONS = frozenset({"lfx-citations", "lfx-datastax", "lfx-openai"})
@@ -164,6 +167,7 @@ def flows() -> tuple[FlowSpec, ...]:
                 Edge(embeddings, "embeddings", astra, "embedding_model"),
             ),
         ),
+        agent_flow(chat_input, embeddings, astra, model, post, chat_output),
         FlowSpec(
             "cite_any_answer.json",
             "Cite Any Answer",
@@ -176,6 +180,43 @@ def flows() -> tuple[FlowSpec, ...]:
                 Edge(prompt, "prompt", model, "input_value"),
                 Edge(model, "text_output", post, "answer"),
             ),
+        ),
+    )
+
+
+AGENT_INSTRUCTIONS = (
+    "You answer questions from a knowledge base. Call search_sources to find what you need; you may call "
+    "it several times. Cite each factual claim right after it as [Source N], with only the numbers the "
+    "tool showed you; cite several as [Source 1][Source 3]. Write no bibliography. If the sources do not "
+    "hold the answer, say so and cite nothing."
+)
+
+
+def agent_flow(
+    chat_input: Node, embeddings: Node, astra: Node, model: Node, post: Node, chat_output: Node
+) -> FlowSpec:
+    """Chat Input → Agent (Citing Retriever over Astra DB, OpenAI model) → post-processor → Chat Output."""
+    citing = Node(CITING_RETRIEVER, "tool", {"page_keys": PAGE_KEYS, "max_sources": 5})
+    agent = Node(
+        AGENT,
+        "agent",
+        {"system_prompt": AGENT_INSTRUCTIONS, "add_current_date_tool": False, "add_calculator_tool": False},
+    )
+    return FlowSpec(
+        "astra_db_agent_with_citations.json",
+        "Astra DB Agent with Citations",
+        "An Agent searches an Astra DB collection through the Citing Retriever tool, as often as it needs: "
+        "every chunk it is shown gets one number for the whole conversation. The Citation Post-Processor "
+        "keeps only markers for chunks the agent saw and attaches them as source cards.",
+        (chat_input, embeddings, astra, citing, model, agent, post, chat_output),
+        (
+            Edge(embeddings, "embeddings", astra, "embedding_model"),
+            Edge(astra, "search_results", citing, "retriever"),
+            Edge(citing, "tool", agent, "tools"),
+            Edge(model, "model_output", agent, "model"),
+            Edge(chat_input, "message", agent, "input_value"),
+            Edge(agent, "response", post, "answer"),
+            Edge(post, "message", chat_output, "input_value"),
         ),
     )
 

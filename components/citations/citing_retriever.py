@@ -215,6 +215,45 @@ def resolve_link(
     return page_link(safe_http_url(url), page), entry.get("title")
 
 
+# --- generated from lfx_citations/core/presented.py: do not edit ---
+REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+
+
+def field_of(item: Any, name: str) -> Any:
+    """A field of a dict (a message's JSON form) or an attribute of an object (the message itself)."""
+    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
+
+
+def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The records presented in this run, or None when no citing retrieval ran in it."""
+    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(r) for r in state.get("presented", [])]
+    return None
+
+
+def tool_sources(message: Any) -> list[dict[str, Any]]:
+    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
+
+    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
+    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
+    Works on Message objects and on their JSON form; anything else gives no records.
+    """
+    found: list[dict[str, Any]] = []
+    blocks = list(field_of(message, "content_blocks") or [])
+    while blocks:
+        block = blocks.pop(0)
+        if field_of(block, "type") != "tool_use":
+            blocks[:0] = list(field_of(block, "contents") or [])  # a group: look inside
+            continue
+        output = field_of(block, "output")
+        artifact = field_of(output, "artifact") if output is not None else None
+        sources = field_of(artifact, "sources") if artifact is not None else None
+        if isinstance(sources, list):
+            found.extend(s for s in sources if isinstance(s, Mapping))
+    return found
+
+
 # --- generated from lfx_citations/core/text.py: do not edit ---
 SNIPPET_CHARS = 280
 # Brackets and parentheses would end a markdown link early; percent-encoded they mean the same URL.
@@ -803,7 +842,6 @@ def format_context(blocks: list[str]) -> str:
 
 
 # --- generated from lfx_citations/core/registry.py: do not edit ---
-REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
 _CARD_TITLE = re.compile(r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?")
 
 
@@ -816,10 +854,6 @@ def _prior_key(page: int | None, text: str) -> str:
     return json.dumps([page, snippet(text)], ensure_ascii=False)
 
 
-def _get(item: Any, name: str) -> Any:
-    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
-
-
 def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
     """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
 
@@ -829,19 +863,19 @@ def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
     """
     found: dict[int, dict[str, Any]] = {}
     for message in messages:
-        for block in _get(message, "content_blocks") or []:
-            if _get(block, "title") != "Sources":
+        for block in field_of(message, "content_blocks") or []:
+            if field_of(block, "title") != "Sources":
                 continue
-            for content in _get(block, "contents") or []:
-                if _get(content, "type") != "citation":
+            for content in field_of(block, "contents") or []:
+                if field_of(content, "type") != "citation":
                     continue
-                title = _get(content, "title")
+                title = field_of(content, "title")
                 match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
                 if match is None:
                     continue
                 number = int(match[1])
                 page = int(match[3]) if match[3] is not None else None
-                cited = _get(content, "cited_text")
+                cited = field_of(content, "cited_text")
                 found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
     return [found[k] for k in sorted(found)]
 
@@ -952,36 +986,6 @@ def load_registry(context: Any, run_id: str) -> SourceRegistry:
 def store_registry(context: Any, run_id: str, registry: SourceRegistry) -> None:
     if context is not None:
         context[REGISTRY_CONTEXT_KEY] = {**registry.state(), "run_id": run_id}
-
-
-def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
-    """The records presented in this run, or None when no citing retrieval ran in it."""
-    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
-    if isinstance(state, Mapping) and state.get("run_id") == run_id:
-        return [dict(r) for r in state.get("presented", [])]
-    return None
-
-
-def tool_sources(message: Any) -> list[dict[str, Any]]:
-    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
-
-    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
-    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
-    Works on Message objects and on their JSON form; anything else gives no records.
-    """
-    found: list[dict[str, Any]] = []
-    blocks = list(_get(message, "content_blocks") or [])
-    while blocks:
-        block = blocks.pop(0)
-        if _get(block, "type") != "tool_use":
-            blocks[:0] = list(_get(block, "contents") or [])  # a group: look inside
-            continue
-        output = _get(block, "output")
-        artifact = _get(output, "artifact") if output is not None else None
-        sources = _get(artifact, "sources") if artifact is not None else None
-        if isinstance(sources, list):
-            found.extend(s for s in sources if isinstance(s, Mapping))
-    return found
 
 
 # --- generated from lfx_citations/glue/citing_retriever.py: do not edit ---

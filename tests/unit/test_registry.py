@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lfx_citations.core.registry import (
-    REGISTRY_CONTEXT_KEY,
-    SourceRegistry,
-    load_registry,
-    presented_in_run,
-    prior_sources,
-    store_registry,
-)
+from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY, presented_in_run, tool_sources
+from lfx_citations.core.registry import SourceRegistry, load_registry, prior_sources, store_registry
 
 WATER = {"text": "Water is wet.", "file_name": "water.pdf", "page": 3}
 FIRE = {"text": "Fire is hot.", "file_name": "fire.md"}
@@ -136,3 +130,12 @@ def test_run_state_in_a_graph_context_is_scoped_to_the_run() -> None:
     assert presented_in_run(context, "run-2") is None
     assert load_registry(context, "run-2").presented == []
     assert [r["id"] for r in load_registry(context, "run-1").presented] == [1]
+
+
+def test_tool_sources_reads_artifacts_of_tool_calls_also_inside_groups() -> None:
+    record = {"id": 4, "document": "water.pdf", "text": "Wet."}
+    tool = {"type": "tool_use", "output": {"content": "[Source 4] …", "artifact": {"sources": [record]}}}
+    message = {"content_blocks": [{"type": "text", "text": "x"}, {"title": "Steps", "contents": [tool]}]}
+    assert tool_sources(message) == [record]
+    assert tool_sources({"content_blocks": [{"type": "tool_use", "output": "plain text"}]}) == []
+    assert tool_sources(None) == []
