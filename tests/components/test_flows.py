@@ -26,6 +26,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no cost-map dow
 import pytest
 
 from tests.support.flows import (
+    AGENT,
     CITE_ANY,
     INGEST,
     QUIET_ENV,
@@ -39,7 +40,12 @@ from tests.support.flows import (
     run_in_process,
     source_cards,
 )
-from tests.support.standins.data_api_server import DEFAULT_CORPUS, DEFAULT_KEYSPACE, DataAPIStandin, SeedDocument
+from tests.support.standins.data_api_server import (
+    DEFAULT_CORPUS,
+    DEFAULT_KEYSPACE,
+    DataAPIStandin,
+    SeedDocument,
+)
 from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY, standin_env_vars
 from tests.support.standins.openai_server import OpenAIStandin, Reply
 
@@ -89,11 +95,13 @@ def test_committed_flows_are_what_the_generator_writes() -> None:
     assert completed.returncode == 0, completed.stderr[-3000:]
 
 
-@pytest.mark.parametrize("path", [RAG, CITE_ANY], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [RAG, CITE_ANY, AGENT], ids=lambda p: p.stem)
 def test_flows_embed_the_component_sources_exactly(path: Path) -> None:
     code = {n["data"]["type"]: n["data"]["node"]["template"]["code"]["value"] for n in nodes(load(path))}
-    for component_type, source in build.OUR_SOURCES.items():
-        assert code[component_type] == source.read_text(encoding="utf-8"), component_type
+    ours = [t for t in build.OUR_SOURCES if t in code]
+    assert build.POST_PROCESSOR in ours
+    for component_type in ours:
+        assert code[component_type] == build.OUR_SOURCES[component_type].read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("path", [RAG, INGEST, CITE_ANY], ids=lambda p: p.stem)
@@ -123,7 +131,8 @@ def test_lfx_validate_reports_no_errors() -> None:
     )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     results = json.loads(completed.stdout)
-    assert sorted(Path(r["path"]).name for r in results) == sorted(p.name for p in (RAG, INGEST, CITE_ANY))
+    expected = sorted(p.name for p in (RAG, INGEST, CITE_ANY, AGENT))
+    assert sorted(Path(r["path"]).name for r in results) == expected
     assert [(r["path"], i["message"]) for r in results for i in r["issues"] if i["severity"] == "error"] == []
 
 
