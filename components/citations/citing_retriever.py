@@ -889,6 +889,7 @@ class SourceRegistry:
         self.prior: list[dict[str, Any]] = [dict(p) for p in state.get("prior", [])]
         self.chars_used: int = int(state.get("chars_used", 0))
         self.calls: int = int(state.get("calls", 0))
+        self.skipped = 0  # rows without text in the last call
         self._ids = {_chunk_key(r["document"], r.get("page"), r["text"]): r["id"] for r in self.presented}
         self._prior_ids: dict[str, int] = {}
         for entry in self.prior:
@@ -962,7 +963,7 @@ class SourceRegistry:
             given[key] = number
             return number
 
-        records, blocks, _ = build_sources(
+        records, blocks, self.skipped = build_sources(
             rows, max_sources=max_sources, max_context_chars=budget, number_for=number_for, **options
         )
         for record in records:

@@ -7,6 +7,7 @@ scripted model through the real LanguageModel interface) -> Chat Output.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from lfx.components.input_output import ChatInput, ChatOutput
@@ -40,27 +41,33 @@ class ModelStandIn(Component):
 
     display_name = "Model stand-in"
     inputs = [MessageTextInput(name="unused", display_name="Unused", info="unused")]
-    outputs = [Output(display_name="Language Model", name="model_output", method="build_model", types=["LanguageModel"])]
+    outputs = [
+        Output(
+            display_name="Language Model", name="model_output", method="build_model", types=["LanguageModel"]
+        )
+    ]
     scripted: ScriptedChatModel | None = None
 
     def build_model(self) -> ScriptedChatModel | None:
         return self.scripted
 
 
-def build_graph(model: ScriptedChatModel) -> Graph:
+def build_graph(model: ScriptedChatModel, **parser_options: Any) -> Graph:
     """The citation chain, wired as the shipped RAG flow is, around a scripted model."""
     chat_input = ChatInput(_id="ChatInput-test")
     chat_input.set(input_value="Is water essential?")
     retriever = RetrieverStandIn(_id="retriever")
     retriever.set(search_query=chat_input.message_response)
     parser = IndexedRetrievedDataParserComponent(_id="parser")
-    parser.set(input_data=retriever.search)
+    parser.set(input_data=retriever.search, **parser_options)
     prompt = CitationPromptComponent(_id="prompt")
     prompt.set(question=chat_input.message_response, context=parser.build_context)
     model_node = ModelStandIn(_id="model")
     model_node.scripted = model
     post = CitationPostProcessorComponent(_id="post")
-    post.set(model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data)
+    post.set(
+        model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data
+    )
     chat_output = ChatOutput(_id="ChatOutput-test")
     chat_output.set(input_value=post.build_message)
     graph = Graph(chat_input, chat_output)

@@ -113,6 +113,9 @@ def test_component_files_run_where_the_package_is_not_installed(path: Path) -> N
     assert component_class().display_name
 
 
+NUMBERING_REGIONS = ["links", "presented", "text", "grammar", "sources", "registry"]
+
+
 @pytest.mark.parametrize(
     ("glue", "region_modules"),
     [
@@ -120,8 +123,8 @@ def test_component_files_run_where_the_package_is_not_installed(path: Path) -> N
             "citation_post_processor.py",
             ["text", "grammar", "engine", "links", "payload", "presented", "stream"],
         ),
-        ("citing_retriever.py", ["links", "presented", "text", "grammar", "sources", "registry"]),
-        ("indexed_retrieved_data_parser.py", ["links", "text", "grammar", "sources"]),
+        ("citing_retriever.py", NUMBERING_REGIONS),
+        ("indexed_retrieved_data_parser.py", NUMBERING_REGIONS),
         ("citation_prompt.py", ["prompt"]),
     ],
 )
