@@ -49,6 +49,7 @@ PROMPT = "ext:citations:CitationPromptComponent@official"
 POST_PROCESSOR = "ext:citations:CitationPostProcessorComponent@official"
 CITING_RETRIEVER = "ext:citations:CitingRetrieverComponent@official"
 AGENT = "Agent"
+MESSAGE_HISTORY = "Memory"
 
 OUR_SOURCES = {
     PARSER: SOURCES_DIR / "indexed_retrieved_data_parser.py",
@@ -140,18 +141,22 @@ def flows() -> tuple[FlowSpec, ...]:
         Edge(post, "message", chat_output, "input_value"),
     )
     rag_nodes = (chat_input, embeddings, astra, parser, prompt, model, post, chat_output)
+    # The conversation so far for the prompt; the parser keeps the numbers its markers use.
+    history = Node(MESSAGE_HISTORY, "history", {"n_messages": 20})
     return (
         FlowSpec(
             "astra_db_rag_with_citations.json",
             "Astra DB RAG with Citations",
             "Answers from an Astra DB collection and cites its sources inline as [Source N]; invalid markers "
             "are removed and the cited sources are attached as source cards. The post-processor calls the "
-            "model itself, so the filtered answer can stream.",
-            rag_nodes,
+            "model itself, so the filtered answer can stream. Message History gives the prompt the "
+            "conversation so far, and a chunk keeps its number for the whole conversation.",
+            (*rag_nodes, history),
             (
                 *retrieval,
                 Edge(model, "model_output", post, "model"),
                 Edge(prompt, "prompt", post, "prompt"),
+                Edge(history, "messages_text", prompt, "history"),
             ),
         ),
         FlowSpec(

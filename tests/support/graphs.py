@@ -103,7 +103,9 @@ class SearchStandIn(Component):
         return next((rows for key, rows in CORPUS.items() if key in query.lower()), [])
 
 
-def build_agent_graph(model: BaseChatModel, *, question: str = "Tell me about water and fire.") -> Graph:
+def build_agent_graph(
+    model: BaseChatModel, *, question: str = "Tell me about water and fire.", citing_agent: bool = False
+) -> Graph:
     """Chat Input -> Agent (Citing Retriever tool over a search stand-in) -> post-processor -> Chat Output."""
     from lfx.components.models_and_agents.agent import AgentComponent
 
@@ -116,7 +118,12 @@ def build_agent_graph(model: BaseChatModel, *, question: str = "Tell me about wa
     citing.set(retriever=search.search)
     model_node = ModelStandIn(_id="agent-model")
     model_node.scripted = model  # type: ignore[assignment]
-    agent = AgentComponent(_id="agent")
+    if citing_agent:
+        from lfx_citations.components.citations.citing_agent import CitingAgentComponent
+
+        agent = CitingAgentComponent(_id="agent")
+    else:
+        agent = AgentComponent(_id="agent")
     agent.set(
         model=model_node.build_model,
         input_value=chat_input.message_response,
@@ -124,10 +131,13 @@ def build_agent_graph(model: BaseChatModel, *, question: str = "Tell me about wa
         add_current_date_tool=False,
         add_calculator_tool=False,
     )
-    post = CitationPostProcessorComponent(_id="post")
-    post.set(answer=agent.message_response)
     chat_output = ChatOutput(_id="ChatOutput-agent")
-    chat_output.set(input_value=post.build_message)
+    if citing_agent:  # wired straight to Chat Output, so that it streams
+        chat_output.set(input_value=agent.message_response)
+    else:
+        post = CitationPostProcessorComponent(_id="post")
+        post.set(answer=agent.message_response)
+        chat_output.set(input_value=post.build_message)
     graph = Graph(chat_input, chat_output)
     graph.session_id = str(uuid.uuid4())
     return graph
