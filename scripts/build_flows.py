@@ -48,6 +48,7 @@ PARSER = "ext:citations:IndexedRetrievedDataParserComponent@official"
 PROMPT = "ext:citations:CitationPromptComponent@official"
 POST_PROCESSOR = "ext:citations:CitationPostProcessorComponent@official"
 CITING_RETRIEVER = "ext:citations:CitingRetrieverComponent@official"
+CITING_AGENT = "ext:citations:CitingAgentComponent@official"
 AGENT = "Agent"
 MESSAGE_HISTORY = "Memory"
 
@@ -56,6 +57,7 @@ OUR_SOURCES = {
     PROMPT: SOURCES_DIR / "citation_prompt.py",
     POST_PROCESSOR: SOURCES_DIR / "citation_post_processor.py",
     CITING_RETRIEVER: SOURCES_DIR / "citing_retriever.py",
+    CITING_AGENT: SOURCES_DIR / "citing_agent.py",
 }
 # Installed distributions whose extension bundles the flows use (the rest of the palette is not needed).
 EXTENSION_DISTRIBUTIONS = frozenset({"lfx-citations", "lfx-datastax", "lfx-openai"})
@@ -173,6 +175,7 @@ def flows() -> tuple[FlowSpec, ...]:
             ),
         ),
         agent_flow(chat_input, embeddings, astra, model, post, chat_output),
+        streaming_agent_flow(chat_input, embeddings, astra, model, chat_output),
         FlowSpec(
             "cite_any_answer.json",
             "Cite Any Answer",
@@ -222,6 +225,34 @@ def agent_flow(
             Edge(chat_input, "message", agent, "input_value"),
             Edge(agent, "response", post, "answer"),
             Edge(post, "message", chat_output, "input_value"),
+        ),
+    )
+
+
+def streaming_agent_flow(
+    chat_input: Node, embeddings: Node, astra: Node, model: Node, chat_output: Node
+) -> FlowSpec:
+    """Chat Input → Citing Agent (Citing Retriever over Astra DB, OpenAI model) → Chat Output, streaming."""
+    citing = Node(CITING_RETRIEVER, "tool", {"page_keys": PAGE_KEYS, "max_sources": 5})
+    agent = Node(
+        CITING_AGENT,
+        "agent",
+        {"system_prompt": AGENT_INSTRUCTIONS, "add_current_date_tool": False, "add_calculator_tool": False},
+    )
+    return FlowSpec(
+        "astra_db_citing_agent_streaming.json",
+        "Astra DB Citing Agent (Streaming)",
+        "The Citing Agent searches an Astra DB collection through the Citing Retriever tool and streams its "
+        "answer straight to Chat Output with only valid [Source N] markers, then attaches the cited "
+        "sources as source cards. One numbering for every search and every turn of the conversation.",
+        (chat_input, embeddings, astra, citing, model, agent, chat_output),
+        (
+            Edge(embeddings, "embeddings", astra, "embedding_model"),
+            Edge(astra, "search_results", citing, "retriever"),
+            Edge(citing, "tool", agent, "tools"),
+            Edge(model, "model_output", agent, "model"),
+            Edge(chat_input, "message", agent, "input_value"),
+            Edge(agent, "response", chat_output, "input_value"),
         ),
     )
 

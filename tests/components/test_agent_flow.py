@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.flows import build, run_in_process, source_cards, standin_tweaks
+from tests.support.flows import STREAMING_AGENT, build, run_in_process, source_cards, standin_tweaks
 from tests.support.standins.data_api_server import DataAPIStandin, SeedDocument
 from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -79,3 +79,22 @@ async def test_agent_flow_without_a_search_has_no_cards(
     assert message.text == "Hello."
     assert message.data["citations"]["sources"] == []
     assert not [b for b in message.content_blocks if getattr(b, "title", None) == "Sources"]
+
+
+async def test_streaming_agent_flow_cites_the_same_way(
+    openai_standin: OpenAIStandin, standin_env: dict[str, str], corpus: DataAPIStandin
+) -> None:
+    openai_standin.script(
+        search("water boiling"),
+        search("fire oxygen"),
+        Reply(chunks=("Water boils at 100 °C [Sou", "rce 1]; fire needs oxygen [2] and more [Source 7].")),
+    )
+    message = await run_in_process(
+        STREAMING_AGENT, "How do water and fire behave?", tweaks(openai_standin, corpus)
+    )
+    assert message.text == "Water boils at 100 °C [Source 1]; fire needs oxygen [Source 2] and more."
+    assert message.data["citations"]["removed"] == ["[Source 7]"]
+    assert [c.title for c in source_cards(message)] == [
+        "Source 1 \u00b7 water.pdf \u2014 page 2",
+        "Source 2 \u00b7 fire.md",
+    ]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.flows import AGENT, RAG, load, standin_tweaks
+from tests.support.flows import AGENT, RAG, STREAMING_AGENT, load, standin_tweaks
 from tests.support.langflow_server import LangflowClient, RunResult
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -61,6 +62,13 @@ def presented(prompt: str) -> list[tuple[int, str]]:
 # --------------------------------------------------------------------------- agent runs
 
 
+def run_alone(
+    client: LangflowClient, question: str, tweaks: dict, *, stream: bool = False, flow: Path = AGENT
+) -> RunResult:
+    """A run in a session of its own (without one, Langflow uses the flow's id: one long conversation)."""
+    return client.run(load(flow)["id"], question, tweaks=tweaks, stream=stream, session_id=str(uuid.uuid4()))
+
+
 def test_agent_two_searches_one_numbering(
     langflow_client: LangflowClient, openai: OpenAIStandin, agent_tweaks: dict
 ) -> None:
@@ -69,7 +77,7 @@ def test_agent_two_searches_one_numbering(
         search("water cycle evaporation"),
         Reply(chunks=("Plants make sugar [Sou", "rce 1]; water evaporates [2]. Also [Source 9].")),
     )
-    message = answer(langflow_client.run(load(AGENT)["id"], "Plants and water?", tweaks=agent_tweaks))
+    message = answer(run_alone(langflow_client, "Plants and water?", agent_tweaks))
     first, second = tool_results(openai)
     assert first.startswith("[Source 1] photosynthesis.md — page 1\nPhotosynthesis is the process")
     assert second.startswith("[Source 2] water.pdf — page 3\nThe water cycle moves water")
@@ -88,7 +96,7 @@ def test_agent_repeated_chunk_keeps_its_number_and_unseen_number_is_removed(
         search("water cycle rain"),
         Reply(chunks=("Rain falls [Source 1] [Source 2].",)),
     )
-    message = answer(langflow_client.run(load(AGENT)["id"], "Rain?", tweaks=agent_tweaks, stream=True))
+    message = answer(run_alone(langflow_client, "Rain?", agent_tweaks, stream=True))
     first, second = tool_results(openai)
     assert first == second and first.startswith("[Source 1] water.pdf — page 3")
     assert message["text"] == "Rain falls [Source 1]."
@@ -99,9 +107,40 @@ def test_agent_without_a_search_has_no_cards(
     langflow_client: LangflowClient, openai: OpenAIStandin, agent_tweaks: dict
 ) -> None:
     openai.script(Reply(chunks=("Hello [Source 1].",)))
-    message = answer(langflow_client.run(load(AGENT)["id"], "Hi", tweaks=agent_tweaks))
+    message = answer(run_alone(langflow_client, "Hi", agent_tweaks))
     assert message["text"] == "Hello."
     assert cards(message) == []
+
+
+def test_palette_has_the_agent_components(langflow_client: LangflowClient) -> None:
+    palette = langflow_client.all_components()["citations"]
+    for name in ("CitingRetrieverComponent", "CitingAgentComponent"):
+        assert f"ext:citations:{name}@official" in palette
+
+
+def test_citing_agent_streams_filtered_tokens_then_cards(
+    langflow_client: LangflowClient, openai: OpenAIStandin, agent_tweaks: dict
+) -> None:
+    chunks = ("Plants make sugar [Sou", "rce 1]; water [2", "] evaporates [Source 9", "].")
+    expected = "Plants make sugar [Source 1]; water [Source 2] evaporates."
+    for stream in (True, False):
+        openai.script(
+            search("photosynthesis plants"),
+            search("water cycle evaporation"),
+            Reply(chunks=chunks, chunk_delay=0.1),
+        )
+        result = run_alone(langflow_client, "Plants?", agent_tweaks, stream=stream, flow=STREAMING_AGENT)
+        message = answer(result)
+        assert message["text"] == expected
+        assert [c["title"] for c in cards(message)] == [
+            "Source 1 \u00b7 photosynthesis.md \u2014 page 1",
+            "Source 2 \u00b7 water.pdf \u2014 page 3",
+        ]
+        if stream:
+            tokens = [t.data["chunk"] for t in result.named("token")]
+            assert len(tokens) >= 3
+            assert "".join(tokens) == expected
+            assert not any("9" in t for t in tokens)
 
 
 # --------------------------------------------------------------------------- conversations
