@@ -73,8 +73,12 @@ def standin_tweaks(openai_base_url: str, data_api_url: str) -> dict[str, dict[st
     """
     from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
 
-    astra = {"api_endpoint": data_api_url, "database_name": data_api_url, "token": STANDIN_ASTRA_TOKEN,
-             "environment": "prod"}
+    astra = {
+        "api_endpoint": data_api_url,
+        "database_name": data_api_url,
+        "token": STANDIN_ASTRA_TOKEN,
+        "environment": "prod",
+    }
     return {**openai_tweaks(openai_base_url, STANDIN_OPENAI_API_KEY), "Astra DB": astra}
 
 
