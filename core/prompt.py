@@ -41,13 +41,18 @@ def fill_instructions(instructions: str, question: str, context: str) -> tuple[s
     return _PLACEHOLDER.sub(fill, instructions), "question" in used, "context" in used
 
 
-def build_prompt(question: str, context: str, instructions: str = "", no_evidence_answer: str = "") -> str:
+def build_prompt(
+    question: str, context: str, instructions: str = "", no_evidence_answer: str = "", *, history: str = ""
+) -> str:
+    """The prompt; ``history`` (the conversation so far) goes after the instructions, before the sources."""
     answer = " ".join((no_evidence_answer or DEFAULT_NO_EVIDENCE_ANSWER).split())
     parts = [CITATION_RULES.replace("{no_evidence_answer}", answer.replace('"', "'"))]
     has_question = has_context = False
     if instructions and instructions.strip():
         filled, has_question, has_context = fill_instructions(instructions.strip(), question, context)
         parts.append(filled)
+    if history and history.strip():
+        parts.append(f"Conversation so far:\n{history.strip()}")
     if not has_context:
         parts.append(f"Sources:\n{context}")
     if not has_question:

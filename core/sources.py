@@ -29,7 +29,7 @@ import html
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
@@ -353,8 +353,14 @@ def build_sources(
     manifest: Mapping[str, Mapping[str, str | None]] | None = None,
     slug_base_url: str = "",
     slug_suffix: str = "",
+    number_for: Callable[[tuple[str, int | None, str]], int | None] | None = None,
 ) -> tuple[list[SourceRecord], list[str], int]:
-    """Number the usable rows 1..n in retrieval order; returns records, context blocks, rows skipped."""
+    """Number the usable rows 1..n in retrieval order; returns records, context blocks, rows skipped.
+
+    ``number_for`` replaces the 1..n numbering: it gets each new chunk's identity (document name,
+    page, text) and gives its number, or None to leave the chunk out (a registry that numbers
+    chunks across several retrievals; see ``core/registry.py``).
+    """
     document_keys = document_keys or parse_keys(None, DEFAULT_DOCUMENT_KEYS)
     page_keys = page_keys or parse_keys(None, DEFAULT_PAGE_KEYS)
     url_keys = url_keys or parse_keys(None, DEFAULT_URL_KEYS)
@@ -378,8 +384,14 @@ def build_sources(
         seen.add(key)
         if max_sources > 0 and len(records) >= max_sources:
             break
-        number = len(records) + 1
         stored_name = " ".join(str(stored).split()) if stored is not None else ""
+        if number_for is None:
+            number = len(records) + 1
+        else:
+            given = number_for((document_name(stored_name) or "Untitled", page, text))
+            if given is None:
+                continue
+            number = given
         own_url = safe_http_url(_first(row, url_keys)) or safe_http_url(stored_name)
         url, manifest_title = resolve_link(
             stored_name, own_url, page, manifest or {}, slug_base_url=slug_base_url, slug_suffix=slug_suffix

@@ -25,6 +25,7 @@ from lfx.schema.message import Message
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.judge import judge_prompt, parse_judge_reply
 from lfx_citations.core.payload import SUPPORT_MODES, SupportLedger, build_payload, read_sources, source_cards
+from lfx_citations.core.presented import presented_in_run, tool_sources
 from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
 
 
@@ -96,8 +97,12 @@ class CitationPostProcessorComponent(Component):
             name="sources",
             display_name="Sources",
             input_types=["Data", "JSON"],
-            required=True,
-            info="The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw.",
+            required=False,
+            info=(
+                "The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw. "
+                "After an Agent with the Citing Retriever tool, leave it empty: the sources the agent was "
+                "shown come from the run (or from the answer's tool calls)."
+            ),
         ),
         DropdownInput(
             name="sources_scope",
@@ -165,7 +170,7 @@ class CitationPostProcessorComponent(Component):
     ]
 
     async def build_message(self) -> Message:
-        records = read_sources(self.sources)
+        records = self._presented_records()
         links = {r["id"]: r["url"] for r in records if r.get("url")}
         ledger = SupportLedger(records, self.support_check or "flag")
 
@@ -225,6 +230,17 @@ class CitationPostProcessorComponent(Component):
         for item, key in enumerate(keys, start=1):
             ledger.overrides[key] = verdicts[item]
         return f"Judge settled {len(keys)} citation(s)."
+
+    def _presented_records(self) -> list[dict[str, Any]]:
+        """The sources input; without it, what a citing tool presented in this run or in the answer."""
+        if self.sources not in (None, "", []):
+            return read_sources(self.sources)
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        if graph is not None:
+            presented = presented_in_run(graph.context, str(getattr(graph, "_run_id", "") or ""))
+            if presented is not None:
+                return read_sources({"sources": presented})
+        return read_sources({"sources": tool_sources(self.answer)})
 
     async def _answer_from_model(
         self, engine: CitationFilter, outcome: StreamOutcome

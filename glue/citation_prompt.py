@@ -58,6 +58,16 @@ class CitationPromptComponent(Component):
             ),
         ),
         MessageTextInput(
+            name="history",
+            display_name="Conversation History",
+            required=False,
+            info=(
+                "Optional: the conversation so far, e.g. Message History's Messages. Earlier answers keep "
+                "their [Source N] markers; with the parser keeping numbers across turns they still mean the "
+                "same chunks."
+            ),
+        ),
+        MessageTextInput(
             name="no_evidence_answer",
             display_name="No-Evidence Answer",
             value=DEFAULT_NO_EVIDENCE_ANSWER,
@@ -74,7 +84,11 @@ class CitationPromptComponent(Component):
             msg = "The Question input is empty."
             raise ValueError(msg)
         prompt = build_prompt(
-            question, _text(self.context), _text(self.instructions), _text(self.no_evidence_answer)
+            question,
+            _text(self.context),
+            _text(self.instructions),
+            _text(self.no_evidence_answer),
+            history=_text(getattr(self, "history", None)),
         )
         self.status = prompt
         return Message(text=prompt)

@@ -13,12 +13,16 @@ component file by ``scripts/build_components.py``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from lfx.custom.custom_component.component import Component
-from lfx.io import HandleInput, IntInput, MessageTextInput, MultilineInput, Output
+from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, MultilineInput, Output
 from lfx.schema.data import Data
 from lfx.schema.message import Message
+from lfx.utils.async_helpers import delegates_to
 
 from lfx_citations.core.links import load_manifest
+from lfx_citations.core.registry import SourceRegistry, prior_sources
 from lfx_citations.core.sources import (
     DEFAULT_CHUNK_ID_KEYS,
     DEFAULT_DOCUMENT_KEYS,
@@ -32,6 +36,8 @@ from lfx_citations.core.sources import (
     parse_keys,
     rows_from_input,
 )
+
+_HISTORY_MESSAGES = 100
 
 
 class IndexedRetrievedDataParserComponent(Component):
@@ -74,6 +80,16 @@ class IndexedRetrievedDataParserComponent(Component):
             value=0,
             advanced=True,
             info="Stop adding chunks once the context would exceed this many characters (0 = unlimited).",
+        ),
+        BoolInput(
+            name="keep_numbers",
+            display_name="Keep Numbers Across Turns",
+            value=True,
+            advanced=True,
+            info=(
+                "Within a chat session, a chunk cited in an earlier answer keeps its number and new chunks "
+                "continue after the highest (read from the session's stored answers). Off: each turn from 1."
+            ),
         ),
         MessageTextInput(
             name="document_keys",
@@ -137,23 +153,30 @@ class IndexedRetrievedDataParserComponent(Component):
         Output(display_name="Sources", name="sources", method="build_sources_data", group_outputs=True),
     ]
 
-    def _parse(self) -> tuple[list[SourceRecord], list[str]]:
+    def _parse(self, prior: list[dict[str, Any]] | None = None) -> tuple[list[SourceRecord], list[str]]:
         # Each output parses afresh: cheap, and never stale when the node is re-run with new inputs.
         rows, bad_items = rows_from_input(self.input_data)
         manifest = load_manifest(self.link_manifest)
-        records, blocks, bad_rows = build_sources(
-            rows,
-            template=self.template,
-            max_sources=max(int(self.max_sources or 0), 0),
-            max_context_chars=max(int(self.max_context_chars or 0), 0),
-            document_keys=parse_keys(self.document_keys, DEFAULT_DOCUMENT_KEYS),
-            page_keys=parse_keys(self.page_keys, DEFAULT_PAGE_KEYS),
-            url_keys=parse_keys(self.url_keys, DEFAULT_URL_KEYS),
-            chunk_id_keys=parse_keys(self.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
-            manifest=manifest,
-            slug_base_url=self.slug_base_url or "",
-            slug_suffix=self.slug_suffix or "",
-        )
+        options: dict[str, Any] = {
+            "template": self.template,
+            "max_sources": max(int(self.max_sources or 0), 0),
+            "max_context_chars": max(int(self.max_context_chars or 0), 0),
+            "document_keys": parse_keys(self.document_keys, DEFAULT_DOCUMENT_KEYS),
+            "page_keys": parse_keys(self.page_keys, DEFAULT_PAGE_KEYS),
+            "url_keys": parse_keys(self.url_keys, DEFAULT_URL_KEYS),
+            "chunk_id_keys": parse_keys(self.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
+            "manifest": manifest,
+            "slug_base_url": self.slug_base_url or "",
+            "slug_suffix": self.slug_suffix or "",
+        }
+        if prior:
+            # Earlier turns cited these numbers: a chunk seen again keeps its number, new ones follow.
+            registry = SourceRegistry()
+            registry.remember(prior)
+            records, blocks = registry.present(rows, **options)
+            bad_rows = registry.skipped
+        else:
+            records, blocks, bad_rows = build_sources(rows, **options)
         skipped = bad_items + bad_rows
         note = f" Skipped {skipped} row(s) without text." if skipped else ""
         if records and "{label}" not in Template(self.template).template and "{index}" not in self.template:
@@ -161,10 +184,44 @@ class IndexedRetrievedDataParserComponent(Component):
         self.status = f"Presented {len(records)} source(s).{note}"
         return records, blocks
 
+    # In a flow Langflow awaits the async twins, which first read the session's earlier sources;
+    # called from code (no session), the sync methods number from 1.
+    @delegates_to("abuild_context")
     def build_context(self) -> Message:
         _, blocks = self._parse()
         return Message(text=format_context(blocks))
 
+    @delegates_to("abuild_sources_data")
     def build_sources_data(self) -> Data:
         records, _ = self._parse()
         return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
+
+    async def abuild_context(self) -> Message:
+        _, blocks = self._parse(await self._prior_sources())
+        return Message(text=format_context(blocks))
+
+    async def abuild_sources_data(self) -> Data:
+        records, _ = self._parse(await self._prior_sources())
+        return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
+
+    async def _prior_sources(self) -> list[dict[str, Any]]:
+        """Sources cited earlier in this chat session, from Langflow's message store (none outside one)."""
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        session_id = getattr(graph, "session_id", None)
+        if not self.keep_numbers or not session_id:
+            return []
+        from lfx.components.models_and_agents.memory import _safe_graph_user_id, aget_agent_chat_history
+
+        try:
+            messages = await aget_agent_chat_history(
+                session_id=session_id,
+                flow_id=getattr(graph, "flow_id", None),
+                n_messages=_HISTORY_MESSAGES,
+                user_id=_safe_graph_user_id(self),
+            )
+        except Exception as exc:  # noqa: BLE001 - numbering per turn is the documented fallback
+            self.log(
+                f"Could not read the session's earlier sources ({type(exc).__name__}); numbering from 1."
+            )
+            return []
+        return prior_sources(messages)

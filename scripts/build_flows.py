@@ -47,11 +47,17 @@ OPENAI_MODEL = "ext:openai:OpenAIModelComponent@official"
 PARSER = "ext:citations:IndexedRetrievedDataParserComponent@official"
 PROMPT = "ext:citations:CitationPromptComponent@official"
 POST_PROCESSOR = "ext:citations:CitationPostProcessorComponent@official"
+CITING_RETRIEVER = "ext:citations:CitingRetrieverComponent@official"
+CITING_AGENT = "ext:citations:CitingAgentComponent@official"
+AGENT = "Agent"
+MESSAGE_HISTORY = "Memory"
 
 OUR_SOURCES = {
     PARSER: SOURCES_DIR / "indexed_retrieved_data_parser.py",
     PROMPT: SOURCES_DIR / "citation_prompt.py",
     POST_PROCESSOR: SOURCES_DIR / "citation_post_processor.py",
+    CITING_RETRIEVER: SOURCES_DIR / "citing_retriever.py",
+    CITING_AGENT: SOURCES_DIR / "citing_agent.py",
 }
 # Installed distributions whose extension bundles the flows use (the rest of the palette is not needed).
 EXTENSION_DISTRIBUTIONS = frozenset({"lfx-citations", "lfx-datastax", "lfx-openai"})
@@ -143,18 +149,22 @@ def flows() -> tuple[FlowSpec, ...]:
         Edge(post, "message", chat_output, "input_value"),
     )
     rag_nodes = (chat_input, embeddings, astra, parser, prompt, model, post, chat_output)
+    # The conversation so far for the prompt; the parser keeps the numbers its markers use.
+    history = Node(MESSAGE_HISTORY, "history", {"n_messages": 20})
     return (
         FlowSpec(
             "astra_db_rag_with_citations.json",
             "Astra DB RAG with Citations",
             "Answers from an Astra DB collection and cites its sources inline as [Source N]; invalid markers "
             "are removed and the cited sources are attached as source cards. The post-processor calls the "
-            "model itself, so the filtered answer can stream.",
-            rag_nodes,
+            "model itself, so the filtered answer can stream. Message History gives the prompt the "
+            "conversation so far, and a chunk keeps its number for the whole conversation.",
+            (*rag_nodes, history),
             (
                 *retrieval,
                 Edge(model, "model_output", post, "model"),
                 Edge(prompt, "prompt", post, "prompt"),
+                Edge(history, "messages_text", prompt, "history"),
             ),
         ),
         FlowSpec(
@@ -170,6 +180,8 @@ def flows() -> tuple[FlowSpec, ...]:
                 Edge(embeddings, "embeddings", astra, "embedding_model"),
             ),
         ),
+        agent_flow(chat_input, embeddings, astra, model, post, chat_output),
+        streaming_agent_flow(chat_input, embeddings, astra, model, chat_output),
         FlowSpec(
             "cite_any_answer.json",
             "Cite Any Answer",
@@ -182,6 +194,71 @@ def flows() -> tuple[FlowSpec, ...]:
                 Edge(prompt, "prompt", model, "input_value"),
                 Edge(model, "text_output", post, "answer"),
             ),
+        ),
+    )
+
+
+AGENT_INSTRUCTIONS = (
+    "You answer questions from a knowledge base. Call search_sources to find what you need; you may call "
+    "it several times. Cite each factual claim right after it as [Source N], with only the numbers the "
+    "tool showed you; cite several as [Source 1][Source 3]. Write no bibliography. If the sources do not "
+    "hold the answer, say so and cite nothing."
+)
+
+
+def agent_flow(
+    chat_input: Node, embeddings: Node, astra: Node, model: Node, post: Node, chat_output: Node
+) -> FlowSpec:
+    """Chat Input → Agent (Citing Retriever over Astra DB, OpenAI model) → post-processor → Chat Output."""
+    citing = Node(CITING_RETRIEVER, "tool", {"page_keys": PAGE_KEYS, "max_sources": 5})
+    agent = Node(
+        AGENT,
+        "agent",
+        {"system_prompt": AGENT_INSTRUCTIONS, "add_current_date_tool": False, "add_calculator_tool": False},
+    )
+    return FlowSpec(
+        "astra_db_agent_with_citations.json",
+        "Astra DB Agent with Citations",
+        "An Agent searches an Astra DB collection through the Citing Retriever tool, as often as it needs: "
+        "every chunk it is shown gets one number for the whole conversation. The Citation Post-Processor "
+        "keeps only markers for chunks the agent saw and attaches them as source cards.",
+        (chat_input, embeddings, astra, citing, model, agent, post, chat_output),
+        (
+            Edge(embeddings, "embeddings", astra, "embedding_model"),
+            Edge(astra, "search_results", citing, "retriever"),
+            Edge(citing, "tool", agent, "tools"),
+            Edge(model, "model_output", agent, "model"),
+            Edge(chat_input, "message", agent, "input_value"),
+            Edge(agent, "response", post, "answer"),
+            Edge(post, "message", chat_output, "input_value"),
+        ),
+    )
+
+
+def streaming_agent_flow(
+    chat_input: Node, embeddings: Node, astra: Node, model: Node, chat_output: Node
+) -> FlowSpec:
+    """Chat Input → Citing Agent (Citing Retriever over Astra DB, OpenAI model) → Chat Output, streaming."""
+    citing = Node(CITING_RETRIEVER, "tool", {"page_keys": PAGE_KEYS, "max_sources": 5})
+    agent = Node(
+        CITING_AGENT,
+        "agent",
+        {"system_prompt": AGENT_INSTRUCTIONS, "add_current_date_tool": False, "add_calculator_tool": False},
+    )
+    return FlowSpec(
+        "astra_db_citing_agent_streaming.json",
+        "Astra DB Citing Agent (Streaming)",
+        "The Citing Agent searches an Astra DB collection through the Citing Retriever tool and streams its "
+        "answer straight to Chat Output with only valid [Source N] markers, then attaches the cited "
+        "sources as source cards. One numbering for every search and every turn of the conversation.",
+        (chat_input, embeddings, astra, citing, model, agent, chat_output),
+        (
+            Edge(embeddings, "embeddings", astra, "embedding_model"),
+            Edge(astra, "search_results", citing, "retriever"),
+            Edge(citing, "tool", agent, "tools"),
+            Edge(model, "model_output", agent, "model"),
+            Edge(chat_input, "message", agent, "input_value"),
+            Edge(agent, "response", chat_output, "input_value"),
         ),
     )
 

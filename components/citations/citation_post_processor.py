@@ -1952,6 +1952,45 @@ def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> 
     return cards
 
 
+# --- generated from lfx_citations/core/presented.py: do not edit ---
+REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+
+
+def field_of(item: Any, name: str) -> Any:
+    """A field of a dict (a message's JSON form) or an attribute of an object (the message itself)."""
+    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
+
+
+def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The records presented in this run, or None when no citing retrieval ran in it."""
+    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(r) for r in state.get("presented", [])]
+    return None
+
+
+def tool_sources(message: Any) -> list[dict[str, Any]]:
+    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
+
+    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
+    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
+    Works on Message objects and on their JSON form; anything else gives no records.
+    """
+    found: list[dict[str, Any]] = []
+    blocks = list(field_of(message, "content_blocks") or [])
+    while blocks:
+        block = blocks.pop(0)
+        if field_of(block, "type") != "tool_use":
+            blocks[:0] = list(field_of(block, "contents") or [])  # a group: look inside
+            continue
+        output = field_of(block, "output")
+        artifact = field_of(output, "artifact") if output is not None else None
+        sources = field_of(artifact, "sources") if artifact is not None else None
+        if isinstance(sources, list):
+            found.extend(s for s in sources if isinstance(s, Mapping))
+    return found
+
+
 # --- generated from lfx_citations/core/stream.py: do not edit ---
 @dataclass
 class StreamChunk:
@@ -2077,8 +2116,12 @@ class CitationPostProcessorComponent(Component):
             name="sources",
             display_name="Sources",
             input_types=["Data", "JSON"],
-            required=True,
-            info="The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw.",
+            required=False,
+            info=(
+                "The Indexed Retrieved-Data Parser's Sources output: the numbered sources the model saw. "
+                "After an Agent with the Citing Retriever tool, leave it empty: the sources the agent was "
+                "shown come from the run (or from the answer's tool calls)."
+            ),
         ),
         DropdownInput(
             name="sources_scope",
@@ -2146,7 +2189,7 @@ class CitationPostProcessorComponent(Component):
     ]
 
     async def build_message(self) -> Message:
-        records = read_sources(self.sources)
+        records = self._presented_records()
         links = {r["id"]: r["url"] for r in records if r.get("url")}
         ledger = SupportLedger(records, self.support_check or "flag")
 
@@ -2206,6 +2249,17 @@ class CitationPostProcessorComponent(Component):
         for item, key in enumerate(keys, start=1):
             ledger.overrides[key] = verdicts[item]
         return f"Judge settled {len(keys)} citation(s)."
+
+    def _presented_records(self) -> list[dict[str, Any]]:
+        """The sources input; without it, what a citing tool presented in this run or in the answer."""
+        if self.sources not in (None, "", []):
+            return read_sources(self.sources)
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        if graph is not None:
+            presented = presented_in_run(graph.context, str(getattr(graph, "_run_id", "") or ""))
+            if presented is not None:
+                return read_sources({"sources": presented})
+        return read_sources({"sources": tool_sources(self.answer)})
 
     async def _answer_from_model(
         self, engine: CitationFilter, outcome: StreamOutcome

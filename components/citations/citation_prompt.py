@@ -54,13 +54,18 @@ def fill_instructions(instructions: str, question: str, context: str) -> tuple[s
     return _PLACEHOLDER.sub(fill, instructions), "question" in used, "context" in used
 
 
-def build_prompt(question: str, context: str, instructions: str = "", no_evidence_answer: str = "") -> str:
+def build_prompt(
+    question: str, context: str, instructions: str = "", no_evidence_answer: str = "", *, history: str = ""
+) -> str:
+    """The prompt; ``history`` (the conversation so far) goes after the instructions, before the sources."""
     answer = " ".join((no_evidence_answer or DEFAULT_NO_EVIDENCE_ANSWER).split())
     parts = [CITATION_RULES.replace("{no_evidence_answer}", answer.replace('"', "'"))]
     has_question = has_context = False
     if instructions and instructions.strip():
         filled, has_question, has_context = fill_instructions(instructions.strip(), question, context)
         parts.append(filled)
+    if history and history.strip():
+        parts.append(f"Conversation so far:\n{history.strip()}")
     if not has_context:
         parts.append(f"Sources:\n{context}")
     if not has_question:
@@ -108,6 +113,16 @@ class CitationPromptComponent(Component):
             ),
         ),
         MessageTextInput(
+            name="history",
+            display_name="Conversation History",
+            required=False,
+            info=(
+                "Optional: the conversation so far, e.g. Message History's Messages. Earlier answers keep "
+                "their [Source N] markers; with the parser keeping numbers across turns they still mean the "
+                "same chunks."
+            ),
+        ),
+        MessageTextInput(
             name="no_evidence_answer",
             display_name="No-Evidence Answer",
             value=DEFAULT_NO_EVIDENCE_ANSWER,
@@ -124,7 +139,11 @@ class CitationPromptComponent(Component):
             msg = "The Question input is empty."
             raise ValueError(msg)
         prompt = build_prompt(
-            question, _text(self.context), _text(self.instructions), _text(self.no_evidence_answer)
+            question,
+            _text(self.context),
+            _text(self.instructions),
+            _text(self.no_evidence_answer),
+            history=_text(getattr(self, "history", None)),
         )
         self.status = prompt
         return Message(text=prompt)

@@ -25,16 +25,17 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import urlsplit
 
 from lfx.custom.custom_component.component import Component
-from lfx.io import HandleInput, IntInput, MessageTextInput, MultilineInput, Output
+from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, MultilineInput, Output
 from lfx.schema.data import Data
 from lfx.schema.message import Message
+from lfx.utils.async_helpers import delegates_to
 from pydantic import BaseModel, Field, field_validator
 
 # --- generated from lfx_citations/core/links.py: do not edit ---
@@ -206,6 +207,45 @@ def resolve_link(
     if not url and slug_base_url:
         url = slug_url(stored_name, slug_base_url, slug_suffix)
     return page_link(safe_http_url(url), page), entry.get("title")
+
+
+# --- generated from lfx_citations/core/presented.py: do not edit ---
+REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+
+
+def field_of(item: Any, name: str) -> Any:
+    """A field of a dict (a message's JSON form) or an attribute of an object (the message itself)."""
+    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
+
+
+def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The records presented in this run, or None when no citing retrieval ran in it."""
+    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(r) for r in state.get("presented", [])]
+    return None
+
+
+def tool_sources(message: Any) -> list[dict[str, Any]]:
+    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
+
+    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
+    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
+    Works on Message objects and on their JSON form; anything else gives no records.
+    """
+    found: list[dict[str, Any]] = []
+    blocks = list(field_of(message, "content_blocks") or [])
+    while blocks:
+        block = blocks.pop(0)
+        if field_of(block, "type") != "tool_use":
+            blocks[:0] = list(field_of(block, "contents") or [])  # a group: look inside
+            continue
+        output = field_of(block, "output")
+        artifact = field_of(output, "artifact") if output is not None else None
+        sources = field_of(artifact, "sources") if artifact is not None else None
+        if isinstance(sources, list):
+            found.extend(s for s in sources if isinstance(s, Mapping))
+    return found
 
 
 # --- generated from lfx_citations/core/text.py: do not edit ---
@@ -977,8 +1017,14 @@ def build_sources(
     manifest: Mapping[str, Mapping[str, str | None]] | None = None,
     slug_base_url: str = "",
     slug_suffix: str = "",
+    number_for: Callable[[tuple[str, int | None, str]], int | None] | None = None,
 ) -> tuple[list[SourceRecord], list[str], int]:
-    """Number the usable rows 1..n in retrieval order; returns records, context blocks, rows skipped."""
+    """Number the usable rows 1..n in retrieval order; returns records, context blocks, rows skipped.
+
+    ``number_for`` replaces the 1..n numbering: it gets each new chunk's identity (document name,
+    page, text) and gives its number, or None to leave the chunk out (a registry that numbers
+    chunks across several retrievals; see ``core/registry.py``).
+    """
     document_keys = document_keys or parse_keys(None, DEFAULT_DOCUMENT_KEYS)
     page_keys = page_keys or parse_keys(None, DEFAULT_PAGE_KEYS)
     url_keys = url_keys or parse_keys(None, DEFAULT_URL_KEYS)
@@ -1002,8 +1048,14 @@ def build_sources(
         seen.add(key)
         if max_sources > 0 and len(records) >= max_sources:
             break
-        number = len(records) + 1
         stored_name = " ".join(str(stored).split()) if stored is not None else ""
+        if number_for is None:
+            number = len(records) + 1
+        else:
+            given = number_for((document_name(stored_name) or "Untitled", page, text))
+            if given is None:
+                continue
+            number = given
         own_url = safe_http_url(_first(row, url_keys)) or safe_http_url(stored_name)
         url, manifest_title = resolve_link(
             stored_name, own_url, page, manifest or {}, slug_base_url=slug_base_url, slug_suffix=slug_suffix
@@ -1057,7 +1109,158 @@ def format_context(blocks: list[str]) -> str:
     return "\n\n".join(blocks) if blocks else NO_SOURCES_LINE
 
 
+# --- generated from lfx_citations/core/registry.py: do not edit ---
+_CARD_TITLE = re.compile(r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?")
+
+
+def _chunk_key(document: str, page: int | None, text: str) -> str:
+    # A JSON string: usable as a dict key and as plain state in the graph context.
+    return json.dumps([document, page, text], ensure_ascii=False)
+
+
+def _prior_key(page: int | None, text: str) -> str:
+    return json.dumps([page, snippet(text)], ensure_ascii=False)
+
+
+def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
+    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
+
+    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
+    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
+    oldest first consistently). Cards whose title does not carry a number are ignored.
+    """
+    found: dict[int, dict[str, Any]] = {}
+    for message in messages:
+        for block in field_of(message, "content_blocks") or []:
+            if field_of(block, "title") != "Sources":
+                continue
+            for content in field_of(block, "contents") or []:
+                if field_of(content, "type") != "citation":
+                    continue
+                title = field_of(content, "title")
+                match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
+                if match is None:
+                    continue
+                number = int(match[1])
+                page = int(match[3]) if match[3] is not None else None
+                cited = field_of(content, "cited_text")
+                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
+    return [found[k] for k in sorted(found)]
+
+
+class SourceRegistry:
+    """Numbers chunks across retrievals; per-call and total limits on sources and context size."""
+
+    def __init__(self, state: Mapping[str, Any] | None = None) -> None:
+        state = state or {}
+        self.presented: list[dict[str, Any]] = [dict(r) for r in state.get("presented", [])]
+        self.prior: list[dict[str, Any]] = [dict(p) for p in state.get("prior", [])]
+        self.chars_used: int = int(state.get("chars_used", 0))
+        self.calls: int = int(state.get("calls", 0))
+        self.skipped = 0  # rows without text in the last call
+        self._ids = {_chunk_key(r["document"], r.get("page"), r["text"]): r["id"] for r in self.presented}
+        self._prior_ids: dict[str, int] = {}
+        for entry in self.prior:
+            self._prior_ids.setdefault(_prior_key(entry.get("page"), entry.get("snippet", "")), entry["id"])
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "presented": [dict(r) for r in self.presented],
+            "prior": [dict(p) for p in self.prior],
+            "chars_used": self.chars_used,
+            "calls": self.calls,
+        }
+
+    def remember(self, prior: Iterable[Mapping[str, Any]]) -> None:
+        """Add sources cited in earlier turns: their numbers stay taken, and mean the same chunk."""
+        for item in prior:
+            number = item.get("id")
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+                continue
+            entry = {"id": number, "page": item.get("page"), "snippet": str(item.get("snippet") or "")}
+            self.prior.append(entry)
+            self._prior_ids.setdefault(_prior_key(entry["page"], entry["snippet"]), number)
+
+    @property
+    def highest(self) -> int:
+        return max([r["id"] for r in self.presented] + [p["id"] for p in self.prior] + [0])
+
+    def present(
+        self,
+        rows: list[dict[str, Any]],
+        *,
+        max_sources: int = 0,
+        max_context_chars: int = 0,
+        total_max_sources: int = 0,
+        total_max_context_chars: int = 0,
+        **options: Any,
+    ) -> tuple[list[SourceRecord], list[str]]:
+        """Number one retrieval's rows and register what is presented; returns its records and blocks.
+
+        ``max_sources`` / ``max_context_chars`` bound this call (0 = no limit); the ``total_`` ones
+        bound the run: distinct chunks numbered, and characters of context shown over all calls.
+        ``options`` go to ``build_sources`` (template, keys, manifest, slug rule).
+        """
+        self.calls += 1
+        budget = max_context_chars
+        if total_max_context_chars > 0:
+            left = total_max_context_chars - self.chars_used
+            if left <= 0:
+                return [], []
+            budget = min(budget, left) if budget > 0 else left
+        used_ids = set(self._ids.values())
+        given: dict[str, int] = {}  # this call's numbers, by chunk
+        next_id = self.highest + 1
+        new_count = 0
+
+        def number_for(identity: tuple[str, int | None, str]) -> int | None:
+            nonlocal next_id, new_count
+            key = _chunk_key(*identity)
+            if key in given:  # the same chunk twice in one retrieval: shown once
+                return None
+            number = self._ids.get(key)
+            if number is None:
+                earlier = self._prior_ids.get(_prior_key(identity[1], identity[2]))
+                if earlier is not None and earlier not in used_ids and earlier not in given.values():
+                    number = earlier
+            if number is None:
+                if total_max_sources > 0 and len(self._ids) + new_count >= total_max_sources:
+                    return None
+                number, next_id = next_id, next_id + 1
+                new_count += 1
+            given[key] = number
+            return number
+
+        records, blocks, self.skipped = build_sources(
+            rows, max_sources=max_sources, max_context_chars=budget, number_for=number_for, **options
+        )
+        for record in records:
+            key = _chunk_key(record.document, record.page, record.text)
+            if key not in self._ids:
+                self._ids[key] = record.id
+                self.presented.append(record.model_dump(mode="json"))
+        if blocks:
+            self.chars_used += len(format_context(blocks))
+        return records, blocks
+
+
+def load_registry(context: Any, run_id: str) -> SourceRegistry:
+    """The run's registry from a graph context (a dict); a registry left by another run is not reused."""
+    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return SourceRegistry(state)
+    return SourceRegistry()
+
+
+def store_registry(context: Any, run_id: str, registry: SourceRegistry) -> None:
+    if context is not None:
+        context[REGISTRY_CONTEXT_KEY] = {**registry.state(), "run_id": run_id}
+
+
 # --- generated from lfx_citations/glue/indexed_retrieved_data_parser.py: do not edit ---
+_HISTORY_MESSAGES = 100
+
+
 class IndexedRetrievedDataParserComponent(Component):
     display_name = "Indexed Retrieved-Data Parser"
     description = (
@@ -1098,6 +1301,16 @@ class IndexedRetrievedDataParserComponent(Component):
             value=0,
             advanced=True,
             info="Stop adding chunks once the context would exceed this many characters (0 = unlimited).",
+        ),
+        BoolInput(
+            name="keep_numbers",
+            display_name="Keep Numbers Across Turns",
+            value=True,
+            advanced=True,
+            info=(
+                "Within a chat session, a chunk cited in an earlier answer keeps its number and new chunks "
+                "continue after the highest (read from the session's stored answers). Off: each turn from 1."
+            ),
         ),
         MessageTextInput(
             name="document_keys",
@@ -1161,23 +1374,30 @@ class IndexedRetrievedDataParserComponent(Component):
         Output(display_name="Sources", name="sources", method="build_sources_data", group_outputs=True),
     ]
 
-    def _parse(self) -> tuple[list[SourceRecord], list[str]]:
+    def _parse(self, prior: list[dict[str, Any]] | None = None) -> tuple[list[SourceRecord], list[str]]:
         # Each output parses afresh: cheap, and never stale when the node is re-run with new inputs.
         rows, bad_items = rows_from_input(self.input_data)
         manifest = load_manifest(self.link_manifest)
-        records, blocks, bad_rows = build_sources(
-            rows,
-            template=self.template,
-            max_sources=max(int(self.max_sources or 0), 0),
-            max_context_chars=max(int(self.max_context_chars or 0), 0),
-            document_keys=parse_keys(self.document_keys, DEFAULT_DOCUMENT_KEYS),
-            page_keys=parse_keys(self.page_keys, DEFAULT_PAGE_KEYS),
-            url_keys=parse_keys(self.url_keys, DEFAULT_URL_KEYS),
-            chunk_id_keys=parse_keys(self.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
-            manifest=manifest,
-            slug_base_url=self.slug_base_url or "",
-            slug_suffix=self.slug_suffix or "",
-        )
+        options: dict[str, Any] = {
+            "template": self.template,
+            "max_sources": max(int(self.max_sources or 0), 0),
+            "max_context_chars": max(int(self.max_context_chars or 0), 0),
+            "document_keys": parse_keys(self.document_keys, DEFAULT_DOCUMENT_KEYS),
+            "page_keys": parse_keys(self.page_keys, DEFAULT_PAGE_KEYS),
+            "url_keys": parse_keys(self.url_keys, DEFAULT_URL_KEYS),
+            "chunk_id_keys": parse_keys(self.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
+            "manifest": manifest,
+            "slug_base_url": self.slug_base_url or "",
+            "slug_suffix": self.slug_suffix or "",
+        }
+        if prior:
+            # Earlier turns cited these numbers: a chunk seen again keeps its number, new ones follow.
+            registry = SourceRegistry()
+            registry.remember(prior)
+            records, blocks = registry.present(rows, **options)
+            bad_rows = registry.skipped
+        else:
+            records, blocks, bad_rows = build_sources(rows, **options)
         skipped = bad_items + bad_rows
         note = f" Skipped {skipped} row(s) without text." if skipped else ""
         if records and "{label}" not in Template(self.template).template and "{index}" not in self.template:
@@ -1185,10 +1405,44 @@ class IndexedRetrievedDataParserComponent(Component):
         self.status = f"Presented {len(records)} source(s).{note}"
         return records, blocks
 
+    # In a flow Langflow awaits the async twins, which first read the session's earlier sources;
+    # called from code (no session), the sync methods number from 1.
+    @delegates_to("abuild_context")
     def build_context(self) -> Message:
         _, blocks = self._parse()
         return Message(text=format_context(blocks))
 
+    @delegates_to("abuild_sources_data")
     def build_sources_data(self) -> Data:
         records, _ = self._parse()
         return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
+
+    async def abuild_context(self) -> Message:
+        _, blocks = self._parse(await self._prior_sources())
+        return Message(text=format_context(blocks))
+
+    async def abuild_sources_data(self) -> Data:
+        records, _ = self._parse(await self._prior_sources())
+        return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
+
+    async def _prior_sources(self) -> list[dict[str, Any]]:
+        """Sources cited earlier in this chat session, from Langflow's message store (none outside one)."""
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        session_id = getattr(graph, "session_id", None)
+        if not self.keep_numbers or not session_id:
+            return []
+        from lfx.components.models_and_agents.memory import _safe_graph_user_id, aget_agent_chat_history
+
+        try:
+            messages = await aget_agent_chat_history(
+                session_id=session_id,
+                flow_id=getattr(graph, "flow_id", None),
+                n_messages=_HISTORY_MESSAGES,
+                user_id=_safe_graph_user_id(self),
+            )
+        except Exception as exc:  # noqa: BLE001 - numbering per turn is the documented fallback
+            self.log(
+                f"Could not read the session's earlier sources ({type(exc).__name__}); numbering from 1."
+            )
+            return []
+        return prior_sources(messages)

@@ -17,6 +17,9 @@ the flow is uploaded the way a user would have set it up, endpoints and keys fil
 * the flow's ``id`` is dropped, so the server gives the upload a fresh one (it refuses UUID5 ids,
   which the generated flows once had, and a shared server may already hold the shipped id).
 
+The Astra DB Agent with Citations flow is asked once too: its model (the OpenAI stand-in) calls
+the Citing Retriever twice, then cites a chunk from each call and a number it never saw.
+
 One question is asked twice. Over the API first (a separate session), with a reply citing every
 number, to learn how the sources are numbered and which one carries a URL; then in the Playground,
 with a paced reply citing Source 1 and that linked source plus an invalid ``[Source 9]``.
@@ -33,7 +36,7 @@ from typing import Any
 import pytest
 
 from tests.support.docs_chat import ROOT
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import AGENT, RAG, load, standin_tweaks
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
@@ -41,6 +44,7 @@ from tests.support.standins.openai_server import OpenAIStandin, Reply, tiktoken_
 pytestmark = pytest.mark.e2e
 
 SCREENSHOT = ROOT / "docs" / "screenshots" / "playground.png"
+AGENT_SCREENSHOT = ROOT / "docs" / "screenshots" / "playground-agent.png"
 # Retrieves water.pdf pages 3, 1, 2 and the Astra DB page (the one source with a URL), in that order.
 QUESTION = "What is water, what is the water cycle, and what is a collection?"
 CHUNK_DELAY = 0.5
@@ -250,3 +254,79 @@ def test_playground_shows_cited_answer_and_source_cards(
     assert page_errors == []
     assert all("Cannot parse the supplied API endpoint" in toast for toast in toasts), toasts
     assert SCREENSHOT.stat().st_size > 20_000
+
+
+def search(query: str) -> Reply:
+    return Reply(tool_calls=({"name": "search_sources", "arguments": {"query": query}},))
+
+
+# --------------------------------------------------------------------------- an agent answer
+
+
+def test_playground_shows_agent_answer_with_source_cards(
+    browser: Any,
+    ui_server: LangflowServer,
+    client: LangflowClient,
+    openai: OpenAIStandin,
+    data_api: DataAPIStandin,
+) -> None:
+    base = ui_server.base_url
+    tweaks = standin_tweaks(openai.base_url, data_api.url)
+    tweaks["Astra DB"]["number_of_results"] = 1
+    flow = load(AGENT, tweaks)
+    flow.pop("id", None)
+    flow_id = client.upload_flow(flow)
+    openai.script(
+        search("photosynthesis plants"),
+        search("water cycle evaporation"),
+        Reply(
+            chunks=(
+                "Plants turn sunlight into sugar [Source 1], and water evaporates [Source 2]. [Source 7]",
+            )
+        ),
+    )
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="light")
+
+    def only_the_server(route: Any) -> None:
+        if route.request.url.startswith(base + "/") or route.request.url == base:
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", only_the_server)
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    try:
+        page.goto(f"{base}/flow/{flow_id}")
+        page.get_by_test_id("playground-btn-flow-io").click()
+        box = page.get_by_test_id("input-chat-playground")
+        box.wait_for()
+        box.fill("How do plants and water behave?")
+        box.press("Enter")
+        page.get_by_text("Finished in").first.wait_for()
+        answers = page.locator("[data-testid^='chat-message-AI-']")
+        text = answers.last.inner_text()
+        title_locator = page.locator("p", has_text=CARD_TITLE)
+        title_locator.first.wait_for()
+        titles = title_locator.all_inner_texts()
+        page.wait_for_function(
+            "() => { document.querySelectorAll('[role=alert] button').forEach(b => b.click());"
+            " return !document.querySelector('[role=alert]'); }",
+            polling=200,
+            timeout=15_000,
+        )
+        title_locator.first.scroll_into_view_if_needed()
+        AGENT_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(AGENT_SCREENSHOT), full_page=True)
+    except Exception as exc:
+        raise AssertionError(f"{type(exc).__name__}: {exc}\n\n{ui_server.log_tail(80)}") from exc
+    finally:
+        context.close()
+
+    assert "Plants turn sunlight into sugar [Source 1], and water evaporates [Source 2]." in text
+    assert "Source 7" not in text
+    assert titles == [
+        "Source 1 \u00b7 photosynthesis.md \u2014 page 1",
+        "Source 2 \u00b7 water.pdf \u2014 page 3",
+    ]

@@ -327,3 +327,26 @@ def test_standins_as_subprocesses(
         sdk = openai.OpenAI(base_url=f"{scripted.url}/v1", api_key=STANDIN_OPENAI_API_KEY, max_retries=0)
         with pytest.raises(openai.APIConnectionError):
             sdk.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "hi"}])
+
+
+def test_scripted_tool_calls_reach_the_openai_sdk_streamed_and_not(openai_standin: OpenAIStandin) -> None:
+    """A tool-calling reply on the wire as OpenAI sends it, read back by the official client both ways."""
+    call = {"name": "search_sources", "arguments": {"query": "water cycle"}}
+    openai_standin.script(Reply(tool_calls=(call,)), Reply(tool_calls=(call,)))
+    sdk = openai.OpenAI(base_url=openai_standin.base_url, api_key=STANDIN_OPENAI_API_KEY, max_retries=0)
+    messages = [{"role": "user", "content": "water?"}]
+
+    whole = sdk.chat.completions.create(model="gpt-4o-mini", messages=messages)
+    (choice,) = whole.choices
+    assert choice.finish_reason == "tool_calls"
+    assert choice.message.content is None
+    (tool_call,) = choice.message.tool_calls or []
+    assert (tool_call.type, tool_call.function.name) == ("function", "search_sources")
+    assert json.loads(tool_call.function.arguments) == {"query": "water cycle"}
+
+    deltas = list(sdk.chat.completions.create(model="gpt-4o-mini", messages=messages, stream=True))
+    pieces = [tc for d in deltas if d.choices for tc in d.choices[0].delta.tool_calls or []]
+    assert pieces[0].id and pieces[0].function.name == "search_sources"
+    assert len(pieces) == 3  # the head, then the arguments in two pieces
+    assert json.loads("".join(p.function.arguments or "" for p in pieces)) == {"query": "water cycle"}
+    assert [d.choices[0].finish_reason for d in deltas if d.choices][-1] == "tool_calls"

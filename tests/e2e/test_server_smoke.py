@@ -177,7 +177,7 @@ def test_flows_dir_is_loaded_at_startup(langflow_server: LangflowServer) -> None
     shipped = {
         json.loads(p.read_text())["id"]: json.loads(p.read_text())["name"] for p in REPO_FLOWS.glob("*.json")
     }
-    assert len(shipped) == 3
+    assert len(shipped) == 5
     with langflow_server.client() as client:
         for flow_id, name in shipped.items():
             assert client.get_flow(flow_id)["name"] == name

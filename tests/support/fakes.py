@@ -62,3 +62,70 @@ class ScriptedChatModel(BaseChatModel):
             if self.delay:
                 await asyncio.sleep(self.delay)
             yield ChatGenerationChunk(message=AIMessageChunk(content=chunk))
+
+
+class ToolCallingChatModel(BaseChatModel):
+    """A scripted agent model: each call answers with the next turn, a tool call or text chunks.
+
+    A turn is ``{"tool_calls": [{"name": ..., "args": {...}}, ...]}`` or ``{"chunks": [...]}``.
+    ``bind_tools`` records the tools it was given; ``prompts`` the messages of every call.
+    """
+
+    turns: list[dict[str, Any]]
+    calls: list[list[BaseMessage]] = []
+    bound: list[str] = []
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted-tool-calling"
+
+    def bind_tools(self, tools: Any, **_: Any) -> ToolCallingChatModel:
+        self.bound.extend(getattr(t, "name", str(t)) for t in tools)
+        return self
+
+    def _next(self, messages: list[BaseMessage]) -> dict[str, Any]:
+        self.calls.append(list(messages))
+        index = len(self.calls) - 1
+        return self.turns[index] if index < len(self.turns) else {"chunks": ["(no more turns)"]}
+
+    @staticmethod
+    def _tool_calls(turn: dict[str, Any], index: int) -> list[dict[str, Any]]:
+        return [
+            {"name": c["name"], "args": c["args"], "id": f"call_{index}_{i}", "type": "tool_call"}
+            for i, c in enumerate(turn.get("tool_calls", []))
+        ]
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: Any = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **_: Any,
+    ) -> ChatResult:
+        turn = self._next(messages)
+        message = AIMessage(
+            content="".join(turn.get("chunks", [])), tool_calls=self._tool_calls(turn, len(self.calls))
+        )
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    async def _astream(
+        self,
+        messages: list[BaseMessage],
+        stop: Any = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **_: Any,
+    ) -> AsyncIterator[ChatGenerationChunk]:
+        turn = self._next(messages)
+        for chunk in turn.get("chunks", []):
+            yield ChatGenerationChunk(message=AIMessageChunk(content=chunk))
+        for i, call in enumerate(self._tool_calls(turn, len(self.calls))):
+            import json
+
+            yield ChatGenerationChunk(
+                message=AIMessageChunk(
+                    content="",
+                    tool_call_chunks=[
+                        {"name": call["name"], "args": json.dumps(call["args"]), "id": call["id"], "index": i}
+                    ],
+                )
+            )

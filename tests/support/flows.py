@@ -34,6 +34,8 @@ build = load_file("scripts/build_flows.py")
 RAG = build.FLOWS_DIR / "astra_db_rag_with_citations.json"
 INGEST = build.FLOWS_DIR / "astra_db_ingest_with_source_metadata.json"
 CITE_ANY = build.FLOWS_DIR / "cite_any_answer.json"
+AGENT = build.FLOWS_DIR / "astra_db_agent_with_citations.json"
+STREAMING_AGENT = build.FLOWS_DIR / "astra_db_citing_agent_streaming.json"
 
 
 def load(path: Path, tweaks: Mapping[str, Any] | None = None) -> dict[str, Any]:

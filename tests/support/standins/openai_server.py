@@ -80,6 +80,10 @@ class Reply:
     * ``"error"``: stream ``chunks`` then an SSE ``{"error": {...}}`` event, as
       OpenAI does for mid-stream failures; non-streamed: HTTP 500 error body.
     * ``"http_error"``: answer ``status`` with an OpenAI error body at once.
+
+    ``tool_calls`` (``[{"name": ..., "arguments": {...}}, ...]``) makes the answer a tool-calling
+    message, as OpenAI sends it: ``tool_calls`` with ids and JSON-string arguments (streamed as
+    deltas by index, the arguments in pieces), finish reason ``tool_calls``.
     """
 
     chunks: tuple[str, ...] = ()
@@ -88,6 +92,7 @@ class Reply:
     error_message: str = "The OpenAI stand-in was scripted to fail."
     finish_reason: str = "stop"
     chunk_delay: float = 0.0
+    tool_calls: tuple[dict[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if self.fail not in (None, "disconnect", "error", "http_error"):
@@ -95,6 +100,20 @@ class Reply:
         if isinstance(self.chunks, str):  # Reply("text") would otherwise stream one char per chunk
             raise TypeError("chunks must be a sequence of strings, not a string")
         object.__setattr__(self, "chunks", tuple(self.chunks))
+        object.__setattr__(self, "tool_calls", tuple(dict(c) for c in self.tool_calls))
+        if self.tool_calls and self.finish_reason == "stop":
+            object.__setattr__(self, "finish_reason", "tool_calls")
+
+    def wire_tool_calls(self, completion_id: str) -> list[dict[str, Any]]:
+        """The tool calls as OpenAI's API writes them."""
+        return [
+            {
+                "id": f"call_{completion_id}_{i}",
+                "type": "function",
+                "function": {"name": call["name"], "arguments": json.dumps(call.get("arguments", {}))},
+            }
+            for i, call in enumerate(self.tool_calls)
+        ]
 
     @property
     def text(self) -> str:
@@ -122,12 +141,14 @@ class Reply:
         if isinstance(value, Mapping):
             data = dict(value)
             data["chunks"] = tuple(data.get("chunks", ()))
+            data["tool_calls"] = tuple(data.get("tool_calls", ()))
             return cls(**data)
         return cls(chunks=tuple(value))
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["chunks"] = list(self.chunks)
+        data["tool_calls"] = [dict(c) for c in self.tool_calls]
         return data
 
 
@@ -347,9 +368,14 @@ class _OpenAIHandler(JSONHandler):
                             "index": 0,
                             "message": {
                                 "role": "assistant",
-                                "content": reply.text,
+                                "content": reply.text or (None if reply.tool_calls else ""),
                                 "refusal": None,
                                 "annotations": [],
+                                **(
+                                    {"tool_calls": reply.wire_tool_calls(completion_id)}
+                                    if reply.tool_calls
+                                    else {}
+                                ),
                             },
                             "logprobs": None,
                             "finish_reason": reply.finish_reason,
@@ -388,6 +414,13 @@ class _OpenAIHandler(JSONHandler):
             if reply.chunk_delay:
                 time.sleep(reply.chunk_delay)
             self._sse(chunk({"content": text}))
+        for index, call in enumerate(reply.wire_tool_calls(completion_id)):
+            arguments = call["function"]["arguments"]
+            head = {**call, "function": {"name": call["function"]["name"], "arguments": ""}}
+            self._sse(chunk({"tool_calls": [{"index": index, **head}]}))
+            half = len(arguments) // 2
+            for piece in (arguments[:half], arguments[half:]):
+                self._sse(chunk({"tool_calls": [{"index": index, "function": {"arguments": piece}}]}))
         if reply.fail == "disconnect":
             # Drop the connection without the terminating zero-length chunk.
             self.wfile.flush()

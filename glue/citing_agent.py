@@ -1,0 +1,154 @@
+"""Citing Agent: Langflow's Agent whose answer streams with its citations already checked.
+
+In a flow: Chat Input -> Input; the Citing Retriever's Tool -> Tools; a model -> Language Model;
+Response -> Chat Output (wired straight to it, as Langflow's Agent streams only then). Every token
+the model writes goes through the citation filter before it is shown: a marker is kept only for a
+chunk the Citing Retriever presented in this run, then the answer ends with the cited sources as
+source cards, as the Citation Post-Processor attaches them. In code::
+
+    agent = CitingAgentComponent()
+    agent.set(model=chat_model, tools=citing_retriever.build_tool(), input_value="What is water?")
+    message = await agent.message_response()  # cited text, data["citations"], source cards
+
+The Langflow glue only: the logic lives in ``lfx_citations.core`` and is inlined into the standalone
+component file by ``scripts/build_components.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lfx.components.models_and_agents.agent import AgentComponent
+from lfx.io import BoolInput, DropdownInput, Output
+from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent
+from lfx.schema.message import Message
+
+from lfx_citations.core.engine import CitationFilter, FilterResult
+from lfx_citations.core.payload import build_payload, read_sources, source_cards
+from lfx_citations.core.presented import presented_in_run
+
+
+class _FilteredTokens:
+    """The agent's event manager, with each token run through the citation filter first."""
+
+    def __init__(self, manager: Any, citing: _CitingRun) -> None:
+        self._manager = manager
+        self._citing = citing
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    def on_token(self, data: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        chunk = (data or {}).get("chunk")
+        text = self._citing.feed(chunk if isinstance(chunk, str) else "")
+        if text:
+            self._manager.on_token(data={**(data or {}), "chunk": text}, **kwargs)
+
+
+class _CitingRun:
+    """One run's filter: the numbers it accepts grow as the Citing Retriever presents chunks."""
+
+    def __init__(self, component: CitingAgentComponent) -> None:
+        self.component = component
+        self.engine = CitationFilter([])
+        self.shown = ""  # what the reader has been shown so far
+        self.streamed = False
+
+    def records(self) -> list[dict[str, Any]]:
+        graph = getattr(getattr(self.component, "_vertex", None), "graph", None)
+        if graph is None:
+            return []
+        return read_sources({"sources": presented_in_run(graph.context, str(graph._run_id or "")) or []})
+
+    def feed(self, text: str) -> str:
+        self.streamed = True
+        # Chunks are numbered while the agent runs: accept every number presented up to now.
+        self.engine.presented = sorted(r["id"] for r in self.records())
+        out = self.engine.feed(text)
+        self.shown += out
+        return out
+
+
+class CitingAgentComponent(AgentComponent):
+    display_name = "Citing Agent"
+    description = (
+        "The Agent, citing its sources: use it with the Citing Retriever tool and wire it straight to Chat "
+        "Output. Its answer streams with only valid [Source N] markers, and ends with the cited sources as "
+        "source cards."
+    )
+    icon = "BotMessageSquare"
+    name = "CitingAgent"
+
+    inputs = [
+        *AgentComponent.inputs,
+        DropdownInput(
+            name="sources_scope",
+            display_name="Sources Scope",
+            options=["cited", "presented"],
+            value="cited",
+            advanced=True,
+            info="cited: only the cited sources. presented: every source the agent was shown, cited first.",
+        ),
+        BoolInput(
+            name="include_payload",
+            display_name="Include JSON Payload",
+            value=False,
+            advanced=True,
+            info="Also put the citation payload in the message's Sources group as JSON content.",
+        ),
+    ]
+    outputs = [Output(name="response", display_name="Response", method="message_response")]
+
+    async def run_agent(self, agent: Any) -> Message:
+        citing = _CitingRun(self)
+        manager = self._event_manager
+        self.__dict__["_citing_run"] = citing
+        if manager is not None:
+            self._event_manager = _FilteredTokens(manager, citing)
+        try:
+            result = await super().run_agent(agent)
+        finally:
+            self._event_manager = manager
+            self.__dict__.pop("_citing_run", None)
+        return await self._cite(result, citing)
+
+    async def send_message(
+        self, message: Message, id_: str | None = None, *, skip_db_update: bool = False
+    ) -> Any:
+        # While streaming, the agent re-sends its whole message after each model round: show the
+        # filtered text so far, never the round's raw text.
+        citing = self.__dict__.get("_citing_run")
+        if citing is not None and citing.streamed:
+            message.text = citing.shown
+        return await super().send_message(message, id_=id_, skip_db_update=skip_db_update)
+
+    async def _cite(self, result: Message, citing: _CitingRun) -> Message:
+        records = citing.records()
+        engine = citing.engine
+        engine.presented = sorted(r["id"] for r in records)
+        if citing.streamed:
+            tail = engine.close()
+            if tail and self._event_manager is not None and result.get_id():
+                self._event_manager.on_token(data={"chunk": tail, "id": str(result.get_id())})
+            text = citing.shown + tail
+        else:
+            text = engine.feed_all(result.text or "")
+        filtered = FilterResult(text, engine.cited, engine.removed, engine.reported, engine.first_spans)
+        payload = build_payload(filtered, records, scope=self.sources_scope or "cited")
+        result.text = text
+        cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, filtered.first_spans)]
+        if self.include_payload:
+            cards.append(JSONContent(data=payload))
+        if cards:
+            result.content_blocks = [
+                *(result.content_blocks or []),
+                ContentBlock(title="Sources", contents=cards),
+            ]
+        result.data["citations"] = payload
+        if result.get_id():
+            result = await self._update_stored_message(result)
+            result.data["citations"] = payload
+            await self._send_message_event(result, id_=result.get_id())
+        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
+        self.status = f"Cited sources: {cited}. Removed markers: {len(payload['removed'])}."
+        return result

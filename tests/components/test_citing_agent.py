@@ -1,0 +1,76 @@
+"""The Citing Agent wired straight to Chat Output: its tokens stream already filtered, then the cards."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from lfx.events.event_manager import create_default_event_manager
+from lfx.schema.content_types import CitationContent, ContentBlock
+from lfx.schema.message import Message
+
+from tests.support.fakes import ToolCallingChatModel
+from tests.support.graphs import build_agent_graph
+
+SEARCH_WATER = {"tool_calls": [{"name": "search_sources", "args": {"query": "water"}}]}
+SEARCH_FIRE = {"tool_calls": [{"name": "search_sources", "args": {"query": "fire"}}]}
+ANSWER = ["Water is essential [Sou", "rce 1] and fire is hot [3", "]; boiling [Source 9", "] too [2, 7", "]."]
+EXPECTED = "Water is essential [Source 1] and fire is hot [Source 3]; boiling too [Source 2]."
+
+
+async def run(
+    model: ToolCallingChatModel, *, stream: bool
+) -> tuple[Message, list[tuple[str, dict[str, Any]]]]:
+    queue: asyncio.Queue = asyncio.Queue()
+    graph = build_agent_graph(model, citing_agent=True)
+    manager = create_default_event_manager(queue) if stream else None
+    results = [r async for r in graph.async_start(event_manager=manager)]
+    events = []
+    while not queue.empty():
+        _, raw, _ = queue.get_nowait()
+        payload = json.loads(raw.decode())
+        events.append((payload["event"], payload["data"]))
+    vertex = next(
+        r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-agent"
+    )
+    return vertex.built_object["message"], events
+
+
+def cards(message: Message) -> list[str]:
+    groups = [b for b in message.content_blocks if isinstance(b, ContentBlock) and b.title == "Sources"]
+    return [c.title for g in groups for c in g.contents if isinstance(c, CitationContent)]
+
+
+async def test_the_streamed_tokens_are_filtered_and_end_with_cards() -> None:
+    model = ToolCallingChatModel(turns=[SEARCH_WATER, SEARCH_FIRE, {"chunks": ANSWER}])
+    message, events = await run(model, stream=True)
+    tokens = [d["chunk"] for name, d in events if name == "token"]
+    assert "".join(tokens) == EXPECTED
+    assert not any("9" in t or "7" in t for t in tokens)
+    # Every message event the client sees carries filtered text only.
+    for name, data in events:
+        if name == "add_message":
+            assert "[Source 9" not in str(data.get("text")) and "[3]" not in str(data.get("text"))
+    assert message.text == EXPECTED
+    assert message.data["citations"]["cited"] == [1, 3, 2]
+    assert message.data["citations"]["removed"] == ["[Source 9]", "[2, 7]"]  # the raw marker, as written
+    assert cards(message) == [
+        "Source 1 \u00b7 water.pdf \u2014 page 3",
+        "Source 3 \u00b7 fire.md",
+        "Source 2 \u00b7 water.pdf \u2014 page 1",
+    ]
+
+
+async def test_without_streaming_the_answer_is_the_same() -> None:
+    model = ToolCallingChatModel(turns=[SEARCH_WATER, SEARCH_FIRE, {"chunks": ANSWER}])
+    message, _ = await run(model, stream=False)
+    assert message.text == EXPECTED
+    assert message.data["citations"]["cited"] == [1, 3, 2]
+
+
+async def test_a_marker_before_any_search_is_removed() -> None:
+    model = ToolCallingChatModel(turns=[{"chunks": ["Hi [Source 1]."]}])
+    message, _ = await run(model, stream=True)
+    assert message.text == "Hi."
+    assert cards(message) == []
