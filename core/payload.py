@@ -20,7 +20,7 @@ from typing import Any
 from lfx_citations.core.engine import Citation, FilterResult
 from lfx_citations.core.links import safe_http_url
 from lfx_citations.core.support import Judgement, SupportChecker, is_uncertain
-from lfx_citations.core.text import page_suffix, snippet
+from lfx_citations.core.text import card_title, snippet
 
 
 def read_sources(value: object) -> list[dict[str, Any]]:
@@ -168,8 +168,7 @@ SUPPORT_NOTES = {
 def source_card_title(record: dict[str, Any], note: str = "") -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    title = f"Source {record['id']} \u00b7 {name}{page_suffix(record.get('page'))}"
-    return f"{title} \u00b7 \u26a0 {note}" if note else title
+    return card_title(record["id"], name, record.get("page"), note)
 
 
 def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:

@@ -21,15 +21,12 @@ the run's graph context, where every component file, each with its own copy of t
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY, field_of
 from lfx_citations.core.sources import SourceRecord, build_sources, format_context
-from lfx_citations.core.text import snippet
-
-_CARD_TITLE = re.compile(r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?")
+from lfx_citations.core.text import read_card_title, snippet
 
 
 def _chunk_key(document: str, page: int | None, text: str) -> str:
@@ -37,8 +34,16 @@ def _chunk_key(document: str, page: int | None, text: str) -> str:
     return json.dumps([document, page, text], ensure_ascii=False)
 
 
-def _prior_key(page: int | None, text: str) -> str:
-    return json.dumps([page, snippet(text)], ensure_ascii=False)
+def _is_earlier(entry: Mapping[str, Any], page: int | None, text: str) -> bool:
+    """Is this chunk the one an earlier card showed? Same page, and the card's snippet is its start
+    or (with the support check on) a sentence of it."""
+    if entry.get("page") != page:
+        return False
+    shown = str(entry.get("snippet") or "")
+    if shown == snippet(text):
+        return True
+    shown = shown[:-1].rstrip() if shown.endswith("\u2026") else shown
+    return bool(shown) and shown in " ".join(text.split())
 
 
 def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
@@ -56,12 +61,10 @@ def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
             for content in field_of(block, "contents") or []:
                 if field_of(content, "type") != "citation":
                     continue
-                title = field_of(content, "title")
-                match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
-                if match is None:
+                read = read_card_title(field_of(content, "title"))
+                if read is None:
                     continue
-                number = int(match[1])
-                page = int(match[3]) if match[3] is not None else None
+                number, _, page = read
                 cited = field_of(content, "cited_text")
                 found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
     return [found[k] for k in sorted(found)]
@@ -78,9 +81,6 @@ class SourceRegistry:
         self.calls: int = int(state.get("calls", 0))
         self.skipped = 0  # rows without text in the last call
         self._ids = {_chunk_key(r["document"], r.get("page"), r["text"]): r["id"] for r in self.presented}
-        self._prior_ids: dict[str, int] = {}
-        for entry in self.prior:
-            self._prior_ids.setdefault(_prior_key(entry.get("page"), entry.get("snippet", "")), entry["id"])
 
     def state(self) -> dict[str, Any]:
         return {
@@ -98,7 +98,6 @@ class SourceRegistry:
                 continue
             entry = {"id": number, "page": item.get("page"), "snippet": str(item.get("snippet") or "")}
             self.prior.append(entry)
-            self._prior_ids.setdefault(_prior_key(entry["page"], entry["snippet"]), number)
 
     @property
     def highest(self) -> int:
@@ -139,9 +138,15 @@ class SourceRegistry:
                 return None
             number = self._ids.get(key)
             if number is None:
-                earlier = self._prior_ids.get(_prior_key(identity[1], identity[2]))
-                if earlier is not None and earlier not in used_ids and earlier not in given.values():
-                    number = earlier
+                taken = used_ids | set(given.values())
+                number = next(
+                    (
+                        e["id"]
+                        for e in self.prior
+                        if e["id"] not in taken and _is_earlier(e, identity[1], identity[2])
+                    ),
+                    None,
+                )
             if number is None:
                 if total_max_sources > 0 and len(self._ids) + new_count >= total_max_sources:
                     return None

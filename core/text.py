@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 SNIPPET_CHARS = 280
@@ -32,6 +33,31 @@ def escape_link_target(url: str) -> str:
 def page_suffix(page: object) -> str:
     """``" — page N"`` for an integer page (not a bool), else empty: the one way pages are shown."""
     return f" \u2014 page {page}" if isinstance(page, int) and not isinstance(page, bool) else ""
+
+
+#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then ``· ⚠ <note>`` when the
+#: support check found the claim not (fully) in the source. Written and read back here only.
+_CARD_TITLE = re.compile(
+    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?(?: \u00b7 \u26a0 .*)?"
+)
+
+
+def card_title(number: int, name: str, page: object = None, note: str = "") -> str:
+    """The title of a source card; ``note`` says what the support check found, if anything."""
+    title = f"Source {number} \u00b7 {name}{page_suffix(page)}"
+    return f"{title} \u00b7 \u26a0 {note}" if note else title
+
+
+def read_card_title(title: object) -> tuple[int, str, int | None] | None:
+    """``(number, name, page)`` from a card title written by :func:`card_title`, else None.
+
+    >>> read_card_title("Source 3 · water.pdf — page 2 · ⚠ claim not found in this source")
+    (3, 'water.pdf', 2)
+    """
+    match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
+    if match is None:
+        return None
+    return int(match[1]), match[2], int(match[3]) if match[3] is not None else None
 
 
 def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:

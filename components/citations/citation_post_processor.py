@@ -58,6 +58,31 @@ def page_suffix(page: object) -> str:
     return f" \u2014 page {page}" if isinstance(page, int) and not isinstance(page, bool) else ""
 
 
+#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then ``· ⚠ <note>`` when the
+#: support check found the claim not (fully) in the source. Written and read back here only.
+_CARD_TITLE = re.compile(
+    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?(?: \u00b7 \u26a0 .*)?"
+)
+
+
+def card_title(number: int, name: str, page: object = None, note: str = "") -> str:
+    """The title of a source card; ``note`` says what the support check found, if anything."""
+    title = f"Source {number} \u00b7 {name}{page_suffix(page)}"
+    return f"{title} \u00b7 \u26a0 {note}" if note else title
+
+
+def read_card_title(title: object) -> tuple[int, str, int | None] | None:
+    """``(number, name, page)`` from a card title written by :func:`card_title`, else None.
+
+    >>> read_card_title("Source 3 · water.pdf — page 2 · ⚠ claim not found in this source")
+    (3, 'water.pdf', 2)
+    """
+    match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
+    if match is None:
+        return None
+    return int(match[1]), match[2], int(match[3]) if match[3] is not None else None
+
+
 def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:
     """The text on one line, cut to ``limit`` characters with an ellipsis."""
     raw = str(text or "")
@@ -1913,8 +1938,7 @@ SUPPORT_NOTES = {
 def source_card_title(record: dict[str, Any], note: str = "") -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    title = f"Source {record['id']} \u00b7 {name}{page_suffix(record.get('page'))}"
-    return f"{title} \u00b7 \u26a0 {note}" if note else title
+    return card_title(record["id"], name, record.get("page"), note)
 
 
 def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:

@@ -72,9 +72,10 @@ async def test_two_searches_share_one_numbering_and_a_marker_cites_a_chunk_from_
 
 
 async def test_a_number_the_agent_never_saw_is_removed() -> None:
-    model = ToolCallingChatModel(turns=[search("water"), {"chunks": ["Wet [Source 1], hot [Source 3]."]}])
+    answer = "Water is essential for life [Source 1], hot [Source 3]."
+    model = ToolCallingChatModel(turns=[search("water"), {"chunks": [answer]}])
     message = await run(model)
-    assert message.text == "Wet [Source 1], hot."
+    assert message.text == "Water is essential for life [Source 1], hot."
     assert message.data["citations"]["removed"] == ["[Source 3]"]
     assert cards(message) == [WATER3]
 
@@ -89,6 +90,17 @@ async def test_no_search_gives_no_cards_and_removes_every_marker() -> None:
         "cited": [],
         "removed": ["[Source 1]"],
         "citations_reported": True,
+        "qualifiers": [],
+        "support": [],
+        "support_summary": {
+            "citations": 0,
+            "supported": 0,
+            "partial": 0,
+            "unsupported": 0,
+            "claims": 0,
+            "claims_supported": 0,
+        },
+        "removed_unsupported": [],
     }
     assert cards(message) == []
 
@@ -97,7 +109,10 @@ async def test_the_payload_has_the_rag_flows_schema() -> None:
     model = ToolCallingChatModel(turns=[search("water"), {"chunks": ["Wet [1]."]}])
     message = await run(model)
     (record,) = message.data["citations"]["sources"]
-    assert set(message.data["citations"]) == {"sources", "cited", "removed", "citations_reported"}
+    assert set(message.data["citations"]) == {
+        *("sources", "cited", "removed", "citations_reported", "qualifiers"),
+        *("support", "support_summary", "removed_unsupported"),  # the support check's default, flag
+    }
     assert set(record) == {
         "id", "label", "document", "title", "page", "url", "chunk_id", "text", "score", "metadata"
     }  # fmt: skip

@@ -139,3 +139,23 @@ def test_tool_sources_reads_artifacts_of_tool_calls_also_inside_groups() -> None
     assert tool_sources(message) == [record]
     assert tool_sources({"content_blocks": [{"type": "tool_use", "output": "plain text"}]}) == []
     assert tool_sources(None) == []
+
+
+def test_a_card_flagged_by_the_support_check_still_keeps_its_chunks_number() -> None:
+    # With the support check on, a card's snippet is its evidence sentence and its title may carry a note.
+    chunk = {
+        "text": "Ice floats. Water is wet and clear.\nIt boils at 100 °C.",
+        "file_name": "water.pdf",
+        "page": 3,
+    }
+    flagged = {
+        "type": "citation",
+        "title": "Source 4 \u00b7 water.pdf \u2014 page 3 \u00b7 \u26a0 claim not found in this source",
+        "cited_text": "Water is wet and clear. It boils at 100 °C.",
+    }
+    registry = SourceRegistry()
+    registry.remember(prior_sources([stored(flagged)]))
+    assert registry.prior == [{"id": 4, "page": 3, "snippet": "Water is wet and clear. It boils at 100 °C."}]
+    assert ids(registry.present([FIRE, chunk])[0]) == [5, 4]
+    elsewhere = {**chunk, "text": "Water is wet. Nothing else."}
+    assert ids(SourceRegistry({"prior": registry.prior}).present([elsewhere])[0]) == [5]
