@@ -11,6 +11,15 @@ from hypothesis import HealthCheck, settings
 # Under CI=true a skip (other than the opt-in live test) fails the run.
 from tests.support.no_silent_skips import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401
 
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-screenshots",
+        action="store_true",
+        help="browser tests write docs/screenshots/*.png (by default they write to a temporary folder)",
+    )
+
+
 # "ci" is the default; scripts/fuzz.py (or HYPOTHESIS_PROFILE=fuzz) runs the same properties at scale.
 settings.register_profile(
     "ci", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False

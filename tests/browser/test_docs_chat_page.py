@@ -14,6 +14,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,10 +26,9 @@ from lfx_citations.components.citations.citation_post_processor import (
     build_payload,
 )
 
-from .conftest import ROOT, load_docs_chat_server
 from tests.support.fake_langflow import API_KEY, FakeLangflow, answer_script, sources_group
 
-SCREENSHOT = ROOT / "docs" / "screenshots" / "docs-chat.png"
+from .conftest import load_docs_chat_server
 
 WATER = {
     "id": 1,
@@ -130,7 +130,9 @@ def test_answer_streams_before_the_end(page: Any, langflow: FakeLangflow) -> Non
 
 
 @pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
-def test_markers_link_to_their_chips(page: Any, langflow: FakeLangflow, include_payload: bool) -> None:
+def test_markers_link_to_their_chips(
+    page: Any, langflow: FakeLangflow, include_payload: bool, screenshot_dir: Path
+) -> None:
     raw = [
         "Water boils at **100 °C** at sea level [Source 1] and freezes at *0 °C* [2].\n\n",
         "Useful facts:\n\n- boiling point [Source 1]\n- steam data [Source 3]\n\n",
@@ -172,9 +174,9 @@ def test_markers_link_to_their_chips(page: Any, langflow: FakeLangflow, include_
     ]
     assert page.get_attribute(".sources", "aria-labelledby") == "t1-sources"
     if include_payload:
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT), full_page=True)
-        assert SCREENSHOT.stat().st_size > 10_000
+        shot = screenshot_dir / "docs-chat.png"
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000
 
     # Keyboard: a marker is a real link; Enter on it moves focus to the chip it names.
     page.focus(".answer a.cite >> nth=3")
@@ -427,7 +429,11 @@ def test_a_dropped_connection_is_not_reported_but_a_fault_is(capsys: pytest.Capt
     module = load_docs_chat_server()
     server = module.DocsChatServer(("127.0.0.1", 0), module.Config("http://127.0.0.1:9", "flow"), quiet=True)
     try:
-        for exc in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset"), ValueError("boom")):
+        for exc in (
+            BrokenPipeError(32, "Broken pipe"),
+            ConnectionResetError(104, "reset"),
+            ValueError("boom"),
+        ):
             try:
                 raise exc
             except Exception:  # noqa: BLE001 - handle_error reads the exception being handled
