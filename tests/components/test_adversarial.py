@@ -19,7 +19,8 @@ import unicodedata
 import numpy as np
 import pandas as pd
 import pytest
-
+from lfx.schema.data import Data
+from lfx.schema.dataframe import DataFrame
 from lfx_citations.components.citations.citation_post_processor import (
     CitationFilter,
     CitationPostProcessorComponent,
@@ -34,8 +35,6 @@ from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     json_safe,
     neutralize_markers,
 )
-from lfx.schema.data import Data
-from lfx.schema.dataframe import DataFrame
 
 PRESENTED = [1, 2, 3]
 

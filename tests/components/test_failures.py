@@ -14,8 +14,9 @@ import json
 from collections.abc import AsyncIterator
 
 import pytest
-
-from tests.support.fakes import ScriptedChatModel
+from lfx.events.event_manager import create_default_event_manager
+from lfx.schema.data import Data
+from lfx.schema.message import Message
 from lfx_citations.components.citations.citation_post_processor import (
     CitationFilter,
     CitationPostProcessorComponent,
@@ -28,9 +29,8 @@ from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     NO_SOURCES_LINE,
     IndexedRetrievedDataParserComponent,
 )
-from lfx.events.event_manager import create_default_event_manager
-from lfx.schema.data import Data
-from lfx.schema.message import Message
+
+from tests.support.fakes import ScriptedChatModel
 from tests.support.graphs import build_graph
 
 TIMEOUT = 30  # seconds; every graph run is bounded so a hang fails instead of blocking the suite

@@ -14,9 +14,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-
 from lfx.schema.data import Data
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser_module
 from lfx_citations.components.citations.indexed_retrieved_data_parser import (
@@ -257,7 +256,6 @@ class TestSafeHttpUrl:
         assert safe_http_url(value) == value
         assert safe_http_url(f"  {value}\n") == value
 
-    @settings(max_examples=300, deadline=None)
     @given(
         scheme=st.sampled_from(["javascript", "data", "vbscript", "file", "jar", "ftp", "blob"]),
         noise=st.lists(st.tuples(st.integers(0, 12), st.sampled_from(
@@ -274,7 +272,6 @@ class TestSafeHttpUrl:
             chars.insert(min(position, len(chars)), extra)
         assert safe_http_url("".join(chars) + sep + rest) is None
 
-    @settings(max_examples=300, deadline=None)
     @given(name=st.text(max_size=40), own=st.one_of(st.none(), st.text(max_size=40)), base=st.text(max_size=40),
            suffix=st.text(max_size=8), page=st.one_of(st.none(), st.integers(-3, 10**6)))
     def test_resolved_links_are_always_plain_http(self, name: str, own: str | None, base: str, suffix: str,

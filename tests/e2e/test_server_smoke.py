@@ -8,9 +8,8 @@ observed as they are produced, and a flows directory is loaded at boot.
 
 from __future__ import annotations
 
-import json
-
 import itertools
+import json
 import uuid
 from typing import Any
 
@@ -19,8 +18,9 @@ from lfx.components.input_output import ChatInput, ChatOutput
 from lfx.custom.eval import eval_custom_component_code
 from lfx.graph import Graph
 
-from .conftest import REPO_FLOWS
 from tests.support.langflow_server import LangflowClient, LangflowServer
+
+from .conftest import REPO_FLOWS
 
 pytestmark = pytest.mark.e2e
 
@@ -88,8 +88,11 @@ def new_session() -> str:
     return f"e2e-{uuid.uuid4()}"
 
 
-def test_server_is_up(langflow_server: LangflowServer) -> None:
-    assert langflow_server.startup_seconds is not None
+def test_server_is_up(langflow_server: LangflowServer, langflow_client: LangflowClient) -> None:
+    # The server under test is the pinned Langflow, healthy (chat and database), on loopback.
+    assert langflow_server.base_url.split(":")[:2] == ["http", "//127.0.0.1"]
+    assert langflow_client.http.get("/health_check").json() == {"status": "ok", "chat": "ok", "db": "ok"}
+    assert langflow_client.http.get("/api/v1/version").json()["version"] == "1.13.0"
     print(f"langflow started in {langflow_server.startup_seconds:.1f}s at {langflow_server.base_url}")
 
 
@@ -169,8 +172,15 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
 
     assert {"ChatInput", "ChatOutput"} <= set(palette["input_output"])
     assert "component_display_names" in palette
-    bundle_keys = [key for category in palette.values() for key in category if str(key).startswith("ext:")]
-    assert bundle_keys, "no installed extension bundle shows up in /api/v1/all"
+    # This bundle's three components, and no other key of it anywhere in the palette (other installed
+    # bundles may add their own "ext:" keys; they prove nothing about this one).
+    ours = sorted(key for category in palette.values() for key in category if str(key).startswith("ext:citations:"))
+    assert ours == [
+        "ext:citations:CitationPostProcessorComponent@official",
+        "ext:citations:CitationPromptComponent@official",
+        "ext:citations:IndexedRetrievedDataParserComponent@official",
+    ]
+    assert set(ours) <= set(palette["citations"])
 
 
 def test_flows_dir_is_loaded_at_startup(langflow_server: LangflowServer) -> None:
