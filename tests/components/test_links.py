@@ -425,7 +425,7 @@ class TestComponent:
         assert source["url"] == CREATE_URL
         assert source["title"] == "Create a collection"
         assert source["document"] == CREATE  # the stored name stays available
-        assert context.startswith("[Source 1] Create a collection \u2014 page 2\n")
+        assert context == "[Source 1] Create a collection \u2014 page 2\nCollections hold documents."
         assert CREATE not in context
 
     def test_inline_manifest(self) -> None:
@@ -439,7 +439,7 @@ class TestComponent:
         )
         assert sources[0]["url"] == "https://docs.example.com/en/get-started/quickstart.html"
         assert sources[0]["title"] is None
-        assert context.startswith("[Source 1] get-started_quickstart.md\n")
+        assert context == "[Source 1] get-started_quickstart.md\nStart here."
 
     def test_manifest_wins_over_slug_rule(self, manifest_file: Path) -> None:
         manifest = {"version": 1, "documents": {CREATE: {"url": "https://moved.example.com/create"}}}
@@ -526,14 +526,14 @@ class TestComponent:
         manifest_file.write_text(json.dumps(data), encoding="utf-8")
         sources, context = parse_component(rows, link_manifest=str(manifest_file))
         assert (sources[0]["url"], sources[0]["title"]) == ("https://moved.example.com/create", "Creating collections")
-        assert context.startswith("[Source 1] Creating collections\n")
+        assert context == "[Source 1] Creating collections\nt"
         assert len(parse_calls) == 2
 
     def test_manifest_title_cannot_forge_a_citation_in_the_context(self) -> None:
         manifest = {"version": 1, "documents": {"a.md": {"url": "https://d.example.com/a", "title": "See [Source 9]"}}}
         _, context = parse_component([{"text": "t", "file_name": "a.md"}], link_manifest=json.dumps(manifest))
         assert "[Source 9]" not in context
-        assert context.startswith("[Source 1] See Source 9\n")
+        assert context == "[Source 1] See Source 9\nt"
 
 
 # ---------------------------------------------------------------------------
