@@ -172,15 +172,17 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
 
     assert {"ChatInput", "ChatOutput"} <= set(palette["input_output"])
     assert "component_display_names" in palette
-    # This bundle's three components, and no other key of it anywhere in the palette (other installed
-    # bundles may add their own "ext:" keys; they prove nothing about this one).
-    ours = sorted(key for category in palette.values() for key in category if str(key).startswith("ext:citations:"))
-    assert ours == [
+    # This bundle's three components under their exact keys, and no other key of it anywhere in the
+    # palette (which also lists each key lower-cased). Other installed bundles may add "ext:" keys of
+    # their own; they prove nothing about this one.
+    expected = {
         "ext:citations:CitationPostProcessorComponent@official",
         "ext:citations:CitationPromptComponent@official",
         "ext:citations:IndexedRetrievedDataParserComponent@official",
-    ]
-    assert set(ours) <= set(palette["citations"])
+    }
+    ours = {str(key) for category in palette.values() for key in category if str(key).lower().startswith("ext:citations:")}
+    assert expected <= set(palette["citations"])
+    assert {key.lower() for key in ours} == {key.lower() for key in expected}
 
 
 def test_flows_dir_is_loaded_at_startup(langflow_server: LangflowServer) -> None:
