@@ -118,7 +118,7 @@ _CODE_AFTER_ANNOTATION_OPENER = re.compile("[\u3010\ue200][^\n]{0,64}`")
 # Not a defect: an opener the engine already let through as text (its window ran out) keeps the
 # spaces before a later invalid marker, which the reference would remove
 # (tests/unit/test_oracle_regressions.py::test_spaces_stay_when_an_opener_already_shown_could_still_grow).
-_SPACES_PAST_AN_OPEN_OPENER = re.compile("[[(\u3010\ue200][^\n\\])\u3011\ue201]*[ \t]{48,}")
+_SPACES_PAST_AN_OPEN_OPENER = re.compile("[\\[(\u3010\ue200][^\n\\])\u3011\ue201]*[ \t]{48,}")
 
 
 def clear_of_known_defects(text: str) -> bool:
