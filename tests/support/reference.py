@@ -34,7 +34,9 @@ it; an unclosed backtick run opens a code span until the paragraph ends (a strea
 wait for a closer that may never come); whitespace before a bare number means space, tab, CR or LF;
 a number may carry a sign (``-``, ``+``, ``−``) or decimals and is then invalid; a range dash is
 ``-`` or U+2010–U+2015; a labelled group may also be separated by spaces alone (``[Sources 1 3]``);
-a link title is quoted (``"…"`` or ``'…'``).
+a link title is quoted (``"…"`` or ``'…'``); no marker or annotation spans a backtick, which starts
+code; keywords match as ``re.IGNORECASE`` does, so ``ſ``, ``ı`` and ``İ`` fold to ``s`` and ``i`` in
+brackets and parentheses alike.
 """
 
 from __future__ import annotations
