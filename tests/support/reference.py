@@ -25,8 +25,9 @@ scanner. The rules come from the README ("Citation Post-Processor") and ``docs/m
 * code is left alone: a fence (a run of three or more backticks or tildes where the line holds
   nothing else yet) up to a line of at least as many of the same character, and an inline span
   from a backtick run to the next run of the same length or the end of the paragraph;
-* the result is a fixed point (a second pass changes nothing), so a removal that assembles a
-  marker from the text around it is read again.
+* the result is a fixed point (a second pass changes nothing): after each removal the answer is
+  read again from the start, so a removal that assembles a marker from the text around it is
+  read like any marker.
 
 Decisions where the documents are silent, each stated once here: context (is the line blank
 before a fence, what precedes a bare number) is read from the output, as a second pass would see
@@ -136,12 +137,24 @@ def link_tails_end(text: str, end: int) -> int:
     return end
 
 
-def _one_pass(text: str, presented: set[int]) -> ReferenceResult:
+@dataclass
+class _Pass:
+    """One scan: the output, or where it stopped at the first marker it removes."""
+
+    out: str
+    cited: list[int]
+    spans: dict[int, tuple[int, int]]
+    partly_invalid: list[tuple[int, str]]  # kept markers holding an invalid number: (position, raw)
+    cut: tuple[int, int, str] | None = None  # (start with its spaces, end, raw) of the removed marker
+
+
+def _one_pass(text: str, presented: set[int], after_removal: set[int]) -> _Pass:
+    """Scan ``text``; ``after_removal`` holds the positions right after a marker removed earlier."""
     out = ""
     cited: list[int] = []
-    removed: list[str] = []
+    partly_invalid: list[tuple[int, str]] = []
     spans: dict[int, tuple[int, int]] = {}
-    reported = after_marker = False
+    after_marker = False
     pos = 0
 
     def line_is_blank() -> bool:
@@ -190,7 +203,7 @@ def _one_pass(text: str, presented: set[int]) -> ReferenceResult:
             kind = None
         elif kind == "square":
             prev = spaces[-1:] or out[-1:]
-            bare = after_marker or prev == "" or prev in _BARE_AFTER
+            bare = after_marker or pos in after_removal or prev == "" or prev in _BARE_AFTER
             numbers = read_numbers(found["square_in"], presented, labelled=True, bare=bare)
         elif kind == "paren":
             inner = strip_format(found["paren_in"])
@@ -209,9 +222,10 @@ def _one_pass(text: str, presented: set[int]) -> ReferenceResult:
         if kind in ("square", "wide", "paren"):
             end = link_tails_end(text, end)
         ids, invalid = numbers
-        reported = True
-        if invalid or not ids:
-            removed.append(text[start:end])
+        if not ids:  # removed with the spaces before it: the caller cuts it and scans again
+            return _Pass(out, cited, spans, partly_invalid, (pos, end, text[start:end]))
+        if invalid:
+            partly_invalid.append((start, text[start:end]))
         if ids:
             out += spaces
             for source_id in ids:
@@ -221,20 +235,34 @@ def _one_pass(text: str, presented: set[int]) -> ReferenceResult:
                     spans[source_id] = (len(out), len(out) + len(marker))
                 out += marker
         pos, after_marker = end, True
-    return ReferenceResult(out, cited, removed, reported, spans)
+    return _Pass(out, cited, spans, partly_invalid)
 
 
 def reference_filter(text: str, presented: list[int] | set[int]) -> ReferenceResult:
-    """Filter ``text`` pass after pass until a pass changes nothing; that pass gives the citations."""
+    """Cut the first marker to remove and scan again from the start, until a scan removes nothing.
+
+    Scanning again from the start reads every later decision from the text as it now is, so a
+    removal that assembles a marker around it is read like any marker, and what precedes a marker
+    (a blank line before a fence, a word before a bare number) is what the output shows.
+    """
     wanted = set(presented)
-    removed: list[str] = []
-    reported = False
-    for passes in range(1, 50):
-        result = _one_pass(text, wanted)
-        removed += result.removed
-        reported = reported or result.reported
-        if result.text == text:
-            return ReferenceResult(text, result.cited, removed, reported, result.first_spans, passes)
-        text = result.text
-    msg = "the reference filter found no fixed point"
-    raise AssertionError(msg)
+    noted: list[tuple[int, str]] = []  # each removed marker: (where it stood in the current text, raw)
+    after_removal: set[int] = set()
+    passes = 0
+    while True:
+        passes += 1
+        scan = _one_pass(text, wanted, after_removal)
+        if scan.cut is None:
+            break
+        cut_start, cut_end, raw = scan.cut
+
+        def shift(at: int, a: int = cut_start, b: int = cut_end) -> int:
+            return at if at <= a else max(a, at - (b - a))
+
+        noted = [(shift(at), r) for at, r in noted] + [(cut_start, raw)]
+        after_removal = {shift(at) for at in after_removal} | {cut_start}
+        text = text[:cut_start] + text[cut_end:]
+    # In text order; a marker removed first comes first where two stand at one place.
+    removed = [raw for _, raw in sorted([*noted, *scan.partly_invalid], key=lambda entry: entry[0])]
+    reported = bool(noted or scan.cited or scan.partly_invalid)
+    return ReferenceResult(scan.out, scan.cited, removed, reported, scan.spans, passes)
