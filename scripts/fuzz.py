@@ -1,9 +1,9 @@
 #!/usr/bin/env python
 """Run every engine property at scale and report how many examples ran and what failed.
 
-The properties are the hypothesis tests of ``tests/properties/test_engine_properties.py``,
-``tests/properties/test_grammar_copies.py``, ``tests/properties/test_fast_paths.py``,
-``tests/properties/test_citation_like_oracle.py`` and ``tests/properties/test_unforgeable_context.py``. Each runs in its own pytest
+The properties are the hypothesis tests of ``PROPERTY_FILES``: the engine's own properties, the
+reference oracle, the citation-like oracle, the unforgeable context, the grammar copies, the fast
+paths, the support properties and the link properties. Each runs in its own pytest
 process under the hypothesis profile "fuzz" (registered in ``tests/conftest.py``) with
 ``LFX_CITATIONS_FUZZ_EXAMPLES`` examples, so a crash or hang in one does not hide the others.
 Properties marked xfail (a known bug that is still open) are listed but not fuzzed: they fail at
@@ -33,10 +33,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PROPERTY_FILES = (
     "tests/properties/test_engine_properties.py",
+    "tests/properties/test_reference_oracle.py",
     "tests/properties/test_grammar_copies.py",
     "tests/properties/test_fast_paths.py",
     "tests/properties/test_citation_like_oracle.py",
     "tests/properties/test_unforgeable_context.py",
+    "tests/properties/test_support_properties.py",
+    "tests/components/test_links.py",
 )
 # "- during generate phase (…):" … "- 4060 passing, 3 failing, and 309 invalid test cases" (hypothesis 6.1xx;
 # older releases wrote "passing examples, … failing examples, … invalid examples").
@@ -66,12 +69,16 @@ class Outcome:
 
 def discover(files: tuple[str, ...], pattern: str | None) -> tuple[list[str], list[str]]:
     """Node ids of the hypothesis properties in ``files``: (to fuzz, xfail-marked)."""
-    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    sys.path[:0] = [str(ROOT)]
     fuzz, known = [], []
     for file in files:
-        module = importlib.import_module(".".join(Path(file).with_suffix("").parts))
-        for name, obj in vars(module).items():
-            if not name.startswith("test_") or not getattr(obj, "is_hypothesis_test", False):
+        module = importlib.import_module(file.removesuffix(".py").replace("/", "."))
+        tests = [(name, obj) for name, obj in vars(module).items() if name.startswith("test_")]
+        for cls_name, cls in vars(module).items():  # properties may also be methods of a Test* class
+            if cls_name.startswith("Test") and isinstance(cls, type):
+                tests += [(f"{cls_name}::{n}", o) for n, o in vars(cls).items() if n.startswith("test_")]
+        for name, obj in tests:
+            if not getattr(obj, "is_hypothesis_test", False):
                 continue
             node = f"{file}::{name}"
             if pattern and pattern not in node:

@@ -1,4 +1,4 @@
-"""Shared test settings: hypothesis profiles and the import path of the bundle's components."""
+"""Shared test settings: hypothesis profiles, the stand-in fixtures, and no silent skips in CI."""
 
 from __future__ import annotations
 
@@ -7,6 +7,18 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Under CI=true a skip (other than the opt-in live test) fails the run.
+from tests.support.no_silent_skips import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-screenshots",
+        action="store_true",
+        help="browser tests write docs/screenshots/*.png (by default they write to a temporary folder)",
+    )
+
 
 # "ci" is the default; scripts/fuzz.py (or HYPOTHESIS_PROFILE=fuzz) runs the same properties at scale.
 settings.register_profile(

@@ -91,6 +91,16 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture
+def screenshot_dir(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """Where screenshots go: a temporary folder, or ``docs/screenshots`` with ``--update-screenshots``."""
+    if request.config.getoption("--update-screenshots"):
+        folder = ROOT / "docs" / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    return tmp_path
+
+
 class PageWatch:
     """What a page did that it never should: dialogs (alert), script errors, requests elsewhere."""
 

@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,10 +28,10 @@ from lfx_citations.components.citations.citation_post_processor import (
 )
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import build_payload
-from tests.support.docs_chat import ROOT, DocsChat, ManualClock, load_docs_chat_server, serve
+from tests.support.docs_chat import DocsChat, ManualClock, load_docs_chat_server, serve
 from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow, answer_script, message, sources_group
 
-SCREENSHOT = ROOT / "docs" / "screenshots" / "docs-chat.png"
+from .conftest import load_docs_chat_server
 
 WATER = {
     "id": 1,
@@ -121,7 +122,7 @@ def test_answer_streams_before_the_end(page: Any, langflow: FakeLangflow) -> Non
     hold.set()
     wait_until_answered(page)
     assert langflow.sent[-1] == "end"
-    assert answer_text(page).startswith("Water boils at 100 °C")
+    assert answer_text(page) == "Water boils at 100 °C 1. It freezes at 0 °C 2."  # each marker shows its number
     assert page.inner_text("#status") == "Answer ready, 2 sources."
     assert page.is_enabled("button[type=submit]")
     # The question went through the proxy, with the key added there and only there.
@@ -132,7 +133,9 @@ def test_answer_streams_before_the_end(page: Any, langflow: FakeLangflow) -> Non
 
 
 @pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
-def test_markers_link_to_their_chips(page: Any, langflow: FakeLangflow, include_payload: bool) -> None:
+def test_markers_link_to_their_chips(
+    page: Any, langflow: FakeLangflow, include_payload: bool, screenshot_dir: Path
+) -> None:
     raw = [
         "Water boils at **100 °C** at sea level [Source 1] and freezes at *0 °C* [2].\n\n",
         "Useful facts:\n\n- boiling point [Source 1]\n- steam data [Source 3]\n\n",
@@ -174,9 +177,9 @@ def test_markers_link_to_their_chips(page: Any, langflow: FakeLangflow, include_
     ]
     assert page.get_attribute(".sources", "aria-labelledby") == "t1-sources"
     if include_payload:
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOT), full_page=True)
-        assert SCREENSHOT.stat().st_size > 10_000
+        shot = screenshot_dir / "docs-chat.png"
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000
 
     # Keyboard: a marker is a real link; Enter on it moves focus to the chip it names.
     page.focus(".answer a.cite >> nth=3")

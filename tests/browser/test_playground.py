@@ -31,11 +31,11 @@ import re
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.docs_chat import ROOT
 from tests.support.flows import AGENT, RAG, load, standin_tweaks
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
@@ -43,8 +43,6 @@ from tests.support.standins.openai_server import OpenAIStandin, Reply, tiktoken_
 
 pytestmark = pytest.mark.e2e
 
-SCREENSHOT = ROOT / "docs" / "screenshots" / "playground.png"
-AGENT_SCREENSHOT = ROOT / "docs" / "screenshots" / "playground-agent.png"
 # Retrieves water.pdf pages 3, 1, 2 and the Astra DB page (the one source with a URL), in that order.
 QUESTION = "What is water, what is the water cycle, and what is a collection?"
 CHUNK_DELAY = 0.5
@@ -120,6 +118,7 @@ def test_playground_shows_cited_answer_and_source_cards(
     client: LangflowClient,
     openai: OpenAIStandin,
     data_api: DataAPIStandin,
+    screenshot_dir: Path,
 ) -> None:
     base = ui_server.base_url
     flow_id = client.upload_flow(playground_flow(openai, data_api))
@@ -210,8 +209,7 @@ def test_playground_shows_cited_answer_and_source_cards(
                 timeout=15_000,
             )
             title_locator.first.scroll_into_view_if_needed()
-            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOT), full_page=True)
+            page.screenshot(path=str(screenshot_dir / "playground.png"), full_page=True)
     finally:
         context.close()
 
@@ -253,7 +251,7 @@ def test_playground_shows_cited_answer_and_source_cards(
 
     assert page_errors == []
     assert all("Cannot parse the supplied API endpoint" in toast for toast in toasts), toasts
-    assert SCREENSHOT.stat().st_size > 20_000
+    assert (screenshot_dir / "playground.png").stat().st_size > 20_000
 
 
 def search(query: str) -> Reply:
@@ -269,6 +267,7 @@ def test_playground_shows_agent_answer_with_source_cards(
     client: LangflowClient,
     openai: OpenAIStandin,
     data_api: DataAPIStandin,
+    screenshot_dir: Path,
 ) -> None:
     base = ui_server.base_url
     tweaks = standin_tweaks(openai.base_url, data_api.url)
@@ -317,8 +316,7 @@ def test_playground_shows_agent_answer_with_source_cards(
             timeout=15_000,
         )
         title_locator.first.scroll_into_view_if_needed()
-        AGENT_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(AGENT_SCREENSHOT), full_page=True)
+        page.screenshot(path=str(screenshot_dir / "playground-agent.png"), full_page=True)
     except Exception as exc:
         raise AssertionError(f"{type(exc).__name__}: {exc}\n\n{ui_server.log_tail(80)}") from exc
     finally:

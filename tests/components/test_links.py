@@ -14,9 +14,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-
 from lfx.schema.data import Data
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser_module
 from lfx_citations.core import links as core_links
@@ -254,7 +253,6 @@ class TestSafeHttpUrl:
         assert safe_http_url(value) == value
         assert safe_http_url(f"  {value}\n") == value
 
-    @settings(max_examples=300, deadline=None)
     @given(
         scheme=st.sampled_from(["javascript", "data", "vbscript", "file", "jar", "ftp", "blob"]),
         noise=st.lists(st.tuples(st.integers(0, 12), st.sampled_from(
@@ -271,7 +269,6 @@ class TestSafeHttpUrl:
             chars.insert(min(position, len(chars)), extra)
         assert safe_http_url("".join(chars) + sep + rest) is None
 
-    @settings(max_examples=300, deadline=None)
     @given(name=st.text(max_size=40), own=st.one_of(st.none(), st.text(max_size=40)), base=st.text(max_size=40),
            suffix=st.text(max_size=8), page=st.one_of(st.none(), st.integers(-3, 10**6)))
     def test_resolved_links_are_always_plain_http(self, name: str, own: str | None, base: str, suffix: str,
@@ -425,7 +422,7 @@ class TestComponent:
         assert source["url"] == CREATE_URL
         assert source["title"] == "Create a collection"
         assert source["document"] == CREATE  # the stored name stays available
-        assert context.startswith("[Source 1] Create a collection \u2014 page 2\n")
+        assert context == "[Source 1] Create a collection \u2014 page 2\nCollections hold documents."
         assert CREATE not in context
 
     def test_inline_manifest(self) -> None:
@@ -439,7 +436,7 @@ class TestComponent:
         )
         assert sources[0]["url"] == "https://docs.example.com/en/get-started/quickstart.html"
         assert sources[0]["title"] is None
-        assert context.startswith("[Source 1] get-started_quickstart.md\n")
+        assert context == "[Source 1] get-started_quickstart.md\nStart here."
 
     def test_manifest_wins_over_slug_rule(self, manifest_file: Path) -> None:
         manifest = {"version": 1, "documents": {CREATE: {"url": "https://moved.example.com/create"}}}
@@ -526,14 +523,14 @@ class TestComponent:
         manifest_file.write_text(json.dumps(data), encoding="utf-8")
         sources, context = parse_component(rows, link_manifest=str(manifest_file))
         assert (sources[0]["url"], sources[0]["title"]) == ("https://moved.example.com/create", "Creating collections")
-        assert context.startswith("[Source 1] Creating collections\n")
+        assert context == "[Source 1] Creating collections\nt"
         assert len(parse_calls) == 2
 
     def test_manifest_title_cannot_forge_a_citation_in_the_context(self) -> None:
         manifest = {"version": 1, "documents": {"a.md": {"url": "https://d.example.com/a", "title": "See [Source 9]"}}}
         _, context = parse_component([{"text": "t", "file_name": "a.md"}], link_manifest=json.dumps(manifest))
         assert "[Source 9]" not in context
-        assert context.startswith("[Source 1] See Source 9\n")
+        assert context == "[Source 1] See Source 9\nt"
 
 
 # ---------------------------------------------------------------------------

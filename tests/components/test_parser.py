@@ -33,9 +33,11 @@ def test_numbers_chunks_in_retrieval_order_with_the_same_numbers_in_context_and_
     component, context, sources = parse(astra_rows())
     assert [s["id"] for s in sources] == [1, 2, 3]
     assert [s["label"] for s in sources] == ["Source 1", "Source 2", "Source 3"]
-    assert context.startswith("[Source 1] water.pdf \u2014 page 3\nWater is essential for life.")
-    assert "[Source 2] photo.md \u2014 page 2\nPlants make sugar" in context
-    assert "[Source 3] collections\nCollections hold documents." in context
+    assert context == (
+        "[Source 1] water.pdf \u2014 page 3\nWater is essential for life.\n\n"
+        "[Source 2] photo.md \u2014 page 2\nPlants make sugar from light.\n\n"
+        "[Source 3] collections\nCollections hold documents."
+    )
     assert sources[0]["document"] == "water.pdf"
     assert sources[0]["page"] == 3
     assert sources[1]["page"] == 2
@@ -97,7 +99,7 @@ def test_key_preferences_are_configurable() -> None:
     assert sources[0]["page"] == 7
     assert sources[0]["url"] == "https://x.example/g.pdf#page=7"
     assert sources[0]["chunk_id"] == "42"
-    assert context.startswith("[Source 1] Guide.pdf \u2014 page 7")
+    assert context == "[Source 1] Guide.pdf \u2014 page 7\nT"
 
 
 @pytest.mark.parametrize(

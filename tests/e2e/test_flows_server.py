@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from tests.support.flows import CITE_ANY, RAG, load, standin_tweaks
+from tests.support.langflow_server import LangflowClient, RunResult
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
-
-from tests.support.langflow_server import LangflowClient, RunResult
 
 pytestmark = pytest.mark.e2e
 
@@ -26,6 +25,18 @@ QUESTION = "What does water do for life?"
 ANSWER_CHUNKS = ["Water is ", "essential for life [Sou", "rce 1]. It", " boils at 100 C [Source 9", "]",
                  " and freezes [2, 7", "]. Plants [3]."]
 SOURCE_MARKER = re.compile(r"\[Source (\d+)\]")
+# What the Data API stand-in returns for QUESTION (cosine over its bag-of-words embeddings, limit 4),
+# numbered by the parser in retrieval order: (id, header, text). Worked out by hand from DEFAULT_CORPUS.
+PRESENTED = [
+    (1, "water.pdf \u2014 page 3", DEFAULT_CORPUS[2].text),
+    (2, "water.pdf \u2014 page 1", DEFAULT_CORPUS[0].text),
+    (3, "water.pdf \u2014 page 2", DEFAULT_CORPUS[1].text),
+    (4, "photosynthesis.md \u2014 page 1", DEFAULT_CORPUS[3].text),
+]
+CARD_TITLES = ["Source 1 \u00b7 water.pdf \u2014 page 3", "Source 2 \u00b7 water.pdf \u2014 page 1",
+               "Source 3 \u00b7 water.pdf \u2014 page 2"]
+# A numbered block of the context as the model receives it: its label line, then the chunk text.
+BLOCK = re.compile(r"^\[Source (\d+)\] (.+)\n(.+)$", re.MULTILINE)
 
 
 @pytest.fixture(scope="module")
@@ -75,11 +86,11 @@ def test_rag_flow_non_stream_cites_and_stores_the_cards(
     message = answer_message(result)
     text = message["text"]
     assert text == "Water is essential for life [Source 1]. It boils at 100 C and freezes [Source 2]. Plants [Source 3]."
-    assert "[Source 1]" in openai.last_prompt() and QUESTION in openai.last_prompt()
+    prompt = openai.last_prompt()
+    assert [(int(n), header, body) for n, header, body in BLOCK.findall(prompt)] == PRESENTED
+    assert QUESTION in prompt
     titles = [c["title"] for c in cards(message)]
-    assert len(titles) == 3
-    assert all(re.fullmatch(r"Source [123] \u00b7 .+", t) for t in titles)
-    assert titles[0].startswith("Source 1 \u00b7 ")
+    assert titles == CARD_TITLES
 
     stored = [m for m in langflow_client.messages(session_id=session) if m["sender"] == "Machine"]
     assert stored[-1]["text"] == text
@@ -143,8 +154,14 @@ def test_playground_build_path_gives_the_same_cited_answer(
     assert not [e for e in events if e.event == "error"], events
     answers = [e.data for e in events if e.event == "add_message" and e.data.get("sender") == "Machine"]
     final = answers[-1]
-    assert_only_valid_markers(final["text"], presented=len(DEFAULT_CORPUS))
-    assert len(cards(final)) == 3
+    assert_only_valid_markers(final["text"], presented=len(PRESENTED))
+    # The same answer and cards as /api/v1/run gives for the same model output.
+    openai.script(Reply(chunks=tuple(ANSWER_CHUNKS)))
+    over_run = answer_message(langflow_client.run(flow_id, QUESTION))
+    assert final["text"] == over_run["text"] == (
+        "Water is essential for life [Source 1]. It boils at 100 C and freezes [Source 2]. Plants [Source 3]."
+    )
+    assert [c["title"] for c in cards(final)] == [c["title"] for c in cards(over_run)] == CARD_TITLES
 
 
 def test_cite_any_answer_flow(langflow_client: LangflowClient, openai: OpenAIStandin, tweaks: dict) -> None:
@@ -152,4 +169,4 @@ def test_cite_any_answer_flow(langflow_client: LangflowClient, openai: OpenAISta
     openai.script(Reply(chunks=("Water is essential [1] and [Source 8].",)))
     message = answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks))
     assert message["text"] == "Water is essential [Source 1] and."
-    assert [c["title"][:10] for c in cards(message)] == ["Source 1 \u00b7"]
+    assert [c["title"] for c in cards(message)] == [CARD_TITLES[0]]

@@ -21,6 +21,8 @@ from lfx.graph import Graph
 from tests.support.langflow_fixtures import REPO_FLOWS
 from tests.support.langflow_server import LangflowClient, LangflowServer
 
+from .conftest import REPO_FLOWS
+
 pytestmark = pytest.mark.e2e
 
 # A component whose Message text is an async iterator, the same path an LLM's
@@ -87,8 +89,11 @@ def new_session() -> str:
     return f"e2e-{uuid.uuid4()}"
 
 
-def test_server_is_up(langflow_server: LangflowServer) -> None:
-    assert langflow_server.startup_seconds is not None
+def test_server_is_up(langflow_server: LangflowServer, langflow_client: LangflowClient) -> None:
+    # The server under test is the pinned Langflow, healthy (chat and database), on loopback.
+    assert langflow_server.base_url.split(":")[:2] == ["http", "//127.0.0.1"]
+    assert langflow_client.http.get("/health_check").json() == {"status": "ok", "chat": "ok", "db": "ok"}
+    assert langflow_client.http.get("/api/v1/version").json()["version"] == "1.13.0"
     print(f"langflow started in {langflow_server.startup_seconds:.1f}s at {langflow_server.base_url}")
 
 
@@ -168,8 +173,17 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
 
     assert {"ChatInput", "ChatOutput"} <= set(palette["input_output"])
     assert "component_display_names" in palette
-    bundle_keys = [key for category in palette.values() for key in category if str(key).startswith("ext:")]
-    assert bundle_keys, "no installed extension bundle shows up in /api/v1/all"
+    # This bundle's three components under their exact keys, and no other key of it anywhere in the
+    # palette (which also lists each key lower-cased). Other installed bundles may add "ext:" keys of
+    # their own; they prove nothing about this one.
+    expected = {
+        "ext:citations:CitationPostProcessorComponent@official",
+        "ext:citations:CitationPromptComponent@official",
+        "ext:citations:IndexedRetrievedDataParserComponent@official",
+    }
+    ours = {str(key) for category in palette.values() for key in category if str(key).lower().startswith("ext:citations:")}
+    assert expected <= set(palette["citations"])
+    assert {key.lower() for key in ours} == {key.lower() for key in expected}
 
 
 def test_flows_dir_is_loaded_at_startup(langflow_server: LangflowServer) -> None:

@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-
 from lfx_citations.components.citations import citation_post_processor as post
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser
 from lfx_citations.core.engine import filter_citations
@@ -173,20 +172,50 @@ def test_survey_markers_the_engine_keeps_are_neutralized() -> None:
 
 # -- (c) the two safe_http_url copies agree ----------------------------------------------------
 
-HOSTILE_URLS = [
+# Each value with the verdict both copies must give: None (never a link) or the exact link kept.
+REJECTED = [
+    # script and other non-http schemes, however disguised (case, spaces, controls, entities)
     "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)",
     "java\nscript:alert(1)", "\u200bjavascript:alert(1)", "javascript&colon;alert(1)", "&#106;avascript:alert(1)",
     "jav&#x61;script:alert(1)", "javascript://%0aalert(1)", "vbscript:msgbox(1)", "data:text/html,<script>",
     "data:text/html;base64,PHNjcmlwdD4=", "file:///etc/passwd", "file://host/share", "blob:https://x.example/1",
+    "ftp://a.example/", "mailto:a@b.example", "tel:123", "about:blank", "chrome://settings",
+    # no host, or not an absolute URL
     "//evil.example/x", "///evil.example", "http:evil.example", "https:/evil.example", "http:\\\\evil.example",
-    "https://", "https:///path", "https://user@evil.example", "https://docs.example.com@evil.example/",
-    "https://a.example/\u202egpj.exe", "https://a.example/ x", "https://a.example/\u00a0x", "https://a.example/\x00",
+    "https://", "https:///path", "", " ", None, 42, b"https://a.example",
+    # userinfo: it only serves to make the real host look like another
+    "https://user@evil.example", "https://docs.example.com@evil.example/", "https://user:pw@a.example/",
+    # zero-width, bidi and other format or control characters, spaces
+    "https://a.example/\u202egpj.exe", "https://a.example/\u200bx", "https://a.example/\u2066x",
+    "https://a.example/ x", "https://a.example/\u00a0x", "https://a.example/\x00",
+    # quotes and angle brackets, which end an HTML attribute or tag
     "https://a.example/<script>", "https://a.example/\"onmouseover=\"x", "https://a.example/'", "https://a.example/`",
-    "https://a.example/x)[click](javascript:alert(1)", "https://a.example/[Source 7]", "HTTPS://A.EXAMPLE/",
-    "hTtP://a.example", "https://a.example" + "/a" * 3000, "  https://a.example/ok  ", "https://a.example/ok\n",
-    "ftp://a.example/", "mailto:a@b.example", "tel:123", "about:blank", "chrome://settings", "https://[::1]/",
-    "https://a.example:443/x?q=1#f", "https://\u0430pple.example/", "", " ", None, 42, b"https://a.example",
+    # brackets unencoded in the path, and a URL too long to be a link (over 4,096 characters)
+    "https://a.example/[Source 7]", "https://a.example" + "/a" * 3000,
 ]
+KEPT = [
+    ("HTTPS://A.EXAMPLE/", "HTTPS://A.EXAMPLE/"),
+    ("hTtP://a.example", "hTtP://a.example"),
+    ("  https://a.example/ok  ", "https://a.example/ok"),
+    ("https://a.example/ok\n", "https://a.example/ok"),
+    ("https://[::1]/", "https://[::1]/"),
+    ("https://a.example:443/x?q=1#f", "https://a.example:443/x?q=1#f"),
+    ("https://a.example/?q=@x", "https://a.example/?q=@x"),  # "@" after the host is no userinfo
+    ("https://xn--pple-43d.example/", "https://xn--pple-43d.example/"),  # an IDN host in its ASCII form
+    # A plain http URL whose path holds ")[click](javascript:…": kept, because wherever it is written as
+    # a markdown link target its ( ) [ ] are percent-encoded, so no second link can open
+    # (test_adversarial.py::test_link_markers_encode_parentheses_so_no_second_link_appears).
+    ("https://a.example/x)[click](javascript:alert(1)", "https://a.example/x)[click](javascript:alert(1)"),
+]
+# A host written with non-ASCII letters can copy another letter for letter ("\u0430pple" with a
+# Cyrillic a). Like userinfo it only serves to disguise the host, so it is refused; an IDN is
+# accepted in its xn-- form.
+LOOKALIKE_HOSTS = ["https://\u0430pple.example/", "https://docs.ex\u0430mple.com/"]
+LOOKALIKE = (
+    "Both safe_http_url copies accept a host with non-ASCII letters (a homograph); they should refuse a "
+    "non-ASCII authority as they refuse userinfo"
+)
+HOSTILE_URLS = [*REJECTED, *(value for value, _ in KEPT), *LOOKALIKE_HOSTS]
 
 url_alphabet = st.sampled_from(
     ["http", "https", "HTTPS", "javascript", "data", "file", "vbscript", "ftp", ":", "//", "/", "\\", "@", "?", "#",
@@ -214,19 +243,15 @@ def test_safe_http_url_passes_only_plain_http_links(value: str) -> None:
         assert url == url.strip() and not any(c.isspace() for c in url)
 
 
-@pytest.mark.parametrize("value", HOSTILE_URLS)
-def test_both_copies_agree_on_hostile_urls(value: object) -> None:
-    assert parser.safe_http_url(value) == post.safe_http_url(value)
-    url = post.safe_http_url(value)
-    if url is not None:
-        assert url.lower().startswith(("http://", "https://")), url
-
-
 @pytest.mark.parametrize(
-    "value",
-    [v for v in HOSTILE_URLS if isinstance(v, str) and not v.strip().lower().startswith(("http://", "https://"))]
-    + ["https://user@evil.example", "https://a.example/\u202egpj.exe", "https://a.example/<script>", "https://"],
+    ("value", "verdict"),
+    [pytest.param(v, None, id=repr(v)[:60]) for v in REJECTED]
+    + [pytest.param(v, kept, id=repr(v)[:60]) for v, kept in KEPT]
+    + [
+        pytest.param(v, None, id=repr(v), marks=pytest.mark.xfail(strict=True, reason=LOOKALIKE))
+        for v in LOOKALIKE_HOSTS
+    ],
 )
-def test_hostile_urls_are_rejected_by_both(value: str) -> None:
-    assert parser.safe_http_url(value) is None
-    assert post.safe_http_url(value) is None
+def test_each_hostile_url_gets_its_verdict(value: object, verdict: str | None) -> None:
+    assert post.safe_http_url(value) == verdict
+    assert parser.safe_http_url(value) == verdict

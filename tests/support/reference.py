@@ -1,0 +1,268 @@
+"""A reference citation filter: short, slow and written from the documented grammar, not from the engine.
+
+    from tests.support.reference import reference_filter
+
+    result = reference_filter("Water [1] and ice [Source 9].", [1])
+    assert result.text == "Water [Source 1] and ice."
+    assert (result.cited, result.removed) == ([1], ["[Source 9]"])
+
+It is the oracle for ``tests/properties/test_reference_oracle.py``: the engine streams and has to
+decide with a bounded look-ahead, this one reads the whole answer with one regular-expression
+scanner. The rules come from the README ("Citation Post-Processor") and ``docs/marker-forms.md``:
+
+* a marker is ``[…]``, ``【…】`` or a labelled ``(Source …)`` of at most ``MARKER_WINDOW`` characters
+  (opener to closer), on one line, holding no other bracket; format characters (zero-width, bidi)
+  inside it are ignored;
+* labelled (``Source``, ``Sources``, ``src``, ``doc(s)``, ``document(s)``, ``citation(s)``, ``cite``,
+  ``ref(s)``, ``reference(s)``, any case, optional ``:`` or ``#``) it counts anywhere; bare (``[1]``,
+  ``[1, 3]``, ``[1-3]``, ``[^1]``, ASCII digits only) only at the start, after a marker, whitespace
+  or ``. , ; : ! ? ) } " ' * _ ~`` and closing quotes, ``»``, ``…``; ``【N】`` always;
+* each number is checked on its own; a marker with no presented number is removed with the spaces
+  and tabs before it, and is listed in ``removed`` (so is a marker that keeps some numbers but not
+  all); ``【…†…】`` and ``\\ue200…\\ue201`` and ``\\ue202turnXfileY`` are always removed;
+* a link tail ``(target)`` right after a marker is dropped with it when the target is link-like
+  (a scheme, ``/``, ``#`` or ``www.``) and the tail closes within ``LINK_WINDOW`` characters;
+* code is left alone: a fence (a run of three or more backticks or tildes where the line holds
+  nothing else yet) up to a line of at least as many of the same character, and an inline span
+  from a backtick run to the next run of the same length or the end of the paragraph;
+* the result is a fixed point (a second pass changes nothing): after each removal the answer is
+  read again from the start, so a removal that assembles a marker from the text around it is
+  read like any marker.
+
+Decisions where the documents are silent, each stated once here: context (is the line blank
+before a fence, what precedes a bare number) is read from the output, as a second pass would see
+it; an unclosed backtick run opens a code span until the paragraph ends (a streaming reader cannot
+wait for a closer that may never come); whitespace before a bare number means space, tab, CR or LF;
+a number may carry a sign (``-``, ``+``, ``−``) or decimals and is then invalid; a range dash is
+``-`` or U+2010–U+2015; a labelled group may also be separated by spaces alone (``[Sources 1 3]``);
+a link title is quoted (``"…"`` or ``'…'``); no marker or annotation spans a backtick, which starts
+code; keywords match as ``re.IGNORECASE`` does, so ``ſ``, ``ı`` and ``İ`` fold to ``s`` and ``i`` in
+brackets and parentheses alike.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+MARKER_WINDOW = 64
+LINK_WINDOW = 2048
+
+_OPENERS = "[(\u3010\ue200\ue202"
+_CLOSERS = "])\u3011\ue201"
+# No marker spans a line break, another bracket or a backtick (which starts code).
+_NOT_INNER = "[^" + re.escape(_OPENERS + _CLOSERS) + r"\n`]*"
+
+_KEYWORD = r"(?:sources?|src|documents?|docs?|citations?|cite|references?|refs?)"
+_LABEL = rf"{_KEYWORD}\s*[:#]?\s*"
+_DASH = r"[-\u2010-\u2015]"
+_NUMBER = r"[-+\u2212]?\d+(?:\.\d+)?"
+_ITEM = rf"{_NUMBER}(?:\s*{_DASH}\s*{_NUMBER})?"
+_GROUP_SEP = r"(?:\s*[,;&]\s*|\s*,\s*and\s+|\s+and\s+|\s+)"
+LABELLED = re.compile(rf"\s*{_LABEL}{_ITEM}(?:{_GROUP_SEP}(?:{_LABEL})?{_ITEM})*\s*", re.IGNORECASE)
+_BARE_ITEM = rf"[0-9]+(?:\s*{_DASH}\s*[0-9]+)?"
+BARE = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*")
+_ITEMS = re.compile(rf"({_NUMBER})(?:\s*{_DASH}\s*({_NUMBER}))?")
+_BARE_AFTER = set(" \t\r\n.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
+
+# Link tail: optional spaces, one optional line break, a target (<…> or a run without spaces with
+# parentheses balanced two deep), an optional quoted title, then ")".
+_PARENS = r"\((?:[^\s()]|\([^\s()]*\))*\)"
+_TARGET = rf"<[^>]*>|(?:[^\s()]|{_PARENS})+"
+_LINK_TAIL = re.compile(
+    rf"\([ \t]*(?:\n[ \t]*)?(?P<target>{_TARGET})(?:[ \t]*(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
+)
+_LINK_LIKE = re.compile(r"<?(?:[A-Za-z][A-Za-z0-9+.\-]*:|/|#|www\.)")
+
+# One scanner: at each position, exactly one of these applies.
+_SCAN = re.compile(
+    rf"""(?P<plain>[^ \t`~{_OPENERS}]+)|(?P<spaces>[ \t]*)(?:
+      (?P<token>\ue202turn[0-9]+[a-z]+[0-9]+)
+    | (?P<private>\ue200{_NOT_INNER}\ue201)
+    | (?P<square>\[(?P<square_in>{_NOT_INNER})\])
+    | (?P<wide>\u3010(?P<wide_in>{_NOT_INNER})\u3011)
+    | (?P<paren>\((?P<paren_in>{_NOT_INNER})\))
+    )?""",
+    re.VERBOSE,
+)
+
+
+def strip_format(text: str) -> str:
+    """Format characters (category Cf: zero-width, bidi controls, soft hyphen) are invisible."""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+@dataclass
+class ReferenceResult:
+    text: str
+    cited: list[int]
+    removed: list[str]
+    reported: bool
+    first_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+    passes: int = 1
+
+
+def read_numbers(
+    inner: str, presented: set[int], *, labelled: bool, bare: bool
+) -> tuple[list[int], bool] | None:
+    """(ids kept, some number was invalid) for a marker's inside, None when it is no marker."""
+    clean = strip_format(inner)
+    if labelled and LABELLED.fullmatch(clean):
+        body = re.sub(_KEYWORD, " ", clean, flags=re.IGNORECASE)
+    elif bare and BARE.fullmatch(clean):
+        body = clean.replace("^", " ")
+    else:
+        return None
+    ids: list[int] = []
+    invalid = False
+    for first, last in _ITEMS.findall(body):
+        ends = [first] if not last else [first, last]
+        if not all(e.isascii() and e.isdigit() for e in ends):
+            invalid = True
+            continue
+        low, high = int(ends[0]), int(ends[-1])
+        wanted = [n for n in sorted(presented) if low <= n <= high]
+        ids += wanted
+        invalid = invalid or low > high or len(wanted) != high - low + 1
+    return list(dict.fromkeys(ids)), invalid
+
+
+def link_tails_end(text: str, end: int) -> int:
+    """End of the run of link-like ``(target)`` tails starting at ``end`` (``end`` if none)."""
+    while (tail := _LINK_TAIL.match(text, end)) and len(tail[0]) <= LINK_WINDOW:
+        if not _LINK_LIKE.match(tail["target"]):
+            break
+        end = tail.end()
+    return end
+
+
+@dataclass
+class _Pass:
+    """One scan: the output, or where it stopped at the first marker it removes."""
+
+    out: str
+    cited: list[int]
+    spans: dict[int, tuple[int, int]]
+    partly_invalid: list[tuple[int, str]]  # kept markers holding an invalid number: (position, raw)
+    cut: tuple[int, int, str] | None = None  # (start with its spaces, end, raw) of the removed marker
+
+
+def _one_pass(text: str, presented: set[int], after_removal: set[int]) -> _Pass:
+    """Scan ``text``; ``after_removal`` holds the positions right after a marker removed earlier."""
+    out = ""
+    cited: list[int] = []
+    partly_invalid: list[tuple[int, str]] = []
+    spans: dict[int, tuple[int, int]] = {}
+    after_marker = False
+    pos = 0
+
+    def line_is_blank() -> bool:
+        return not out[out.rfind("\n") + 1 :].strip(" \t")
+
+    while pos < len(text):
+        ch = text[pos]
+        if ch in "`~":  # a backtick or tilde run: a fence, an inline code span, or (tildes) text
+            run = re.match(rf"{re.escape(ch)}+", text[pos:])[0]
+            end = pos + len(run)
+            if len(run) >= 3 and line_is_blank():  # a fence: up to a line of only (enough of) its character
+                for line in re.finditer(r"[^\n]*\n|[^\n]+\Z", text[end:]):
+                    end = pos + len(run) + line.end()
+                    if set(line[0].strip()) == {ch} and len(line[0].strip()) >= len(run):
+                        break
+                else:
+                    end = len(text)
+            elif ch == "`":  # an inline span: up to a run of the same length, or the end of the paragraph
+                line_start = -1  # the span's first line holds its backticks, so it is not blank
+                for mark in re.finditer(r"`+|\n", text[end:]):
+                    at = pos + len(run) + mark.start()
+                    if mark[0] == "\n":
+                        if line_start >= 0 and not text[line_start:at].strip(" \t"):
+                            end = at + 1
+                            break
+                        line_start = at + 1
+                    elif len(mark[0]) == len(run):
+                        end = at + len(run)
+                        break
+                else:
+                    end = len(text)
+            out, pos, after_marker = out + text[pos:end], end, False
+            continue
+        found = _SCAN.match(text, pos)
+        if found["plain"]:
+            out, pos, after_marker = out + found["plain"], found.end(), False
+            continue
+        kind = next((k for k in ("token", "private", "square", "wide", "paren") if found[k]), None)
+        if kind is None:  # no marker here: one character (or a run of spaces) is plain text
+            step = len(found["spaces"]) or 1
+            out, pos, after_marker = out + text[pos : pos + step], pos + step, False
+            continue
+        spaces, start, end = found["spaces"], found.start(kind), found.end(kind)
+        numbers: tuple[list[int], bool] | None = None
+        if kind in ("square", "wide", "paren") and end - start > MARKER_WINDOW:
+            kind = None
+        elif kind == "square":
+            prev = spaces[-1:] or out[-1:]
+            bare = after_marker or pos in after_removal or prev == "" or prev in _BARE_AFTER
+            numbers = read_numbers(found["square_in"], presented, labelled=True, bare=bare)
+        elif kind == "paren":
+            inner = strip_format(found["paren_in"])
+            if re.match(r"\s*source", inner, re.IGNORECASE):  # only a labelled parenthesis is a marker
+                numbers = read_numbers(inner, presented, labelled=True, bare=False)
+        elif kind == "wide":
+            if "\u2020" in strip_format(found["wide_in"]):
+                numbers = ([], True)  # an OpenAI annotation: never one of our numbers
+            else:
+                numbers = read_numbers(found["wide_in"], presented, labelled=True, bare=True)
+        else:
+            numbers = ([], True)  # ChatGPT's private-use citation tokens
+        if numbers is None or kind is None:
+            out, pos, after_marker = out + text[pos : start + 1], start + 1, False
+            continue
+        if kind in ("square", "wide", "paren"):
+            end = link_tails_end(text, end)
+        ids, invalid = numbers
+        if not ids:  # removed with the spaces before it: the caller cuts it and scans again
+            return _Pass(out, cited, spans, partly_invalid, (pos, end, text[start:end]))
+        if invalid:
+            partly_invalid.append((start, text[start:end]))
+        if ids:
+            out += spaces
+            for source_id in ids:
+                marker = f"[Source {source_id}]"
+                if source_id not in spans:
+                    cited.append(source_id)
+                    spans[source_id] = (len(out), len(out) + len(marker))
+                out += marker
+        pos, after_marker = end, True
+    return _Pass(out, cited, spans, partly_invalid)
+
+
+def reference_filter(text: str, presented: list[int] | set[int]) -> ReferenceResult:
+    """Cut the first marker to remove and scan again from the start, until a scan removes nothing.
+
+    Scanning again from the start reads every later decision from the text as it now is, so a
+    removal that assembles a marker around it is read like any marker, and what precedes a marker
+    (a blank line before a fence, a word before a bare number) is what the output shows.
+    """
+    wanted = set(presented)
+    noted: list[tuple[int, str]] = []  # each removed marker: (where it stood in the current text, raw)
+    after_removal: set[int] = set()
+    passes = 0
+    while True:
+        passes += 1
+        scan = _one_pass(text, wanted, after_removal)
+        if scan.cut is None:
+            break
+        cut_start, cut_end, raw = scan.cut
+
+        def shift(at: int, a: int = cut_start, b: int = cut_end) -> int:
+            return at if at <= a else max(a, at - (b - a))
+
+        noted = [(shift(at), r) for at, r in noted] + [(cut_start, raw)]
+        after_removal = {shift(at) for at in after_removal} | {cut_start}
+        text = text[:cut_start] + text[cut_end:]
+    # In text order; a marker removed first comes first where two stand at one place.
+    removed = [raw for _, raw in sorted([*noted, *scan.partly_invalid], key=lambda entry: entry[0])]
+    reported = bool(noted or scan.cited or scan.partly_invalid)
+    return ReferenceResult(scan.out, scan.cited, removed, reported, scan.spans, passes)
