@@ -481,6 +481,8 @@ class CitationFilter:
         if opener == "\ue200":
             return Marker(k + 1, None)
         inner = buf[j + 1 : k]
+        if opener in "\ue200\u3010" and "`" in inner:
+            return PLAIN  # an annotation does not reach across a backtick: code may start there
         clean = strip_invisible(inner)
         if is_vendor_annotation(opener, clean):
             return Marker(k + 1, None)

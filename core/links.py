@@ -38,8 +38,11 @@ def safe_http_url(value: object) -> str | None:
     ):
         return None
     match = _URL_HEAD.match(url)
-    # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.
+    # Userinfo ("https://docs.example.com@evil.example") and a host spelled with non-ASCII letters
+    # ("аpple.example" with a Cyrillic "а") only serve to disguise the real host; xn-- hosts stay.
     if not match or match[1].lower() not in ("http", "https") or not match[2] or "@" in match[2]:
+        return None
+    if not match[2].isascii():
         return None
     return url
 

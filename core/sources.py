@@ -311,10 +311,10 @@ def read_headers(context: str) -> list[int]:
 def unforge_headers(block: str, untrusted: list[tuple[int, int]]) -> str:
     """Take every header look-alike that document text wrote off its line start.
 
-    A look-alike line is joined to the line before it (``Intro.\\nSource 3: x`` becomes ``Intro.
-    Source 3: x``; the template's own line break gives way too, so a chunk opening with ``Source 3:``
-    continues the header line). At the very start of a block it is opened with ``(quoted)``. Lines
-    whose header words are all the template's (our own ``[Source N]``) stay.
+    A look-alike line is joined to the line before it when that line ends in document text
+    (``Intro.\\nSource 3: x`` becomes ``Intro. Source 3: x``); first in a block, or right under a
+    line the template wrote (our own header), it is opened with ``(quoted)``. Lines whose header
+    words are all the template's (our own ``[Source N]``) stay.
     """
     if not untrusted:
         return block
@@ -331,12 +331,14 @@ def unforge_headers(block: str, untrusted: list[tuple[int, int]]) -> str:
         join = start
         while join > 0 and block[join - 1].isspace():
             join -= 1
-        if join > 0:
+        if join > 0 and mask[join - 1]:
             block = block[:join] + " " + block[start:]
             done = join
         else:
-            block = QUOTED + block[start:]
-            done = 0
+            # First in its block, or right under a line the template wrote (our own header): joining
+            # would put document text on our header line, so it is marked as quoted instead.
+            block = block[:start] + QUOTED + block[start:]
+            done = start
     return block
 
 

@@ -195,8 +195,19 @@ _LINK_TARGET = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:|/|#|www\.")
 _PARTIAL_CHARS = re.compile(r"[\w\s:#,;&^.+\-\u2010-\u2015\u2212\u2020\u3001\uff0c\uff1a\uff1b]*")
 _PARTIAL_WORDS = re.compile(r"[^\W\d_]+")
 _WORD_PREFIXES = frozenset(w[:i] for w in (*KEYWORDS, "and") for i in range(1, len(w) + 1))
-_PAREN_PREFIXES = frozenset(w[:i] for w in PAREN_KEYWORDS for i in range(len(w) + 1))
-_PAREN_KEYWORD = re.compile("|".join(map(re.escape, PAREN_KEYWORDS)))
+# Prefix tests fold case the way the grammar's IGNORECASE does (``ſ`` is ``s``, ``ı`` is ``i``), so a
+# half-written marker waits exactly when the whole one would be read: streaming equals one-shot.
+_WORD_PREFIX = re.compile("|".join(map(re.escape, _longest_first(set(_WORD_PREFIXES)))), re.IGNORECASE)
+_PAREN_PREFIX = re.compile(
+    "|".join(map(re.escape, _longest_first({w[:i] for w in PAREN_KEYWORDS for i in range(len(w) + 1)}))),
+    re.IGNORECASE,
+)
+_PAREN_KEYWORD = re.compile(r"\s*(?:" + "|".join(map(re.escape, PAREN_KEYWORDS)) + ")", re.IGNORECASE)
+_KEYWORD_PREFIX = re.compile(
+    "|".join(map(re.escape, _longest_first({w[:i] for w in KEYWORDS for i in range(len(w) + 1)}))),
+    re.IGNORECASE,
+)
+_KEYWORD_START = re.compile(_KW, re.IGNORECASE)
 # A keyword and a number: from here on the group may carry any qualifier, so it waits (in its window).
 _QUALIFIABLE_HEAD = re.compile(rf"\s*{_KW_HEAD}{_NUM}", re.IGNORECASE)
 
@@ -280,7 +291,7 @@ def bare_allowed(opener: str, prev: str, *, after_marker: bool, clean_inner: str
 
 def keyword_allowed(opener: str, clean_inner: str) -> bool:
     """Parentheses hold citations only as ``(Source N)`` in some language: ``(doc 2)`` is prose."""
-    return opener != "(" or clean_inner.lstrip().lower().startswith(PAREN_KEYWORDS)
+    return opener != "(" or _PAREN_KEYWORD.match(clean_inner) is not None
 
 
 def is_vendor_annotation(opener: str, clean_inner: str) -> bool:
@@ -380,17 +391,18 @@ def canonical_marker(source_id: int, url: str | None = None) -> str:
 
 def could_grow(partial: str, opener: str) -> bool:
     """Could ``opener + partial`` still become a marker as more text arrives?"""
+    if "`" in partial:
+        return False  # a backtick starts code: no marker reaches across it
     if opener in "\ue200\u3010":
         return "\n" not in partial  # vendor annotations carry any text; the window bounds them
-    clean = strip_invisible(partial).lower()
+    clean = strip_invisible(partial)
     if opener == "(":
-        head = clean.lstrip()
-        # A "source" word, begun or whole, must open it: one set lookup or one C-level match.
-        if head not in _PAREN_PREFIXES and not _PAREN_KEYWORD.match(head):
+        # A "source" word, begun or whole, must open it.
+        if not _PAREN_PREFIX.fullmatch(clean.lstrip()) and not _PAREN_KEYWORD.match(clean):
             return False
     elif opener == "{":
         head = clean.lstrip("{ \t")
-        if not any(k.startswith(head[: len(k)]) for k in KEYWORDS):
+        if not _KEYWORD_PREFIX.fullmatch(head) and not _KEYWORD_START.match(head):
             return False
     if _QUALIFIABLE_HEAD.match(clean):
         return True
@@ -398,7 +410,7 @@ def could_grow(partial: str, opener: str) -> bool:
         return False
     if opener == "(":
         return True
-    return all(w in _WORD_PREFIXES for w in _PARTIAL_WORDS.findall(clean))
+    return all(_WORD_PREFIX.fullmatch(w) for w in _PARTIAL_WORDS.findall(clean))
 
 
 def pua_token_end(text: str, start: int, final: bool) -> int | Wait | None:
@@ -1432,6 +1444,8 @@ class CitationFilter:
         if opener == "\ue200":
             return Marker(k + 1, None)
         inner = buf[j + 1 : k]
+        if opener in "\ue200\u3010" and "`" in inner:
+            return PLAIN  # an annotation does not reach across a backtick: code may start there
         clean = strip_invisible(inner)
         if is_vendor_annotation(opener, clean):
             return Marker(k + 1, None)
@@ -1600,8 +1614,11 @@ def safe_http_url(value: object) -> str | None:
     ):
         return None
     match = _URL_HEAD.match(url)
-    # Userinfo ("https://docs.example.com@evil.example") only serves to disguise the real host.
+    # Userinfo ("https://docs.example.com@evil.example") and a host spelled with non-ASCII letters
+    # ("аpple.example" with a Cyrillic "а") only serve to disguise the real host; xn-- hosts stay.
     if not match or match[1].lower() not in ("http", "https") or not match[2] or "@" in match[2]:
+        return None
+    if not match[2].isascii():
         return None
     return url
 

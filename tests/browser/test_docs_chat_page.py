@@ -122,7 +122,9 @@ def test_answer_streams_before_the_end(page: Any, langflow: FakeLangflow) -> Non
     hold.set()
     wait_until_answered(page)
     assert langflow.sent[-1] == "end"
-    assert answer_text(page) == "Water boils at 100 °C 1. It freezes at 0 °C 2."  # each marker shows its number
+    assert (
+        answer_text(page) == "Water boils at 100 °C 1. It freezes at 0 °C 2."
+    )  # each marker shows its number
     assert page.inner_text("#status") == "Answer ready, 2 sources."
     assert page.is_enabled("button[type=submit]")
     # The question went through the proxy, with the key added there and only there.

@@ -20,7 +20,9 @@ from lfx_citations.components.citations.citation_post_processor import CitationP
 from lfx_citations.core.engine import CitationFilter
 from lfx_citations.core.stream import StreamChunk, StreamOutcome, filter_stream
 from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
-from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
+from lfx_citations.components.citations.indexed_retrieved_data_parser import (
+    IndexedRetrievedDataParserComponent,
+)
 from lfx_citations.core.sources import NO_SOURCES_LINE
 from lfx.events.event_manager import create_default_event_manager
 from lfx.schema.data import Data
@@ -55,8 +57,13 @@ class Run:
 
     def post_messages(self) -> list[dict]:
         """add_message events of the post-processor's streamed message, in order."""
-        return [d for name, d in self.events if name == "add_message" and d.get("sender") == "Machine"
-                and (d.get("properties") or {}).get("source", {}).get("id") == "post"]
+        return [
+            d
+            for name, d in self.events
+            if name == "add_message"
+            and d.get("sender") == "Machine"
+            and (d.get("properties") or {}).get("source", {}).get("id") == "post"
+        ]
 
     def post_status(self) -> str | None:
         for name, d in self.events:
@@ -65,7 +72,9 @@ class Run:
         return None
 
     def chat_output_message(self) -> Message:
-        vertex = next(r.vertex for r in self.results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-test")
+        vertex = next(
+            r.vertex for r in self.results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-test"
+        )
         return vertex.built_object["message"]
 
 
@@ -75,6 +84,7 @@ async def run_graph(model: ScriptedChatModel, *, cancel_after_tokens: str | None
     before = asyncio.all_tasks()
     task = asyncio.create_task(run._go())
     if cancel_after_tokens is not None:
+
         async def wait_for_tokens() -> None:
             while cancel_after_tokens not in run.tokens():
                 run.drain()
@@ -109,8 +119,9 @@ def group_titles(message: dict) -> list[str]:
 
 
 async def test_stream_that_raises_midway_keeps_its_text_and_closes_the_message() -> None:
-    model = ScriptedChatModel(chunks=["Water [1] is ", "essential; fire [2] is hot. ", "Air [Source 1]."],
-                              fail_after=2)
+    model = ScriptedChatModel(
+        chunks=["Water [1] is ", "essential; fire [2] is hot. ", "Air [Source 1]."], fail_after=2
+    )
     run = await run_graph(model)
     assert run.error is None  # the answer so far is the answer: the flow completes
     shown = "Water [Source 1] is essential; fire [Source 2] is hot. "
@@ -124,7 +135,9 @@ async def test_stream_that_raises_midway_keeps_its_text_and_closes_the_message()
     assert run.chat_output_message().text == shown
     status = run.post_status()
     assert "Cited sources: 1, 2." in status
-    assert "Stream ended early (ConnectionError: upstream connection reset); the text so far was kept." in status
+    assert (
+        "Stream ended early (ConnectionError: upstream connection reset); the text so far was kept." in status
+    )
 
 
 async def test_stream_that_breaks_inside_a_marker_keeps_the_fragment_as_text() -> None:
@@ -174,8 +187,11 @@ async def test_stream_that_ends_empty() -> None:
     assert "The answer is empty." in run.post_status()
 
 
-@pytest.mark.parametrize("model", [ScriptedChatModel(chunks=[]), ScriptedChatModel(chunks=["x"], fail_after=0)],
-                         ids=["ends empty", "fails before any text"])
+@pytest.mark.parametrize(
+    "model",
+    [ScriptedChatModel(chunks=[]), ScriptedChatModel(chunks=["x"], fail_after=0)],
+    ids=["ends empty", "fails before any text"],
+)
 async def test_an_empty_answer_still_closes_the_message(model: ScriptedChatModel) -> None:
     run = await run_graph(model)
     assert run.post_messages()[-1]["properties"]["state"] == "complete"
@@ -335,9 +351,24 @@ SOURCES = Data(data={"sources": [{"id": 1, "document": "w.pdf", "text": "Water i
 
 @pytest.mark.parametrize(
     "sources",
-    [Data(data={"nothing": "here"}), Data(data={"sources": "not a list"}), Data(data={"sources": None}),
-     Data(data={"sources": [None, 3, "x", {"id": "1"}, {"id": -1}, {"id": 1.0}]}), Data(data={}), "junk", [None]],
-    ids=["no sources key", "sources a string", "sources None", "no usable row", "empty Data", "a string", "list of None"],
+    [
+        Data(data={"nothing": "here"}),
+        Data(data={"sources": "not a list"}),
+        Data(data={"sources": None}),
+        Data(data={"sources": [None, 3, "x", {"id": "1"}, {"id": -1}, {"id": 1.0}]}),
+        Data(data={}),
+        "junk",
+        [None],
+    ],
+    ids=[
+        "no sources key",
+        "sources a string",
+        "sources None",
+        "no usable row",
+        "empty Data",
+        "a string",
+        "list of None",
+    ],
 )
 async def test_unusable_sources_fall_back_to_nothing_presented(sources) -> None:
     # Documented fallback (docs/guarantees.md): no usable source means every marker is removed, since
@@ -395,8 +426,14 @@ def parse(**inputs):
 
 @pytest.mark.parametrize(
     ("input_data", "skipped"),
-    [(5, 1), ("plain string", 1), ([None, None], 2), ([{"no_text": 1}], 1), ([Data(data={"text": "   "})], 1),
-     ([True, 3.5, object()], 3)],
+    [
+        (5, 1),
+        ("plain string", 1),
+        ([None, None], 2),
+        ([{"no_text": 1}], 1),
+        ([Data(data={"text": "   "})], 1),
+        ([True, 3.5, object()], 3),
+    ],
     ids=["int", "string", "Nones", "row without text", "blank text", "scalars"],
 )
 def test_parser_input_of_unexpected_type_is_skipped_and_counted(input_data, skipped: int) -> None:
@@ -428,7 +465,10 @@ def test_non_numeric_max_sources_is_refused_naming_the_field() -> None:
 
 def test_broken_link_manifest_is_a_clear_error() -> None:
     component = IndexedRetrievedDataParserComponent()
-    component.set(input_data=[Data(data={"text": "t", "file_name": "a.md"})], link_manifest='{"version": 1, "documents": [')
+    component.set(
+        input_data=[Data(data={"text": "t", "file_name": "a.md"})],
+        link_manifest='{"version": 1, "documents": [',
+    )
     with pytest.raises(ValueError, match="inline manifest: invalid JSON at line 1"):
         component.build_context()
 

@@ -37,7 +37,9 @@ async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> Non
         assert "[Source 9" not in chunk and "7" not in chunk
         assert not re.search(r"\[Source (?!1\]|2\])", chunk)
 
-    chat_output = next(r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-test")
+    chat_output = next(
+        r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-test"
+    )
     final = chat_output.built_object["message"]
     assert final.text == EXPECTED
     assert final.data["citations"]["cited"] == [1, 2]
@@ -50,6 +52,9 @@ async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> Non
         "Source 2 \u00b7 fire.md",
     ]
 
-    card_events = [d for name, d, _ in events if name == "add_message" and any(
-        b.get("type") == "group" for b in d.get("content_blocks") or [])]
+    card_events = [
+        d
+        for name, d, _ in events
+        if name == "add_message" and any(b.get("type") == "group" for b in d.get("content_blocks") or [])
+    ]
     assert card_events, "the cards must reach the client as a message event"

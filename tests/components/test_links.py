@@ -19,8 +19,18 @@ from hypothesis import strategies as st
 from lfx.schema.data import Data
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser_module
 from lfx_citations.core import links as core_links
-from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
-from lfx_citations.core.links import ManifestError, load_manifest, page_link, parse_manifest, resolve_link, safe_http_url, slug_url
+from lfx_citations.components.citations.indexed_retrieved_data_parser import (
+    IndexedRetrievedDataParserComponent,
+)
+from lfx_citations.core.links import (
+    ManifestError,
+    load_manifest,
+    page_link,
+    parse_manifest,
+    resolve_link,
+    safe_http_url,
+    slug_url,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "manifest.sample.json"
@@ -107,7 +117,9 @@ BENIGN = [
 
 def parse_component(rows: list[dict[str, Any]], **inputs: Any) -> tuple[list[dict[str, Any]], str]:
     """Run both outputs of a fresh component; returns (sources payload, context)."""
-    component = IndexedRetrievedDataParserComponent().set(input_data=[Data(data=row) for row in rows], **inputs)
+    component = IndexedRetrievedDataParserComponent().set(
+        input_data=[Data(data=row) for row in rows], **inputs
+    )
     sources = component.build_sources_data().data["sources"]
     context = component.build_context().text
     return sources, context
@@ -153,13 +165,24 @@ class TestSlugRule:
         assert slug_url(CREATE, BASE) == CREATE_URL
         assert slug_url(CREATE, "https://docs.example.com/en") == CREATE_URL  # with or without the slash
 
-    @pytest.mark.parametrize("name", [
-        "get-started_quickstart.md", "get-started_quickstart.mdx", "get-started_quickstart.MD",
-        "get-started_quickstart.markdown", "get-started_quickstart.html", "get-started_quickstart.htm",
-        "get-started_quickstart.txt", "get-started_quickstart.rst", "get-started_quickstart.adoc",
-        "get-started_quickstart", "/data/uploads/get-started_quickstart.md", "C:\\exports\\get-started_quickstart.md",
-        "_get-started__quickstart_.md",
-    ])
+    @pytest.mark.parametrize(
+        "name",
+        [
+            "get-started_quickstart.md",
+            "get-started_quickstart.mdx",
+            "get-started_quickstart.MD",
+            "get-started_quickstart.markdown",
+            "get-started_quickstart.html",
+            "get-started_quickstart.htm",
+            "get-started_quickstart.txt",
+            "get-started_quickstart.rst",
+            "get-started_quickstart.adoc",
+            "get-started_quickstart",
+            "/data/uploads/get-started_quickstart.md",
+            "C:\\exports\\get-started_quickstart.md",
+            "_get-started__quickstart_.md",
+        ],
+    )
     def test_extension_path_and_empty_segments_dropped(self, name: str) -> None:
         assert slug_url(name, BASE) == "https://docs.example.com/en/get-started/quickstart"
 
@@ -167,15 +190,42 @@ class TestSlugRule:
         assert slug_url("get-started_quickstart.md", BASE, ".html") == (
             "https://docs.example.com/en/get-started/quickstart.html"
         )
-        assert slug_url("get-started_quickstart.md", BASE, "/") == "https://docs.example.com/en/get-started/quickstart/"
+        assert (
+            slug_url("get-started_quickstart.md", BASE, "/")
+            == "https://docs.example.com/en/get-started/quickstart/"
+        )
 
-    @pytest.mark.parametrize("name", ["", "  ", ".md", "___.md", "..md", "release notes.md", "café.md",
-                                      "a%2Fb.md", "what?.md", "a#b.md", "a@b.md", "<script>.md"])
+    @pytest.mark.parametrize(
+        "name",
+        [
+            "",
+            "  ",
+            ".md",
+            "___.md",
+            "..md",
+            "release notes.md",
+            "café.md",
+            "a%2Fb.md",
+            "what?.md",
+            "a#b.md",
+            "a@b.md",
+            "<script>.md",
+        ],
+    )
     def test_no_candidate(self, name: str) -> None:
         assert slug_url(name, BASE) is None
 
-    @pytest.mark.parametrize("base", ["", "docs.example.com/en", "//docs.example.com/en", "javascript://x/",
-                                      "file:///srv/docs/", "https://docs.example.com@evil.example/"])
+    @pytest.mark.parametrize(
+        "base",
+        [
+            "",
+            "docs.example.com/en",
+            "//docs.example.com/en",
+            "javascript://x/",
+            "file:///srv/docs/",
+            "https://docs.example.com@evil.example/",
+        ],
+    )
     def test_hostile_or_relative_base_gives_nothing(self, base: str) -> None:
         assert slug_url(CREATE, base) is None
 
@@ -188,17 +238,23 @@ class TestPageLink:
     def test_pdf_gets_a_page_fragment(self) -> None:
         assert page_link("https://f.example.com/guide.pdf", 3) == "https://f.example.com/guide.pdf#page=3"
         assert page_link("https://f.example.com/GUIDE.PDF", 1) == "https://f.example.com/GUIDE.PDF#page=1"
-        assert page_link("https://f.example.com/guide.pdf?dl=1", 2) == "https://f.example.com/guide.pdf?dl=1#page=2"
+        assert (
+            page_link("https://f.example.com/guide.pdf?dl=1", 2)
+            == "https://f.example.com/guide.pdf?dl=1#page=2"
+        )
 
-    @pytest.mark.parametrize(("url", "page"), [
-        ("https://f.example.com/guide.pdf", None),
-        ("https://f.example.com/guide.pdf", 0),
-        ("https://f.example.com/guide.pdf", -2),
-        ("https://f.example.com/guide.pdf#page=9", 3),  # an explicit fragment wins
-        ("https://docs.example.com/en/page", 3),  # not a PDF
-        ("https://docs.example.com/en/pdf", 3),
-        (None, 3),
-    ])
+    @pytest.mark.parametrize(
+        ("url", "page"),
+        [
+            ("https://f.example.com/guide.pdf", None),
+            ("https://f.example.com/guide.pdf", 0),
+            ("https://f.example.com/guide.pdf", -2),
+            ("https://f.example.com/guide.pdf#page=9", 3),  # an explicit fragment wins
+            ("https://docs.example.com/en/page", 3),  # not a PDF
+            ("https://docs.example.com/en/pdf", 3),
+            (None, 3),
+        ],
+    )
     def test_other_urls_unchanged(self, url: str | None, page: int | None) -> None:
         assert page_link(url, page) == url
 
@@ -208,26 +264,40 @@ class TestResolutionOrder:
 
     def test_own_url_first(self) -> None:
         own = "https://web.example.com/article"
-        assert resolve_link(CREATE, own, None, self.manifest, slug_base_url=BASE) == (own, "Create a collection")
+        assert resolve_link(CREATE, own, None, self.manifest, slug_base_url=BASE) == (
+            own,
+            "Create a collection",
+        )
 
     def test_manifest_before_slug_rule(self) -> None:
         manifest = {CREATE: {"url": "https://moved.example.com/create", "title": "Create"}}
-        assert resolve_link(CREATE, None, None, manifest, slug_base_url=BASE) == ("https://moved.example.com/create", "Create")
+        assert resolve_link(CREATE, None, None, manifest, slug_base_url=BASE) == (
+            "https://moved.example.com/create",
+            "Create",
+        )
 
     def test_manifest_matches_the_base_name_of_a_stored_path(self) -> None:
         assert resolve_link("/data/uploads/guide.pdf", None, 4, self.manifest) == (
-            "https://files.example.com/guide.pdf#page=4", "Admin Guide"
+            "https://files.example.com/guide.pdf#page=4",
+            "Admin Guide",
         )
 
     def test_slug_rule_last(self) -> None:
         assert resolve_link("get-started_quickstart.md", None, None, self.manifest, slug_base_url=BASE) == (
-            "https://docs.example.com/en/get-started/quickstart", None
+            "https://docs.example.com/en/get-started/quickstart",
+            None,
         )
         assert resolve_link("get-started_quickstart.md", None, None, self.manifest) == (None, None)  # no base
 
     def test_page_deep_link_applies_to_every_kind_of_url(self) -> None:
-        assert resolve_link("x", "https://web.example.com/paper.pdf", 2, {})[0] == "https://web.example.com/paper.pdf#page=2"
-        assert resolve_link("guide.pdf", None, 7, self.manifest)[0] == "https://files.example.com/guide.pdf#page=7"
+        assert (
+            resolve_link("x", "https://web.example.com/paper.pdf", 2, {})[0]
+            == "https://web.example.com/paper.pdf#page=2"
+        )
+        assert (
+            resolve_link("guide.pdf", None, 7, self.manifest)[0]
+            == "https://files.example.com/guide.pdf#page=7"
+        )
         assert resolve_link("reports_q3.pdf", None, 5, {}, slug_base_url=BASE)[0] == (
             "https://docs.example.com/en/reports/q3.pdf#page=5"
         )
@@ -255,24 +325,53 @@ class TestSafeHttpUrl:
 
     @given(
         scheme=st.sampled_from(["javascript", "data", "vbscript", "file", "jar", "ftp", "blob"]),
-        noise=st.lists(st.tuples(st.integers(0, 12), st.sampled_from(
-            ["\t", "\n", "\r", "\x00", "\x0b", "\x1f", " ", "\u00a0", "\u200b", "\u2028", "&#58;", "%3A", "&Tab;"]
-        )), max_size=3),
+        noise=st.lists(
+            st.tuples(
+                st.integers(0, 12),
+                st.sampled_from(
+                    [
+                        "\t",
+                        "\n",
+                        "\r",
+                        "\x00",
+                        "\x0b",
+                        "\x1f",
+                        " ",
+                        "\u00a0",
+                        "\u200b",
+                        "\u2028",
+                        "&#58;",
+                        "%3A",
+                        "&Tab;",
+                    ]
+                ),
+            ),
+            max_size=3,
+        ),
         upper=st.lists(st.booleans(), min_size=12, max_size=12),
         sep=st.sampled_from([":", "://", ":/", ":\\\\", "&#58;", "%3A//"]),
-        rest=st.sampled_from(["alert(1)", "//docs.example.com/", "text/html,<b>x</b>", "https://docs.example.com/"]),
+        rest=st.sampled_from(
+            ["alert(1)", "//docs.example.com/", "text/html,<b>x</b>", "https://docs.example.com/"]
+        ),
     )
-    def test_disguised_schemes_never_pass(self, scheme: str, noise: list[tuple[int, str]], upper: list[bool],
-                                          sep: str, rest: str) -> None:
+    def test_disguised_schemes_never_pass(
+        self, scheme: str, noise: list[tuple[int, str]], upper: list[bool], sep: str, rest: str
+    ) -> None:
         chars = [c.upper() if up else c for c, up in zip(scheme, upper, strict=False)]
         for position, extra in noise:
             chars.insert(min(position, len(chars)), extra)
         assert safe_http_url("".join(chars) + sep + rest) is None
 
-    @given(name=st.text(max_size=40), own=st.one_of(st.none(), st.text(max_size=40)), base=st.text(max_size=40),
-           suffix=st.text(max_size=8), page=st.one_of(st.none(), st.integers(-3, 10**6)))
-    def test_resolved_links_are_always_plain_http(self, name: str, own: str | None, base: str, suffix: str,
-                                                  page: int | None) -> None:
+    @given(
+        name=st.text(max_size=40),
+        own=st.one_of(st.none(), st.text(max_size=40)),
+        base=st.text(max_size=40),
+        suffix=st.text(max_size=8),
+        page=st.one_of(st.none(), st.integers(-3, 10**6)),
+    )
+    def test_resolved_links_are_always_plain_http(
+        self, name: str, own: str | None, base: str, suffix: str, page: int | None
+    ) -> None:
         for base_url in (base, BASE):
             url, _ = resolve_link(name, own, page, {}, slug_base_url=base_url, slug_suffix=suffix)
             if url is not None:
@@ -286,33 +385,54 @@ class TestSafeHttpUrl:
 
 class TestManifestValidation:
     def test_valid(self) -> None:
-        text = json.dumps({"version": 1, "documents": {
-            "a.md": {"url": "  https://d.example.com/a  ", "title": "  A\n title "},
-            "b.md": {"url": "https://d.example.com/b"},
-        }})
+        text = json.dumps(
+            {
+                "version": 1,
+                "documents": {
+                    "a.md": {"url": "  https://d.example.com/a  ", "title": "  A\n title "},
+                    "b.md": {"url": "https://d.example.com/b"},
+                },
+            }
+        )
         assert parse_manifest(text) == {
             "a.md": {"url": "https://d.example.com/a", "title": "A title"},
             "b.md": {"url": "https://d.example.com/b", "title": None},
         }
 
     def test_json_syntax_error_names_the_line(self) -> None:
-        text = '{\n  "version": 1,\n  "documents": {\n    "a.md": {"url": "https://d.example.com/a"},\n  }\n}\n'
+        text = (
+            '{\n  "version": 1,\n  "documents": {\n    "a.md": {"url": "https://d.example.com/a"},\n  }\n}\n'
+        )
         with pytest.raises(ManifestError, match=r"^links\.json: invalid JSON at line 5, column 3"):
             parse_manifest(text, "links.json")
 
-    @pytest.mark.parametrize(("data", "message"), [
-        ([], "the top level must be an object"),
-        ({"documents": {}}, "'version' must be 1 (got None)"),
-        ({"version": 2, "documents": {}}, "'version' must be 1 (got 2)"),
-        ({"version": "1", "documents": {}}, "'version' must be 1 (got '1')"),
-        ({"version": 1}, "'documents' must be an object"),
-        ({"version": 1, "documents": []}, "'documents' must be an object"),
-        ({"version": 1, "documents": {"a.md": "https://d.example.com/a"}}, "documents['a.md'] must be an object"),
-        ({"version": 1, "documents": {"a.md": {"title": "A"}}}, "documents['a.md'].url must be an absolute"),
-        ({"version": 1, "documents": {"a.md": {"url": "/en/a"}}}, "documents['a.md'].url must be an absolute"),
-        ({"version": 1, "documents": {"a.md": {"url": "https://d.example.com/a", "title": 3}}},
-         "documents['a.md'].title must be a string"),
-    ])
+    @pytest.mark.parametrize(
+        ("data", "message"),
+        [
+            ([], "the top level must be an object"),
+            ({"documents": {}}, "'version' must be 1 (got None)"),
+            ({"version": 2, "documents": {}}, "'version' must be 1 (got 2)"),
+            ({"version": "1", "documents": {}}, "'version' must be 1 (got '1')"),
+            ({"version": 1}, "'documents' must be an object"),
+            ({"version": 1, "documents": []}, "'documents' must be an object"),
+            (
+                {"version": 1, "documents": {"a.md": "https://d.example.com/a"}},
+                "documents['a.md'] must be an object",
+            ),
+            (
+                {"version": 1, "documents": {"a.md": {"title": "A"}}},
+                "documents['a.md'].url must be an absolute",
+            ),
+            (
+                {"version": 1, "documents": {"a.md": {"url": "/en/a"}}},
+                "documents['a.md'].url must be an absolute",
+            ),
+            (
+                {"version": 1, "documents": {"a.md": {"url": "https://d.example.com/a", "title": 3}}},
+                "documents['a.md'].title must be a string",
+            ),
+        ],
+    )
     def test_schema_errors_name_the_key(self, data: Any, message: str) -> None:
         with pytest.raises(ManifestError) as excinfo:
             parse_manifest(json.dumps(data), "links.json")
@@ -345,11 +465,15 @@ class TestLoadManifest:
 
     def test_invalid_file_names_path_and_line(self, tmp_path: Path) -> None:
         path = tmp_path / "links.json"
-        path.write_text('{\n  "version": 1,\n  "documents": {\n    "a.md": {"url": "https://x"}\n    "b.md": {}\n  }\n}')
+        path.write_text(
+            '{\n  "version": 1,\n  "documents": {\n    "a.md": {"url": "https://x"}\n    "b.md": {}\n  }\n}'
+        )
         with pytest.raises(ManifestError, match=rf"^{re.escape(str(path))}: invalid JSON at line 5"):
             load_manifest(str(path))
 
-    def test_read_once_and_reread_when_the_file_changes(self, manifest_file: Path, parse_calls: list[str]) -> None:
+    def test_read_once_and_reread_when_the_file_changes(
+        self, manifest_file: Path, parse_calls: list[str]
+    ) -> None:
         first = load_manifest(str(manifest_file))
         assert load_manifest(str(manifest_file)) is first
         assert load_manifest(f"  {manifest_file}  ") is first
@@ -377,7 +501,9 @@ class TestLoadManifest:
 
     def test_a_broken_edit_is_reported_not_masked_by_the_cache(self, manifest_file: Path) -> None:
         load_manifest(str(manifest_file))
-        manifest_file.write_text('{"version": 1, "documents": {"a.md": {"url": "data:,x"}}}', encoding="utf-8")
+        manifest_file.write_text(
+            '{"version": 1, "documents": {"a.md": {"url": "data:,x"}}}', encoding="utf-8"
+        )
         with pytest.raises(ManifestError, match=re.escape("documents['a.md'].url")):
             load_manifest(str(manifest_file))
 
@@ -396,13 +522,18 @@ class TestSampleManifest:
 
     def test_drives_the_component(self) -> None:
         sources, context = parse_component(
-            [{"text": "Tokens expire.", "file_name": "security_manage-application-tokens.md"},
-             {"text": "Leave policy.", "file_name": "employee-handbook-2024.pdf", "page": 12}],
+            [
+                {"text": "Tokens expire.", "file_name": "security_manage-application-tokens.md"},
+                {"text": "Leave policy.", "file_name": "employee-handbook-2024.pdf", "page": 12},
+            ],
             link_manifest=str(SAMPLE),
         )
         assert [(s["title"], s["url"]) for s in sources] == [
             ("Manage application tokens", "https://docs.example.com/en/security/manage-application-tokens"),
-            ("Employee Handbook 2024", "https://intranet.example.com/policies/employee-handbook-2024.pdf#page=12"),
+            (
+                "Employee Handbook 2024",
+                "https://intranet.example.com/policies/employee-handbook-2024.pdf#page=12",
+            ),
         ]
         assert "[Source 2] Employee Handbook 2024 \u2014 page 12" in context
 
@@ -432,7 +563,8 @@ class TestComponent:
     def test_slug_rule(self) -> None:
         sources, context = parse_component(
             [{"text": "Start here.", "file_name": "get-started_quickstart.md"}],
-            slug_base_url=BASE, slug_suffix=".html",
+            slug_base_url=BASE,
+            slug_suffix=".html",
         )
         assert sources[0]["url"] == "https://docs.example.com/en/get-started/quickstart.html"
         assert sources[0]["title"] is None
@@ -440,15 +572,18 @@ class TestComponent:
 
     def test_manifest_wins_over_slug_rule(self, manifest_file: Path) -> None:
         manifest = {"version": 1, "documents": {CREATE: {"url": "https://moved.example.com/create"}}}
-        sources, _ = parse_component([{"text": "t", "file_name": CREATE}], link_manifest=json.dumps(manifest),
-                                     slug_base_url=BASE)
+        sources, _ = parse_component(
+            [{"text": "t", "file_name": CREATE}], link_manifest=json.dumps(manifest), slug_base_url=BASE
+        )
         assert sources[0]["url"] == "https://moved.example.com/create"
 
     def test_pdf_page_deep_link(self, manifest_file: Path) -> None:
         sources, context = parse_component(
-            [{"text": "p3", "file_path": "/srv/uploads/guide.pdf", "page": 3},
-             {"text": "p4", "file_path": "/srv/uploads/guide.pdf", "page_number": "4"},
-             {"text": "no page", "file_path": "/srv/uploads/guide.pdf"}],
+            [
+                {"text": "p3", "file_path": "/srv/uploads/guide.pdf", "page": 3},
+                {"text": "p4", "file_path": "/srv/uploads/guide.pdf", "page_number": "4"},
+                {"text": "no page", "file_path": "/srv/uploads/guide.pdf"},
+            ],
             link_manifest=str(manifest_file),
         )
         assert [s["url"] for s in sources] == [
@@ -460,9 +595,12 @@ class TestComponent:
 
     def test_web_source_keeps_its_own_url(self, manifest_file: Path) -> None:
         sources, _ = parse_component(
-            [{"text": "w", "file_name": CREATE, "url": "https://blog.example.com/post"},
-             {"text": "s", "source": "https://blog.example.com/paper.pdf", "page": 2}],
-            link_manifest=str(manifest_file), slug_base_url=BASE,
+            [
+                {"text": "w", "file_name": CREATE, "url": "https://blog.example.com/post"},
+                {"text": "s", "source": "https://blog.example.com/paper.pdf", "page": 2},
+            ],
+            link_manifest=str(manifest_file),
+            slug_base_url=BASE,
         )
         assert sources[0]["url"] == "https://blog.example.com/post"
         assert sources[0]["title"] == "Create a collection"  # the manifest still names it
@@ -484,16 +622,34 @@ class TestComponent:
         assert context.count("link=()") == 5
 
     def test_hostile_slug_base_and_suffix_never_become_links(self) -> None:
-        for base, suffix in [("javascript://docs.example.com/", ""), ("//docs.example.com/", ""),
-                             (BASE, '"><script>alert(1)</script>'), (BASE, " onclick=x")]:
-            sources, _ = parse_component([{"text": "t", "file_name": CREATE}], slug_base_url=base, slug_suffix=suffix)
+        for base, suffix in [
+            ("javascript://docs.example.com/", ""),
+            ("//docs.example.com/", ""),
+            (BASE, '"><script>alert(1)</script>'),
+            (BASE, " onclick=x"),
+        ]:
+            sources, _ = parse_component(
+                [{"text": "t", "file_name": CREATE}], slug_base_url=base, slug_suffix=suffix
+            )
             assert sources[0]["url"] is None, (base, suffix)
 
-    @pytest.mark.parametrize("url", ["javascript:alert(1)", "data:text/html,x", "vbscript:x", "file:///etc/passwd",
-                                     "//evil.example/", " JAVASCRIPT:alert(1)", "https://docs.example.com@evil.example/"])
+    @pytest.mark.parametrize(
+        "url",
+        [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "vbscript:x",
+            "file:///etc/passwd",
+            "//evil.example/",
+            " JAVASCRIPT:alert(1)",
+            "https://docs.example.com@evil.example/",
+        ],
+    )
     def test_hostile_manifest_is_refused_not_used(self, url: str, tmp_path: Path) -> None:
         path = tmp_path / "links.json"
-        path.write_text(json.dumps({"version": 1, "documents": {CREATE: {"url": url, "title": "X"}}}), encoding="utf-8")
+        path.write_text(
+            json.dumps({"version": 1, "documents": {CREATE: {"url": url, "title": "X"}}}), encoding="utf-8"
+        )
         component = IndexedRetrievedDataParserComponent().set(
             input_data=[Data(data={"text": "t", "file_name": CREATE})], link_manifest=str(path)
         )
@@ -504,14 +660,20 @@ class TestComponent:
 
     def test_invalid_manifest_file_error_names_the_line(self, tmp_path: Path) -> None:
         path = tmp_path / "links.json"
-        path.write_text('{\n  "version": 1,\n  "documents": {\n    "a.md": {"url": "https://x.example/a",}\n  }\n}')
+        path.write_text(
+            '{\n  "version": 1,\n  "documents": {\n    "a.md": {"url": "https://x.example/a",}\n  }\n}'
+        )
         component = IndexedRetrievedDataParserComponent().set(
             input_data=[Data(data={"text": "t", "file_name": "a.md"})], link_manifest=str(path)
         )
-        with pytest.raises(parser_module.ManifestError, match=rf"{re.escape(str(path))}: invalid JSON at line 4"):
+        with pytest.raises(
+            parser_module.ManifestError, match=rf"{re.escape(str(path))}: invalid JSON at line 4"
+        ):
             component.build_sources_data()
 
-    def test_manifest_read_once_and_reread_on_change(self, manifest_file: Path, parse_calls: list[str]) -> None:
+    def test_manifest_read_once_and_reread_on_change(
+        self, manifest_file: Path, parse_calls: list[str]
+    ) -> None:
         rows = [{"text": "t", "file_name": CREATE}]
         for _ in range(3):
             sources, _ = parse_component(rows, link_manifest=str(manifest_file))
@@ -519,15 +681,24 @@ class TestComponent:
         assert len(parse_calls) == 1
 
         data = json.loads(manifest_file.read_text())
-        data["documents"][CREATE] = {"url": "https://moved.example.com/create", "title": "Creating collections"}
+        data["documents"][CREATE] = {
+            "url": "https://moved.example.com/create",
+            "title": "Creating collections",
+        }
         manifest_file.write_text(json.dumps(data), encoding="utf-8")
         sources, context = parse_component(rows, link_manifest=str(manifest_file))
-        assert (sources[0]["url"], sources[0]["title"]) == ("https://moved.example.com/create", "Creating collections")
+        assert (sources[0]["url"], sources[0]["title"]) == (
+            "https://moved.example.com/create",
+            "Creating collections",
+        )
         assert context == "[Source 1] Creating collections\nt"
         assert len(parse_calls) == 2
 
     def test_manifest_title_cannot_forge_a_citation_in_the_context(self) -> None:
-        manifest = {"version": 1, "documents": {"a.md": {"url": "https://d.example.com/a", "title": "See [Source 9]"}}}
+        manifest = {
+            "version": 1,
+            "documents": {"a.md": {"url": "https://d.example.com/a", "title": "See [Source 9]"}},
+        }
         _, context = parse_component([{"text": "t", "file_name": "a.md"}], link_manifest=json.dumps(manifest))
         assert "[Source 9]" not in context
         assert context == "[Source 1] See Source 9\nt"

@@ -7,7 +7,9 @@ import math
 import pandas as pd
 import pytest
 
-from lfx_citations.components.citations.indexed_retrieved_data_parser import IndexedRetrievedDataParserComponent
+from lfx_citations.components.citations.indexed_retrieved_data_parser import (
+    IndexedRetrievedDataParserComponent,
+)
 
 from lfx_citations.core.sources import NO_SOURCES_LINE, SourceRecord
 from lfx.schema.data import Data
@@ -18,8 +20,12 @@ def astra_rows() -> list[Data]:
     """What the Astra DB component's Search Results look like: text plus ingest metadata as siblings."""
     return [
         Data(data={"text": "Water is essential for life.", "file_name": "docs/water.pdf", "page": 3}),
-        Data(data={"text": "Plants make sugar from light.", "file_path": "/data/photo.md", "page_number": "2"}),
-        Data(data={"text": "Collections hold documents.", "source": "https://docs.example.com/db/collections"}),
+        Data(
+            data={"text": "Plants make sugar from light.", "file_path": "/data/photo.md", "page_number": "2"}
+        ),
+        Data(
+            data={"text": "Collections hold documents.", "source": "https://docs.example.com/db/collections"}
+        ),
     ]
 
 
@@ -49,7 +55,10 @@ def test_numbers_chunks_in_retrieval_order_with_the_same_numbers_in_context_and_
 
 
 def test_exact_duplicates_are_dropped_before_numbering() -> None:
-    rows = [*astra_rows(), Data(data={"text": "Water is essential for life.", "file_name": "docs/water.pdf", "page": 3})]
+    rows = [
+        *astra_rows(),
+        Data(data={"text": "Water is essential for life.", "file_name": "docs/water.pdf", "page": 3}),
+    ]
     _, _, sources = parse(rows)
     assert [s["id"] for s in sources] == [1, 2, 3]
 
@@ -78,23 +87,35 @@ def test_malformed_rows_are_skipped_and_counted() -> None:
 
 
 def test_dataframe_input_with_nan_cells() -> None:
-    frame = DataFrame(pd.DataFrame([
-        {"text": "Water is wet.", "file_name": "water.pdf", "page": 1.0, "score": math.nan},
-        {"text": "Fire is hot.", "file_name": "fire.pdf", "page": math.nan, "score": 0.5},
-    ]))
+    frame = DataFrame(
+        pd.DataFrame(
+            [
+                {"text": "Water is wet.", "file_name": "water.pdf", "page": 1.0, "score": math.nan},
+                {"text": "Fire is hot.", "file_name": "fire.pdf", "page": math.nan, "score": 0.5},
+            ]
+        )
+    )
     _, _, sources = parse(frame)
     assert [(s["page"], s["score"]) for s in sources] == [(1, None), (None, 0.5)]
     assert sources[1]["metadata"]["page"] is None
 
 
 def test_template_placeholders_and_unknown_ones() -> None:
-    _, context, _ = parse(astra_rows()[:1], template="<{index}|{label}|{file_name}|{nope}|{text}> {not closed")
+    _, context, _ = parse(
+        astra_rows()[:1], template="<{index}|{label}|{file_name}|{nope}|{text}> {not closed"
+    )
     assert context == "<1|Source 1|docs/water.pdf||Water is essential for life.> {not closed"
 
 
 def test_key_preferences_are_configurable() -> None:
-    rows = [Data(data={"text": "T", "doc": "a/b/Guide.pdf", "pg": 7, "link": "https://x.example/g.pdf", "cid": 42})]
-    _, context, sources = parse(rows, document_keys="doc", page_keys="pg", url_keys="link", chunk_id_keys="cid")
+    rows = [
+        Data(
+            data={"text": "T", "doc": "a/b/Guide.pdf", "pg": 7, "link": "https://x.example/g.pdf", "cid": 42}
+        )
+    ]
+    _, context, sources = parse(
+        rows, document_keys="doc", page_keys="pg", url_keys="link", chunk_id_keys="cid"
+    )
     assert sources[0]["document"] == "Guide.pdf"
     assert sources[0]["page"] == 7
     assert sources[0]["url"] == "https://x.example/g.pdf#page=7"
@@ -104,8 +125,17 @@ def test_key_preferences_are_configurable() -> None:
 
 @pytest.mark.parametrize(
     "forged",
-    ["[Source 7] says so", "see [2] and [Sources: 1, 3]", "\u30101\u3011", "(Source 2)", "[[1]]", "[Sou\u200brce 4]",
-     "[doc1]", "\u30104:0\u2020source\u3011", "\ue200cite\ue202turn0file1\ue201"],
+    [
+        "[Source 7] says so",
+        "see [2] and [Sources: 1, 3]",
+        "\u30101\u3011",
+        "(Source 2)",
+        "[[1]]",
+        "[Sou\u200brce 4]",
+        "[doc1]",
+        "\u30104:0\u2020source\u3011",
+        "\ue200cite\ue202turn0file1\ue201",
+    ],
 )
 def test_chunk_text_cannot_forge_a_marker(forged: str) -> None:
     from lfx_citations.core.engine import filter_citations

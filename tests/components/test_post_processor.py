@@ -9,15 +9,48 @@ from lfx_citations.components.citations.citation_post_processor import CitationP
 from lfx.schema.data import Data
 from lfx.schema.message import Message
 
-SOURCES = Data(data={"sources": [
-    {"id": 1, "label": "Source 1", "document": "water.pdf", "title": None, "page": 3,
-     "url": "https://docs.example.com/water.pdf#page=3", "chunk_id": "c1", "text": "Water is essential for life.",
-     "score": None, "metadata": {}},
-    {"id": 2, "label": "Source 2", "document": "fire.md", "title": "Fire basics", "page": None,
-     "url": "javascript:alert(1)", "chunk_id": None, "text": "Fire is hot.", "score": 0.5, "metadata": {}},
-    {"id": 3, "label": "Source 3", "document": "air.txt", "title": None, "page": None, "url": None,
-     "chunk_id": None, "text": "Air is mostly nitrogen.", "score": None, "metadata": {}},
-]})
+SOURCES = Data(
+    data={
+        "sources": [
+            {
+                "id": 1,
+                "label": "Source 1",
+                "document": "water.pdf",
+                "title": None,
+                "page": 3,
+                "url": "https://docs.example.com/water.pdf#page=3",
+                "chunk_id": "c1",
+                "text": "Water is essential for life.",
+                "score": None,
+                "metadata": {},
+            },
+            {
+                "id": 2,
+                "label": "Source 2",
+                "document": "fire.md",
+                "title": "Fire basics",
+                "page": None,
+                "url": "javascript:alert(1)",
+                "chunk_id": None,
+                "text": "Fire is hot.",
+                "score": 0.5,
+                "metadata": {},
+            },
+            {
+                "id": 3,
+                "label": "Source 3",
+                "document": "air.txt",
+                "title": None,
+                "page": None,
+                "url": None,
+                "chunk_id": None,
+                "text": "Air is mostly nitrogen.",
+                "score": None,
+                "metadata": {},
+            },
+        ]
+    }
+)
 
 
 async def post_process(**inputs) -> tuple[Message, CitationPostProcessorComponent]:
@@ -84,7 +117,10 @@ async def test_link_markers_link_claims_to_their_sources() -> None:
     message, _ = await post_process(answer="Water [Source 1]. Fire [Source 2].", link_markers=True)
     assert message.text == "Water [Source 1](https://docs.example.com/water.pdf#page=3). Fire [Source 2]."
     card = message.content_blocks[1].contents[0]
-    assert message.text[card.start_index : card.end_index] == "[Source 1](https://docs.example.com/water.pdf#page=3)"
+    assert (
+        message.text[card.start_index : card.end_index]
+        == "[Source 1](https://docs.example.com/water.pdf#page=3)"
+    )
 
 
 async def test_model_mode_without_streaming_invokes_the_model_once() -> None:

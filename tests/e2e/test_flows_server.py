@@ -22,8 +22,15 @@ pytestmark = pytest.mark.e2e
 
 QUESTION = "What does water do for life?"
 # Split so that markers straddle chunks; one invalid number, one group, one bare form.
-ANSWER_CHUNKS = ["Water is ", "essential for life [Sou", "rce 1]. It", " boils at 100 C [Source 9", "]",
-                 " and freezes [2, 7", "]. Plants [3]."]
+ANSWER_CHUNKS = [
+    "Water is ",
+    "essential for life [Sou",
+    "rce 1]. It",
+    " boils at 100 C [Source 9",
+    "]",
+    " and freezes [2, 7",
+    "]. Plants [3].",
+]
 SOURCE_MARKER = re.compile(r"\[Source (\d+)\]")
 # What the Data API stand-in returns for QUESTION (cosine over its bag-of-words embeddings, limit 4),
 # numbered by the parser in retrieval order: (id, header, text). Worked out by hand from DEFAULT_CORPUS.
@@ -33,8 +40,11 @@ PRESENTED = [
     (3, "water.pdf \u2014 page 2", DEFAULT_CORPUS[1].text),
     (4, "photosynthesis.md \u2014 page 1", DEFAULT_CORPUS[3].text),
 ]
-CARD_TITLES = ["Source 1 \u00b7 water.pdf \u2014 page 3", "Source 2 \u00b7 water.pdf \u2014 page 1",
-               "Source 3 \u00b7 water.pdf \u2014 page 2"]
+CARD_TITLES = [
+    "Source 1 \u00b7 water.pdf \u2014 page 3",
+    "Source 2 \u00b7 water.pdf \u2014 page 1",
+    "Source 3 \u00b7 water.pdf \u2014 page 2",
+]
 # A numbered block of the context as the model receives it: its label line, then the chunk text.
 BLOCK = re.compile(r"^\[Source (\d+)\] (.+)\n(.+)$", re.MULTILINE)
 
@@ -73,7 +83,11 @@ def assert_only_valid_markers(text: str, presented: int) -> None:
 
 def test_bundle_components_are_in_the_palette(langflow_client: LangflowClient) -> None:
     palette = langflow_client.all_components()["citations"]
-    for name in ("IndexedRetrievedDataParserComponent", "CitationPromptComponent", "CitationPostProcessorComponent"):
+    for name in (
+        "IndexedRetrievedDataParserComponent",
+        "CitationPromptComponent",
+        "CitationPostProcessorComponent",
+    ):
         assert f"ext:citations:{name}@official" in palette
 
 
@@ -85,7 +99,10 @@ def test_rag_flow_non_stream_cites_and_stores_the_cards(
     result = langflow_client.run(rag_flow_id, QUESTION, tweaks=tweaks, session_id=session)
     message = answer_message(result)
     text = message["text"]
-    assert text == "Water is essential for life [Source 1]. It boils at 100 C and freezes [Source 2]. Plants [Source 3]."
+    assert (
+        text
+        == "Water is essential for life [Source 1]. It boils at 100 C and freezes [Source 2]. Plants [Source 3]."
+    )
     prompt = openai.last_prompt()
     assert [(int(n), header, body) for n, header, body in BLOCK.findall(prompt)] == PRESENTED
     assert QUESTION in prompt
@@ -122,7 +139,9 @@ def test_include_payload_tweak_adds_the_json_payload(
     openai.script(Reply(chunks=("Water is essential [Source 1] [Source 7].",)))
     session = str(uuid.uuid4())
     with_payload = {**tweaks, "Citation Post-Processor": {"include_payload": True}}
-    message = answer_message(langflow_client.run(rag_flow_id, QUESTION, tweaks=with_payload, session_id=session))
+    message = answer_message(
+        langflow_client.run(rag_flow_id, QUESTION, tweaks=with_payload, session_id=session)
+    )
     leaves = cards(message)
     payload = next(leaf["data"] for leaf in leaves if "data" in leaf)
     assert payload["cited"] == [1]
@@ -158,8 +177,12 @@ def test_playground_build_path_gives_the_same_cited_answer(
     # The same answer and cards as /api/v1/run gives for the same model output.
     openai.script(Reply(chunks=tuple(ANSWER_CHUNKS)))
     over_run = answer_message(langflow_client.run(flow_id, QUESTION))
-    assert final["text"] == over_run["text"] == (
-        "Water is essential for life [Source 1]. It boils at 100 C and freezes [Source 2]. Plants [Source 3]."
+    assert (
+        final["text"]
+        == over_run["text"]
+        == (
+            "Water is essential for life [Source 1]. It boils at 100 C and freezes [Source 2]. Plants [Source 3]."
+        )
     )
     assert [c["title"] for c in cards(final)] == [c["title"] for c in cards(over_run)] == CARD_TITLES
 

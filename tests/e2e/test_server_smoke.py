@@ -181,7 +181,12 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
         "ext:citations:CitationPromptComponent@official",
         "ext:citations:IndexedRetrievedDataParserComponent@official",
     }
-    ours = {str(key) for category in palette.values() for key in category if str(key).lower().startswith("ext:citations:")}
+    ours = {
+        str(key)
+        for category in palette.values()
+        for key in category
+        if str(key).lower().startswith("ext:citations:")
+    }
     assert expected <= set(palette["citations"])
     assert {key.lower() for key in ours} == {key.lower() for key in expected}
 

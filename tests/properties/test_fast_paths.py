@@ -75,13 +75,15 @@ def test_snippet_matches_flattening_the_whole_text(value: str, limit: int) -> No
     st.booleans(),
     st.booleans(),
 )
-def test_simple_marker_fast_path_matches_the_general_grammar(word: str, number: int, bare: bool, keyword: bool) -> None:
+def test_simple_marker_fast_path_matches_the_general_grammar(
+    word: str, number: int, bare: bool, keyword: bool
+) -> None:
     presented = [1, 2, 3, 7, 10, 999, 10**9 + 7]
     inner = f"{word}{number}"
     # A leading space takes the general path; the grammar allows it, so the answer must not change.
-    assert grammar.parse_marker_inner(inner, presented, bare=bare, keyword=keyword) == grammar.parse_marker_inner(
-        " " + inner, presented, bare=bare, keyword=keyword
-    )
+    assert grammar.parse_marker_inner(
+        inner, presented, bare=bare, keyword=keyword
+    ) == grammar.parse_marker_inner(" " + inner, presented, bare=bare, keyword=keyword)
 
 
 def neutralize_by_definition(value: str) -> str:

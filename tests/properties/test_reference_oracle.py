@@ -16,8 +16,8 @@ import re
 
 from hypothesis import example, given
 from hypothesis import strategies as st
-from lfx_citations.components.citations.citation_post_processor import CitationFilter, filter_citations
 
+from lfx_citations.components.citations.citation_post_processor import CitationFilter, filter_citations
 from tests.support.reference import LINK_WINDOW, reference_filter
 from tests.support.strategies import split_points
 
@@ -25,9 +25,14 @@ from tests.support.strategies import split_points
 INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e", "\u202c", "\u200e", "\u2066"]
 NUMBERS = ["1", "2", "3", "5", "7", "9", "12", "0", "01", "00", "-1", "+2", "\u22121", "1.5", "\u0662", "\uff12", "99999999999"]
 LABELS = [
-    "Source ", "source ", "SOURCE ", "Sources: ", "sources ", "Source:", "Source #", " Source  ", "src:", "doc", "Doc ",
-    "documents ", "citation:", "Citations ", "cite ", "ref#", "Refs ", "reference ", "Sourc ", "Sauce ",
+    "Source ", "source ", "SOURCE ", "Sources: ", "sources ", "Source:", "Source #", " Source  ", "doc", "Doc ",
+    "documents ", "citation:", "Citations ", "cite ", "ref#", "Refs ", "reference ",
+    "\u017fource ", "c\u0131te ", "C\u0130TATION:",  # ſ, ı and İ fold to s and i
 ]
+# Not generated: near-miss labels ("Sourc ", "Sauce "), "src" (in parentheses a marker now) and forms that became markers after the
+# reference was written (qualifiers as in "[Source 1, p. 3]" or "[Source 1|a.pdf]", caret footnotes):
+# a word after a comma in a labelled group is a qualifier now, which the reference does not model.
+# Those forms are held by tests/properties/test_citation_like_oracle.py, an independent reader.
 DASHES = ["-", "\u2013", " - ", "\u2014", "\u2212", "--"]
 LABELLED_SEPARATORS = [", ", ",", "; ", " & ", " and ", ", and ", " ", " ,  ", " or "]
 BARE_SEPARATORS = [",", ", ", ";", " ; ", " ", "\uff0c"]
@@ -39,10 +44,10 @@ LINK_TAILS = [
 ]
 AROUND = [("(", ")"), ("[", "]"), ("`", "`"), ("``", "``"), ("**", "**"), ("\u3010", "\u3011"), ("[[", "]]"), ("x", "")]
 NEAR_MISSES = [
-    "[Source]", "[source]", "[Source 1, p. 3]", "[S1]", "[Chunk 1]", "[1 and 3]", "[Fe/H]", "[citation needed]", "[ ]",
-    "[x]", "[^1^]", "[Source 1", "Source 1]", "[Source\n1]", "(1)", "(2019)", "(doc 1)", "(ID: 2)", "\u30104:0\u2020source\u3011",
+    "[Source]", "[source]", "[S1]", "[Chunk 1]", "[1 and 3]", "[Fe/H]", "[citation needed]", "[ ]",
+    "[x]", "[Source 1", "Source 1]", "[Source\n1]", "(1)", "(2019)", "(doc 1)", "(ID: 2)", "\u30104:0\u2020source\u3011",
     "\u30103\u2020L5-L9\u3011", "\u3010F:a.ts\u2020L1-L5\u3011", "\u30103-1\u3011", "\ue200cite\ue202turn1view0\ue201",
-    "\ue202turn0file0", "\ue202tur", "\ue200", "\ue201", "x[0]", "[[1]]", "\u00b3", "[ID:4]", "[Source 1|a.pdf]",
+    "\ue202turn0file0", "\ue202tur", "\ue200", "\ue201", "x[0]", "[[1]]", "\u00b3", "[ID:4]",
     "[" + "Source " + "1" * 60 + "]", "[Source " + " " * 58 + "1]", "[Source 1]" + "(" * 3,
 ]
 CODE = ["`", "``", "```", "\n```\n", "\n```python\n", "\n~~~\n", "~~", "~~~", "\n\n", "\n", "  ```", "````"]
@@ -73,7 +78,9 @@ def markers(draw: st.DrawFn) -> str:
             parts.append(draw(st.sampled_from(LABELLED_SEPARATORS)) + again + item())
         inner = "".join(parts)
     else:
-        inner = draw(st.sampled_from(["", "^", " ^ "])) + item()
+        # No caret footnotes ("[^1]"): glued to a word they became markers after the reference was
+        # written; the survey holds them (tests/unit/test_marker_forms.py).
+        inner = item()
         for _ in range(count - 1):
             inner += draw(st.sampled_from(BARE_SEPARATORS)) + item()
     inner = draw(st.sampled_from(["", " ", "  "])) + inner + draw(st.sampled_from(["", " "]))
@@ -107,24 +114,19 @@ answers = st.tuples(st.lists(pieces, max_size=30), st.lists(fillers, max_size=1)
 )
 presented_ids = st.lists(st.integers(min_value=1, max_value=12), max_size=6, unique=True)
 
-# Engine defects this oracle found, each pinned by a strict xfail in tests/unit/test_oracle_regressions.py.
-# Until the engine is fixed, generated answers that would hit one are set aside here; with the fix,
-# CASE_FOLDING_LABELS join LABELS and KNOWN_DEFECTS goes.
-CASE_FOLDING_LABELS = ["\u017fource ", "c\u0131te ", "C\u0130TATION:"]  # ſ, ı and İ fold to s and i
-_CODE_AFTER_ANNOTATION_OPENER = re.compile("[\u3010\ue200][^\n]{0,64}`")
-
-
 # Not a defect: an opener the engine already let through as text (its window ran out) keeps the
 # spaces before a later invalid marker, which the reference would remove
 # (tests/unit/test_oracle_regressions.py::test_spaces_stay_when_an_opener_already_shown_could_still_grow).
 _SPACES_PAST_AN_OPEN_OPENER = re.compile("[\\[(\u3010\ue200][^\n\\])\u3011\ue201]*[ \t]{48,}")
 
 
-def clear_of_known_defects(text: str) -> bool:
-    return not _CODE_AFTER_ANNOTATION_OPENER.search(text) and not _SPACES_PAST_AN_OPEN_OPENER.search(text)
-
-
-answers = answers.filter(clear_of_known_defects)
+# An open defect (tests/unit/test_oracle_regressions.py::test_removing_a_marker_between_backtick_runs_is_stable):
+# a marker removed from between two backtick runs joins them into one run, which a second pass reads
+# as a different code span. Answers with a bracket group right between backticks are set aside.
+_BETWEEN_BACKTICKS = re.compile("`[\\[(\u3010][^`\n]*`")
+answers = answers.filter(
+    lambda text: not _SPACES_PAST_AN_OPEN_OPENER.search(text) and not _BETWEEN_BACKTICKS.search(text)
+)
 
 
 def assert_matches_reference(text: str, presented: list[int], cuts: list[int] | None = None) -> None:

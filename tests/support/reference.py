@@ -18,8 +18,8 @@ scanner. The rules come from the README ("Citation Post-Processor") and ``docs/m
   ``[1, 3]``, ``[1-3]``, ``[^1]``, ASCII digits only) only at the start, after a marker, whitespace
   or ``. , ; : ! ? ) } " ' * _ ~`` and closing quotes, ``»``, ``…``; ``【N】`` always;
 * each number is checked on its own; a marker with no presented number is removed with the spaces
-  and tabs before it, and is listed in ``removed`` (so is a marker that keeps some numbers but not
-  all); ``【…†…】`` and ``\\ue200…\\ue201`` and ``\\ue202turnXfileY`` are always removed;
+  and tabs before it (at most ``RUN_WINDOW`` of them, and none from before a marker removed earlier), and is
+  listed in ``removed`` (so is a marker that keeps some numbers but not all); ``【…†…】`` and ``\\ue200…\\ue201`` and ``\\ue202turnXfileY`` are always removed;
 * a link tail ``(target)`` right after a marker is dropped with it when the target is link-like
   (a scheme, ``/``, ``#`` or ``www.``) and the tail closes within ``LINK_WINDOW`` characters;
 * code is left alone: a fence (a run of three or more backticks or tildes where the line holds
@@ -47,7 +47,9 @@ import unicodedata
 from dataclasses import dataclass, field
 
 MARKER_WINDOW = 64
-LINK_WINDOW = 2048
+LINK_WINDOW = 256
+# At most this many spaces go with a removed marker: a longer run keeps the rest.
+RUN_WINDOW = 16
 
 _OPENERS = "[(\u3010\ue200\ue202"
 _CLOSERS = "])\u3011\ue201"
@@ -222,8 +224,12 @@ def _one_pass(text: str, presented: set[int], after_removal: set[int]) -> _Pass:
         if kind in ("square", "wide", "paren"):
             end = link_tails_end(text, end)
         ids, invalid = numbers
-        if not ids:  # removed with the spaces before it: the caller cuts it and scans again
-            return _Pass(out, cited, spans, partly_invalid, (pos, end, text[start:end]))
+        if not ids:
+            # Removed with the spaces before it (the last RUN_WINDOW of them), but not past where a
+            # marker removed earlier stood: those spaces were that one's. The caller cuts and rescans.
+            floor = max((at for at in after_removal if at <= start), default=0)
+            taken = min(len(spaces), RUN_WINDOW, start - floor)
+            return _Pass(out, cited, spans, partly_invalid, (start - taken, end, text[start:end]))
         if invalid:
             partly_invalid.append((start, text[start:end]))
         if ids:

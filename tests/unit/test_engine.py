@@ -42,7 +42,16 @@ def test_variants_are_normalized(raw: str, expected: str) -> None:
 
 @pytest.mark.parametrize(
     "marker",
-    ["[Source 0]", "[Source -1]", "[Source 1.5]", "[Source 9]", "[9]", "[0]", "[Source \u0661]", "[Source 3-1]"],
+    [
+        "[Source 0]",
+        "[Source -1]",
+        "[Source 1.5]",
+        "[Source 9]",
+        "[9]",
+        "[0]",
+        "[Source \u0661]",
+        "[Source 3-1]",
+    ],
 )
 def test_invalid_markers_are_removed_with_the_spaces_before_them(marker: str) -> None:
     result = filter_citations(f"Water is wet  {marker}. Next.", PRESENTED)
@@ -61,8 +70,15 @@ def test_code_is_left_untouched() -> None:
 
 @pytest.mark.parametrize(
     "lookalike",
-    ["x[0][1] is indexing", "metallicity [Fe/H] rises", "enter [batch number]", "in (2019) we saw", "a [ ] task",
-     "see [text][ref]", "[citation needed]"],
+    [
+        "x[0][1] is indexing",
+        "metallicity [Fe/H] rises",
+        "enter [batch number]",
+        "in (2019) we saw",
+        "a [ ] task",
+        "see [text][ref]",
+        "[citation needed]",
+    ],
 )
 def test_lookalikes_are_not_touched(lookalike: str) -> None:
     result = filter_citations(lookalike, PRESENTED)

@@ -33,7 +33,6 @@ CODE_AFTER_A_WOULD_BE_ANNOTATION = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=CODE_AFTER_A_WOULD_BE_ANNOTATION)
 @pytest.mark.parametrize(
     "answer", ["a \u3010 `[Source 9]` b", "\u3010`[Source 9]`", "a \ue200 `[Source 9]` b"]
 )
@@ -41,7 +40,6 @@ def test_code_after_an_unclosed_annotation_opener_is_left_alone(answer: str) -> 
     check(answer, [1], answer, [], [])
 
 
-@pytest.mark.xfail(strict=True, reason="An annotation opener reads past a backtick, which starts code")
 def test_an_annotation_cannot_span_a_backtick() -> None:
     answer = "x \u30104:0\u2020`y`\u3011 z"
     check(answer, [1], answer, [], [])
@@ -54,16 +52,11 @@ CASE_FOLDING = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=CASE_FOLDING)
 @pytest.mark.parametrize("keyword", ["\u017fource", "c\u0131te", "c\u0130te", "\u017frc"])
 def test_case_folding_keywords_stream_like_one_shot(keyword: str) -> None:
     check(f"a [{keyword} 9] b [{keyword} 1].", [1], "a b [Source 1].", [1], [f"[{keyword} 9]"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="A parenthesis counts as labelled by str.lower().startswith('source'), which misses '\u017f'",
-)
 def test_a_labelled_parenthesis_with_a_case_folding_letter_is_a_marker() -> None:
     check("a (\u017fource 9) b (\u017fource 1).", [1], "a b [Source 1].", [1], ["(\u017fource 9)"])
 
@@ -94,7 +87,9 @@ def test_edges_of_the_grammar(answer: str, text: str, cited: list[int], removed:
     [
         ("(Source" + " " * 60 + "[Source 9] 1)", "(Source" + " " * 60 + " 1)"),
         ("[Source" + " " * 60 + "[Source 9]1]", "[Source" + " " * 60 + "1]"),
-        ("(((" + " " * 100 + "[Source 9]", "(((" + " " * 100),
+        # A run of spaces is held 16 (RUN_WINDOW) at a time: 84 are written before the marker is
+        # read, and by then the opener is out of reach, so the last 16 go with the invalid marker.
+        ("(((" + " " * 100 + "[Source 9]", "(((" + " " * 84),
     ],
 )
 def test_spaces_stay_when_an_opener_already_shown_could_still_grow(answer: str, text: str) -> None:
@@ -112,3 +107,14 @@ def test_markers_across_the_one_shot_slice_and_the_windows() -> None:
     assert result.removed == ["[Sou\u200brce 9]"]
     longest = "[Source " + "0" * (MARKER_WINDOW - 10) + "1]"
     assert filter_citations(longest + " [0" + longest[1:], [1]).text == "[Source 1] [0" + longest[1:]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="A marker removed from between two backtick runs joins them into one run in the output, so a "
+    "second pass reads a different code span and removes a marker the first pass left in code",
+)
+def test_removing_a_marker_between_backtick_runs_is_stable() -> None:
+    answer = "`` ``[Source 1, 1-1, 1-1](https://x.example/a)```([1-1](https://x.example/a))``[Source 1](https://x.example/a)"
+    once = filter_citations(answer, []).text
+    assert filter_citations(once, []).text == once

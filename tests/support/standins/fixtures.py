@@ -29,7 +29,12 @@ from pathlib import Path
 import pytest
 
 from tests.support.standins import READY_PREFIX
-from tests.support.standins.data_api_server import DEFAULT_CORPUS, DEFAULT_KEYSPACE, DataAPIStandin, SeedDocument
+from tests.support.standins.data_api_server import (
+    DEFAULT_CORPUS,
+    DEFAULT_KEYSPACE,
+    DataAPIStandin,
+    SeedDocument,
+)
 from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
