@@ -112,6 +112,15 @@ class Result:
     error: str | None = None
 
 
+def _raise_with_body(response: httpx.Response) -> None:
+    """Like ``raise_for_status``, with the start of the body: a 500's reason is only there."""
+    if response.is_success:
+        return
+    response.read()
+    msg = f"HTTP {response.status_code}: {response.text[:400]}"
+    raise httpx.HTTPStatusError(msg, request=response.request, response=response)
+
+
 def card_documents(message: Mapping[str, Any]) -> list[str]:
     """Document names on the message's cards: ``Source 2 · session-003-doc-1.md — page 2`` -> the name."""
     groups = [b for b in message.get("content_blocks") or [] if b.get("title") == "Sources"]
@@ -192,7 +201,7 @@ class LoadRun:
         try:
             if stream:
                 with http.stream("POST", url, params=params, json=body) as response:
-                    response.raise_for_status()
+                    _raise_with_body(response)
                     events = list(parse_events(response.iter_lines()))
                 errors = [e.data for e in events if e.event == "error"]
                 ends = [e.data["result"] for e in events if e.event == "end"]
@@ -205,7 +214,7 @@ class LoadRun:
                         result.error = f"streamed {tokens!r} but the answer is {message['text']!r}"
             else:
                 response = http.post(url, params=params, json=body)
-                response.raise_for_status()
+                _raise_with_body(response)
                 message = chat_message(response.json())
             if result.error is None:
                 result.text = message["text"]
