@@ -30,7 +30,7 @@ from tests.support.standins.openai_server import OpenAIStandin
 pytestmark = [pytest.mark.e2e, pytest.mark.load]
 
 SESSIONS = int(os.environ.get("LFX_CITATIONS_LOAD_SESSIONS", "16"))
-WARM_REQUESTS = int(os.environ.get("LFX_CITATIONS_LOAD_WARM", "64"))
+WARM_REQUESTS = int(os.environ.get("LFX_CITATIONS_LOAD_WARM", "100"))
 REQUESTS = int(os.environ.get("LFX_CITATIONS_LOAD_REQUESTS", "160"))
 MEMORY_TOLERANCE = 0.10
 
