@@ -17,7 +17,8 @@ Server sandbox (all verified against the installed 1.13 source)
   ``DO_NOT_TRACK``/``LANGFLOW_DO_NOT_TRACK``, ``LANGFLOW_CREATE_STARTER_PROJECTS=false``,
   ``LANGFLOW_SKIP_MCP_AUTO_INIT=true``, ``LANGFLOW_MODELS_DEV_REFRESH=false`` and
   ``LITELLM_LOCAL_MODEL_COST_MAP=True`` (the last two stop boot-time fetches of
-  models.dev / the LiteLLM cost map, which only fail and retry without internet).
+  models.dev / the LiteLLM cost map, which only fail and retry without internet),
+  ``LANGFLOW_PRETTY_LOGS=false`` (JSON log lines; rich tracebacks cost seconds per failed run).
   The browser is never opened (``open_browser`` defaults to false, backend only).
   ``backend_only=False`` also serves the web UI the wheel ships (``langflow/frontend``):
   no ``--backend-only`` flag and ``LANGFLOW_BACKEND_ONLY=false`` (for the Playground tests).
@@ -133,6 +134,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import httpx
+import pytest
 from typing_extensions import Self
 
 HOST = "127.0.0.1"
@@ -153,6 +155,9 @@ BASE_ENV: dict[str, str] = {
     "LANGFLOW_MODELS_DEV_REFRESH": "false",
     "LITELLM_LOCAL_MODEL_COST_MAP": "True",
     "LANGFLOW_LOG_LEVEL": "info",
+    # Plain JSON log lines: the default pretty console renders every logged exception as a rich
+    # traceback, several per failed run, which took 20-40 s of server CPU per failing run on 2 busy cores.
+    "LANGFLOW_PRETTY_LOGS": "false",
     "PYTHONUNBUFFERED": "1",
 }
 
@@ -166,6 +171,41 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((HOST, 0))
         return int(sock.getsockname()[1])
+
+
+_SHARED = pytest.StashKey[dict[tuple[object, ...], "LangflowServer"]]()
+
+
+def standin_server_env() -> dict[str, str]:
+    """What a server needs to reach the stand-ins: loopback allowed, tiktoken's file offline."""
+    from tests.support.standins.openai_server import tiktoken_cache_dir
+
+    env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}
+    if cache := tiktoken_cache_dir():
+        env["TIKTOKEN_CACHE_DIR"] = cache
+    return env
+
+
+def shared_server(
+    config: pytest.Config,
+    *,
+    extra_env: Mapping[str, str] | None = None,
+    flows_dir: Path | None = None,
+    backend_only: bool = True,
+) -> LangflowServer:
+    """One running server per distinct settings for the whole pytest session, stopped at its end.
+
+    For fixtures in different folders (a conftest's fixtures are not seen by its sibling folders)
+    that can use the same server: a boot is a minute or more, so equal settings share one.
+    """
+    servers = config.stash.setdefault(_SHARED, {})
+    env = dict(extra_env or {})
+    key = (tuple(sorted(env.items())), str(flows_dir) if flows_dir else None, backend_only)
+    if key not in servers:
+        server = LangflowServer(extra_env=env, flows_dir=flows_dir, backend_only=backend_only).start()
+        servers[key] = server
+        config.add_cleanup(server.stop)
+    return servers[key]
 
 
 def write_flow_file(flows_dir: Path, flow: Mapping[str, Any], flow_id: str) -> Path:

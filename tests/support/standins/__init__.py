@@ -20,9 +20,12 @@ import argparse
 import contextlib
 import json
 import logging
+import select
 import signal
+import socket
 import sys
 import threading
+import time
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -81,6 +84,26 @@ class JSONHandler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
+
+    def client_gone_within(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` sending nothing; True as soon as the client closes its side.
+
+        A stand-in that delays an answer must notice a caller that gave up, both to free the
+        thread and so a test can tell "the caller stopped waiting" from "the caller kept going".
+        """
+        deadline = time.monotonic() + max(seconds, 0.0)
+        while (remaining := deadline - time.monotonic()) > 0:
+            readable, _, _ = select.select([self.connection], [], [], min(remaining, 0.05))
+            if readable:
+                try:
+                    if not self.connection.recv(1, socket.MSG_PEEK):
+                        return True
+                except (ConnectionResetError, BrokenPipeError):
+                    return True
+                # Pipelined bytes of a next request: nothing to learn by polling further.
+                time.sleep(remaining)
+                return False
+        return False
 
     def log_message(self, format: str, *args: Any) -> None:
         # The stdlib writes every request line to stderr; keep that at debug level.

@@ -67,7 +67,15 @@ which rejects any non-``*.apps.astra.datastax.com`` endpoint before sending anyt
 Run standalone: ``python -m tests.support.standins.data_api_server --port 0 [--seed-default-corpus]``;
 it prints ``READY http://127.0.0.1:PORT``. Control endpoints: ``POST /_seed``
 ``{"keyspace", "collection", "documents": [{"text", "metadata"}], "dimension"}``,
-``GET /_commands``, ``GET /_unknown_commands``, ``POST /_reset``.
+``GET /_commands``, ``GET /_unknown_commands``, ``POST /_reset``, ``POST /_fault``
+``{"mode": null | "unavailable" | "slow", "delay": seconds, "commands": [names] | null}``.
+
+Faults (:meth:`DataAPIStandin.set_fault`): ``"unavailable"`` answers every Data API call with
+HTTP 503 and a plain-text body, as a gateway in front of a database that is down does;
+``"slow"`` holds each matching command ``delay`` seconds (at most :data:`MAX_FAULT_DELAY`, and
+only while the client waits) before answering it normally. ``commands`` limits either fault to
+those command names (e.g. ``["find"]``: only the search). A database that is *not there at all*
+needs no mode: point the client at a port nothing listens on.
 """
 
 from __future__ import annotations
@@ -92,6 +100,9 @@ DEFAULT_KEYSPACE = "default_keyspace"
 PAGE_SIZE = 20
 """Unsorted ``find`` pages like the real API, exercising astrapy's ``nextPageState`` loop."""
 MAX_VECTOR_LIMIT = 1000
+MAX_FAULT_DELAY = 60.0
+"""A slow answer never pins a handler thread longer than this."""
+FaultMode = Literal["unavailable", "slow"]
 _MISSING = object()
 
 
@@ -299,6 +310,18 @@ def project(doc: dict[str, Any], projection: Mapping[str, Any] | None) -> dict[s
     return out
 
 
+@dataclass(frozen=True)
+class Fault:
+    """An injected failure: ``mode``, the delay of ``"slow"``, and which commands it hits (None: all)."""
+
+    mode: FaultMode
+    delay: float = 0.0
+    commands: frozenset[str] | None = None
+
+    def hits(self, command: str) -> bool:
+        return self.commands is None or command in self.commands
+
+
 @dataclass
 class Collection:
     name: str
@@ -370,6 +393,12 @@ class _DataAPIHandler(JSONHandler):
             self.standin.reset()
             self.send_json(200, {"ok": True})
             return
+        if self.path == "/_fault":
+            self.standin.set_fault(
+                body.get("mode"), delay=body.get("delay", 0.0), commands=body.get("commands")
+            )
+            self.send_json(200, {"ok": True})
+            return
         parts = self.path.split("?", 1)[0].strip("/").split("/")
         if parts[:3] != ["api", "json", "v1"] or len(parts) > 5:
             self.send_json(
@@ -381,7 +410,24 @@ class _DataAPIHandler(JSONHandler):
             self.send_json(401, {"errors": [error.to_json()]})
             return
         keyspace, collection = [*parts[3:], None, None][:2]
+        fault = self.standin.fault
+        if fault is not None and fault.hits(next(iter(body), "")):
+            self.standin.note_faulted(body)
+            if fault.mode == "unavailable":
+                self._unavailable()
+                return
+            if self.client_gone_within(min(fault.delay, MAX_FAULT_DELAY)):
+                self.close_connection = True
+                return
         self.send_json(200, self.standin.execute(body, keyspace, collection))
+
+    def _unavailable(self) -> None:
+        text = b"503 Service Unavailable: the database is not available.\n"
+        self.send_response(503)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(len(text)))
+        self.end_headers()
+        self.wfile.write(text)
 
 
 Level = Literal["general", "database", "collection"]
@@ -419,6 +465,9 @@ class DataAPIStandin(Standin):
         self.keyspaces: dict[str, dict[str, Collection]] = {k: {} for k in self._initial_keyspaces}
         self._commands: list[dict[str, Any]] = []
         self.unknown_commands: list[dict[str, Any]] = []
+        self.fault: Fault | None = None
+        self.faulted: list[str] = []
+        """Names of the commands a fault hit, oldest first."""
 
     @classmethod
     def from_cli_args(cls, args: argparse.Namespace) -> DataAPIStandin:
@@ -451,6 +500,27 @@ class DataAPIStandin(Standin):
             self.keyspaces = {k: {} for k in self._initial_keyspaces}
             self._commands.clear()
             self.unknown_commands.clear()
+            self.fault = None
+            self.faulted.clear()
+
+    # -- faults
+
+    def set_fault(
+        self, mode: FaultMode | None, *, delay: float = 0.0, commands: Iterable[str] | None = None
+    ) -> None:
+        """Inject a fault (``None`` heals the stand-in); see the module docstring."""
+        if mode is not None and mode not in ("unavailable", "slow"):
+            raise ValueError(f"Unknown fault mode {mode!r}")
+        with self._lock:
+            self.fault = (
+                None
+                if mode is None
+                else Fault(mode, float(delay), None if commands is None else frozenset(commands))
+            )
+
+    def note_faulted(self, body: Mapping[str, Any]) -> None:
+        with self._lock:
+            self.faulted.append(next(iter(body), ""))
 
     # -- seeding
 
@@ -746,6 +816,12 @@ class DataAPIStandinClient:
 
     def reset(self) -> None:
         self._call("POST", "/_reset", {})
+
+    def set_fault(
+        self, mode: FaultMode | None, *, delay: float = 0.0, commands: Iterable[str] | None = None
+    ) -> None:
+        payload = {"mode": mode, "delay": delay, "commands": None if commands is None else list(commands)}
+        self._call("POST", "/_fault", payload)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -23,10 +23,15 @@ object has the same operations as methods):
 * ``POST /_script`` ``{"replies": [Reply JSON, ...], "append": false}``
 * ``GET /_requests`` -> recorded requests; ``DELETE /_requests`` clears them
 * ``POST /_reset`` -> empty script, no recorded requests
+* ``GET /_streams`` -> how each chat answer's delivery ended (see :class:`Delivery`)
 
 Reply JSON: ``{"chunks": ["Water is wet [Sou", "rce 1", "]."],
-"fail": null | "disconnect" | "error" | "http_error", "status": 500,
-"error_message": "...", "finish_reason": "stop", "chunk_delay": 0.0}``.
+"fail": null | "disconnect" | "error" | "http_error" | "malformed" | "stall", "status": 500,
+"error_message": "...", "finish_reason": "stop", "chunk_delay": 0.0, "stall_seconds": 30.0}``.
+
+Every chat answer's delivery is recorded (:attr:`OpenAIStandin.deliveries`): how many content
+chunks left, and whether the answer ended as scripted or the *client* hung up first. That is how a
+test sees, from outside the client, that a cancelled request really stopped reading the model.
 
 Run standalone: ``python -m tests.support.standins.openai_server --port 0 [--script FILE]
 [--dimension N]``; it prints ``READY http://127.0.0.1:PORT`` once listening.
@@ -65,7 +70,12 @@ MODELS = ("gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "text-embedding-3-small", "te
 CREATED = 1_700_000_000
 """Fixed ``created`` timestamp keeps responses byte-for-byte deterministic."""
 
-FailMode = Literal["disconnect", "error", "http_error"]
+FailMode = Literal["disconnect", "error", "http_error", "malformed", "stall"]
+FAIL_MODES: tuple[str, ...] = ("disconnect", "error", "http_error", "malformed", "stall")
+MAX_STALL_SECONDS = 120.0
+"""A stall never pins a handler thread longer than this, whatever a script asks."""
+MALFORMED_EVENT = b'data: {"id": "chatcmpl-standin", "choices": [{"delta": {"content": "x"\n\n'
+"""An SSE event whose JSON is cut off: what a proxy truncating a line or a buggy gateway sends."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +89,14 @@ class Reply:
       non-streamed request the connection is dropped before any response.
     * ``"error"``: stream ``chunks`` then an SSE ``{"error": {...}}`` event, as
       OpenAI does for mid-stream failures; non-streamed: HTTP 500 error body.
-    * ``"http_error"``: answer ``status`` with an OpenAI error body at once.
+    * ``"http_error"``: answer ``status`` with an OpenAI error body at once (429 adds
+      ``retry-after: 0``, as the API does for rate limits).
+    * ``"malformed"``: stream ``chunks`` then one event whose JSON is cut off
+      (:data:`MALFORMED_EVENT`), then ``[DONE]``; non-streamed: HTTP 200 with a truncated
+      JSON body.
+    * ``"stall"``: stream ``chunks`` then send nothing for ``stall_seconds`` (at most
+      :data:`MAX_STALL_SECONDS`) or until the client hangs up, then drop the connection;
+      non-streamed: wait the same way before answering normally.
 
     ``tool_calls`` (``[{"name": ..., "arguments": {...}}, ...]``) makes the answer a tool-calling
     message, as OpenAI sends it: ``tool_calls`` with ids and JSON-string arguments (streamed as
@@ -93,9 +110,10 @@ class Reply:
     finish_reason: str = "stop"
     chunk_delay: float = 0.0
     tool_calls: tuple[dict[str, Any], ...] = ()
+    stall_seconds: float = 30.0
 
     def __post_init__(self) -> None:
-        if self.fail not in (None, "disconnect", "error", "http_error"):
+        if self.fail is not None and self.fail not in FAIL_MODES:
             raise ValueError(f"Unknown fail mode {self.fail!r}")
         if isinstance(self.chunks, str):  # Reply("text") would otherwise stream one char per chunk
             raise TypeError("chunks must be a sequence of strings, not a string")
@@ -132,6 +150,14 @@ class Reply:
         return cls(fail="http_error", status=status, error_message=message)
 
     @classmethod
+    def malformed(cls, *chunks: str) -> Reply:
+        return cls(chunks=chunks, fail="malformed")
+
+    @classmethod
+    def stall(cls, *chunks: str, seconds: float = 30.0) -> Reply:
+        return cls(chunks=chunks, fail="stall", stall_seconds=seconds)
+
+    @classmethod
     def coerce(cls, value: Reply | str | Sequence[str] | Mapping[str, Any]) -> Reply:
         """Accept a Reply, a single string, a list of chunks, or Reply JSON."""
         if isinstance(value, Reply):
@@ -150,6 +176,29 @@ class Reply:
         data["chunks"] = list(self.chunks)
         data["tool_calls"] = [dict(c) for c in self.tool_calls]
         return data
+
+
+@dataclass
+class Delivery:
+    """How one chat answer left the stand-in.
+
+    ``outcome``: ``"completed"`` (ended as scripted, failure modes included), ``"client_gone"``
+    (the client closed the connection before the end), ``"stall_elapsed"`` (a stall ran its full
+    time with the client still waiting).
+    """
+
+    request: int
+    stream: bool
+    fail: str | None
+    chunks_sent: int = 0
+    outcome: str = "in_progress"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ClientGone(Exception):
+    """The client hung up while an answer was being written or withheld."""
 
 
 DEFAULT_REPLY = Reply(chunks=("Stand-in answer ", "from the context ", "[Source 1]."))
@@ -296,6 +345,8 @@ class _OpenAIHandler(JSONHandler):
             self.send_json(200, self._model(self.path.removeprefix("/v1/models/")))
         elif self.path == "/_requests":
             self.send_json(200, self.standin.requests)
+        elif self.path == "/_streams":
+            self.send_json(200, [d.to_json() for d in self.standin.deliveries])
         else:
             self._not_found()
 
@@ -347,15 +398,43 @@ class _OpenAIHandler(JSONHandler):
         reply = self.standin.next_reply()
         completion_id = f"chatcmpl-standin-{self.standin.request_count}"
         model = body.get("model") or DEFAULT_MODEL
+        delivery = self.standin.start_delivery(stream=bool(body.get("stream")), fail=reply.fail)
+        try:
+            self._answer(body, reply, completion_id, model, delivery)
+        except (ClientGone, BrokenPipeError, ConnectionResetError):
+            delivery.outcome = "client_gone"
+            self.close_connection = True
+        else:
+            if delivery.outcome == "in_progress":
+                delivery.outcome = "completed"
+
+    def _answer(
+        self, body: dict[str, Any], reply: Reply, completion_id: str, model: str, delivery: Delivery
+    ) -> None:
         if reply.fail == "http_error":
-            self.send_json(reply.status, _error_body(reply.error_message))
+            headers = {"retry-after": "0", "retry-after-ms": "0"} if reply.status == 429 else None
+            code = "rate_limit_exceeded" if reply.status == 429 else None
+            kind = "requests" if reply.status == 429 else "server_error"
+            self.send_json(reply.status, _error_body(reply.error_message, kind, code), headers)
         elif body.get("stream"):
-            self._stream(body, reply, completion_id, model)
+            self._stream(body, reply, completion_id, model, delivery)
         elif reply.fail == "disconnect":
             self.close_connection = True  # no response at all
         elif reply.fail == "error":
             self.send_json(500, _error_body(reply.error_message))
+        elif reply.fail == "malformed":
+            truncated = (
+                b'{"id": "' + completion_id.encode() + b'", "object": "chat.completion", "choices": [{'
+            )
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(truncated)))
+            self.end_headers()
+            self.wfile.write(truncated)
         else:
+            if reply.fail == "stall":
+                self._withhold(reply.stall_seconds, delivery)
+            delivery.chunks_sent = len(reply.chunks)
             self.send_json(
                 200,
                 {
@@ -387,7 +466,19 @@ class _OpenAIHandler(JSONHandler):
                 },
             )
 
-    def _stream(self, body: dict[str, Any], reply: Reply, completion_id: str, model: str) -> None:
+    def _withhold(self, seconds: float, delivery: Delivery) -> None:
+        """Send nothing for ``seconds`` (bounded), then mark the delivery ``stall_elapsed``.
+
+        Raises :class:`ClientGone` as soon as the client closes its side: a stalled answer must not
+        pin a thread after the caller gave up, and the test needs to see that it gave up.
+        """
+        if self.client_gone_within(min(seconds, MAX_STALL_SECONDS)):
+            raise ClientGone
+        delivery.outcome = "stall_elapsed"
+
+    def _stream(
+        self, body: dict[str, Any], reply: Reply, completion_id: str, model: str, delivery: Delivery
+    ) -> None:
         include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
 
         def chunk(delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
@@ -412,8 +503,9 @@ class _OpenAIHandler(JSONHandler):
         self._sse(chunk({"role": "assistant", "content": "", "refusal": None}))
         for text in reply.chunks:
             if reply.chunk_delay:
-                time.sleep(reply.chunk_delay)
+                self._pause(reply.chunk_delay)
             self._sse(chunk({"content": text}))
+            delivery.chunks_sent += 1
         for index, call in enumerate(reply.wire_tool_calls(completion_id)):
             arguments = call["function"]["arguments"]
             head = {**call, "function": {"name": call["function"]["name"], "arguments": ""}}
@@ -426,8 +518,14 @@ class _OpenAIHandler(JSONHandler):
             self.wfile.flush()
             self.close_connection = True
             return
+        if reply.fail == "stall":
+            self._withhold(reply.stall_seconds, delivery)
+            self.close_connection = True  # the stall ran out: drop it, as a proxy's idle timeout would
+            return
         if reply.fail == "error":
             self._sse(_error_body(reply.error_message))
+        elif reply.fail == "malformed":
+            self._write_chunk(MALFORMED_EVENT)
         else:
             self._sse(chunk({}, reply.finish_reason))
             if include_usage:
@@ -437,6 +535,11 @@ class _OpenAIHandler(JSONHandler):
                 self._sse(usage_chunk)
         self._write_chunk(b"data: [DONE]\n\n")
         self._write_chunk(b"")
+
+    def _pause(self, seconds: float) -> None:
+        """Sleep between chunks, noticing a client that hung up (a write alone may not fail yet)."""
+        if self.client_gone_within(seconds):
+            raise ClientGone
 
     def _sse(self, payload: dict[str, Any]) -> None:
         self._write_chunk(f"data: {json.dumps(payload)}\n\n".encode())
@@ -494,6 +597,7 @@ class OpenAIStandin(Standin):
         self._lock = threading.Lock()
         self._script: deque[Reply] = deque()
         self._requests: list[dict[str, Any]] = []
+        self._deliveries: list[Delivery] = []
 
     @classmethod
     def from_cli_args(cls, args: argparse.Namespace) -> OpenAIStandin:
@@ -561,11 +665,37 @@ class OpenAIStandin(Standin):
     def clear_requests(self) -> None:
         with self._lock:
             self._requests.clear()
+            self._deliveries.clear()
 
     def reset(self) -> None:
         with self._lock:
             self._script.clear()
             self._requests.clear()
+            self._deliveries.clear()
+
+    # -- deliveries
+
+    def start_delivery(self, *, stream: bool, fail: str | None) -> Delivery:
+        with self._lock:
+            delivery = Delivery(request=len(self._requests), stream=stream, fail=fail)
+            self._deliveries.append(delivery)
+            return delivery
+
+    @property
+    def deliveries(self) -> list[Delivery]:
+        """One record per chat answer, oldest first; the handler updates it while it writes."""
+        with self._lock:
+            return list(self._deliveries)
+
+    def wait_delivered(self, count: int, timeout: float = 30.0) -> list[Delivery]:
+        """The first ``count`` deliveries once none of them is still in progress (bounded wait)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            deliveries = self.deliveries[:count]
+            done = len(deliveries) == count and all(d.outcome != "in_progress" for d in deliveries)
+            if done or time.monotonic() > deadline:
+                return deliveries
+            time.sleep(0.05)
 
 
 @dataclass
@@ -594,6 +724,10 @@ class OpenAIStandinClient:
     @property
     def chat_requests(self) -> list[dict[str, Any]]:
         return [r["body"] for r in self.requests if r["path"] == "/v1/chat/completions"]
+
+    @property
+    def deliveries(self) -> list[Delivery]:
+        return [Delivery(**d) for d in self._call("GET", "/_streams")]
 
     def clear_requests(self) -> None:
         self._call("DELETE", "/_requests")

@@ -1,0 +1,163 @@
+#!/usr/bin/env python
+"""Load through a real Langflow server: N concurrent sessions, bounded, on 127.0.0.1 only.
+
+    .venv/bin/python scripts/load.py --sessions 16 --requests 500                  # the full size
+    .venv/bin/python scripts/load.py --sessions 16 --requests 500 --compare-stock  # + the benchmark
+    .venv/bin/python scripts/load.py --sessions 4 --requests 40 --memory-at 20     # a quick look
+
+It starts the OpenAI and Data API stand-ins and one Langflow server (the repository's ``flows/``
+loaded, as ``scripts/run.sh`` does), seeds four documents per session in words only that session
+uses, and lets every session ask the RAG flow with citations, alternating ``stream=true`` and
+``stream=false``. Then it checks, and exits 1 if any fails:
+
+* every answer is the filtered answer and its cards name its own session's documents only;
+* the message store holds every question and every answer, each answer with its cards;
+* the server's resident memory after ``--requests`` requests is within ``--memory-tolerance``
+  (10 %) of that after ``--memory-at`` (100) requests.
+
+``--compare-stock`` then runs the same load against the stock RAG flow (same Astra DB retrieval
+and OpenAI model, a stock Parser and Prompt Template, the model wired straight to Chat Output) on
+the same server, and prints both flows' throughput and p50/p95 latency side by side as a Markdown
+table (``docs/benchmarks.md``, "Load through the real server"). ``--json FILE`` writes the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from tests.support.flows import RAG, build, load, standin_tweaks
+from tests.support.langflow_server import LangflowServer
+from tests.support.load import (
+    LOAD_REPLY,
+    LoadRun,
+    Result,
+    Summary,
+    seed_sessions,
+    server_rss,
+    session_tweaks,
+    stock_rag_flow,
+)
+from tests.support.standins.data_api_server import DataAPIStandin
+from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir
+
+MAX_SESSIONS = 64
+MAX_REQUESTS = 5000
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=16, help="concurrent sessions (default 16)")
+    parser.add_argument("--requests", type=int, default=500, help="requests in total (default 500)")
+    parser.add_argument("--memory-at", type=int, default=100, help="first memory sample after this many")
+    parser.add_argument("--memory-tolerance", type=float, default=0.10, help="allowed growth (default 0.10)")
+    parser.add_argument("--compare-stock", action="store_true", help="also load the stock RAG flow")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args(argv)
+    if not 1 <= args.sessions <= MAX_SESSIONS or not 1 <= args.requests <= MAX_REQUESTS:
+        parser.error(f"--sessions is 1..{MAX_SESSIONS}, --requests 1..{MAX_REQUESTS}")
+    if not 0 < args.memory_at < args.requests:
+        parser.error("--memory-at must be between 0 and --requests")
+    return args
+
+
+def timed(run: LoadRun, requests: int) -> tuple[list[Result], float]:
+    started = time.perf_counter()
+    results = run.phase(requests)
+    return results, time.perf_counter() - started
+
+
+def row(name: str, summary: Summary) -> str:
+    return (
+        f"| {name} | {summary.requests} | {summary.errors} | {summary.throughput:.2f} | "
+        f"{summary.p50 * 1000:.0f} | {summary.p95 * 1000:.0f} |"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    figures: dict[str, Any] = {"sessions": args.sessions, "requests": args.requests}
+    problems: list[str] = []
+    env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}
+    if cache := tiktoken_cache_dir():
+        env["TIKTOKEN_CACHE_DIR"] = cache
+    stock = None
+    if args.compare_stock:
+        print("building the stock flow from the installed components ...", flush=True)
+        stock = stock_rag_flow(load(RAG), build.load_registry())
+    with (
+        OpenAIStandin(default_reply=LOAD_REPLY) as openai,
+        DataAPIStandin() as data_api,
+        LangflowServer(extra_env=env, flows_dir=build.FLOWS_DIR) as server,
+    ):
+        print(f"langflow up in {server.startup_seconds:.0f} s on {server.base_url}", flush=True)
+        with server.client() as client:
+            api_key = client.api_key
+            stock_id = client.upload_flow(stock) if stock is not None else None
+        assert api_key is not None
+        sessions = seed_sessions(data_api, args.sessions)
+        tweaks = session_tweaks(standin_tweaks(openai.base_url, data_api.url))
+        assert server._process is not None
+        pid = server._process.pid
+
+        run = LoadRun(server.base_url, api_key, load(RAG)["id"], tweaks, sessions)
+        first, first_s = timed(run, args.memory_at)
+        rss_first = server_rss(pid)
+        rest, rest_s = timed(run, args.requests - args.memory_at)
+        rss_last = server_rss(pid)
+        results = first + rest
+        citations = Summary.of(results, first_s + rest_s)
+        problems += run.check(results) + run.check_store()
+        growth = rss_last / rss_first - 1
+        figures["citations"] = citations.__dict__ | {"throughput": citations.throughput}
+        figures["rss_mb"] = {
+            f"after_{args.memory_at}": rss_first / 2**20,
+            f"after_{args.requests}": rss_last / 2**20,
+        }
+        print(
+            f"server RSS: {rss_first / 2**20:.0f} MB after {args.memory_at}, "
+            f"{rss_last / 2**20:.0f} MB after {args.requests} requests ({growth:+.1%})",
+            flush=True,
+        )
+        if growth > args.memory_tolerance:
+            problems.append(f"memory grew {growth:+.1%} from request {args.memory_at} to {args.requests}")
+
+        table = [
+            "| flow | requests | errors | requests/s | p50 ms | p95 ms |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        table.append(row("RAG with Citations", citations))
+        if stock_id is not None:
+            stock_sessions = seed_sessions(data_api, args.sessions, collection="load_sessions_stock")
+            stock_run = LoadRun(
+                server.base_url,
+                api_key,
+                stock_id,
+                session_tweaks(standin_tweaks(openai.base_url, data_api.url), "load_sessions_stock"),
+                stock_sessions,
+                expect_citations=False,
+            )
+            stock_results, stock_s = timed(stock_run, args.requests)
+            stock_summary = Summary.of(stock_results, stock_s)
+            problems += [f"stock: {p}" for p in stock_run.check(stock_results)]
+            figures["stock"] = stock_summary.__dict__ | {"throughput": stock_summary.throughput}
+            table.append(row("stock RAG", stock_summary))
+    print("\n".join(table))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    for problem in problems[:50]:
+        print("PROBLEM:", problem)
+    print(f"{len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
