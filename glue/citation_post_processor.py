@@ -15,6 +15,7 @@ component file by ``scripts/build_components.py``.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
 
 from lfx.custom.custom_component.component import Component
@@ -42,6 +43,19 @@ def _message_text(value: object, field_name: str = "answer") -> str:
         return data["text"]
     msg = f"The {field_name} input must be text or a Message, not {type(value).__name__}."
     raise ValueError(msg)
+
+
+async def _prepend(head: list[Any], rest: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    """``head``, then the rest of the stream; closing this closes the stream it wraps."""
+    try:
+        for chunk in head:
+            yield chunk
+        async for chunk in rest:
+            yield chunk
+    finally:
+        close = getattr(rest, "aclose", None)
+        if close is not None:
+            await close()
 
 
 def build_content_blocks(
@@ -251,8 +265,17 @@ class CitationPostProcessorComponent(Component):
             raise ValueError(msg)
         session_id = getattr(getattr(self, "graph", None), "session_id", None)
         if self.stream and session_id and self._event_manager and self.is_connected_to_chat_output():
+            # Read up to the first text before the message exists: a model that fails before saying
+            # anything (429, 500, refused connection) fails the run as it would without streaming,
+            # instead of leaving an empty "successful" answer in the store.
+            upstream = self.model.astream(prompt)
+            head: list[Any] = []
+            async for chunk in upstream:
+                head.append(chunk)
+                if chunk_text(chunk):
+                    break
             streamed = Message(
-                text=filter_stream(self.model.astream(prompt), engine, outcome),
+                text=filter_stream(_prepend(head, upstream), engine, outcome),
                 sender="Machine",
                 sender_name="AI",
                 properties={"icon": self.icon, "state": "partial"},

@@ -53,6 +53,8 @@ class ScriptedChatModel(BaseChatModel):
         **_: Any,
     ) -> AsyncIterator[ChatGenerationChunk]:
         self._record(messages)
+        if not self.chunks:  # as OpenAI does: an answer with no text still streams its role chunk
+            yield ChatGenerationChunk(message=AIMessageChunk(content=""))
         for i, chunk in enumerate(self.chunks):
             if self.fail_after is not None and i == self.fail_after:
                 msg = "upstream connection reset"
