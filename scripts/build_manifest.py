@@ -124,7 +124,9 @@ def names_from_astra(
     from astrapy import DataAPIClient
 
     try:
-        database = DataAPIClient(environment=environment).get_database(endpoint, token=token, keyspace=keyspace)
+        database = DataAPIClient(environment=environment).get_database(
+            endpoint, token=token, keyspace=keyspace
+        )
         values = database.get_collection(collection).distinct(
             key,
             request_timeout_ms=int(request_timeout * 1000),
@@ -321,7 +323,9 @@ async def check_candidate(
             if attempts <= options.retries:
                 await sleep(_backoff(options.backoff, attempts, None))
                 continue
-            return Check(name, url, reason=f"{ERROR} ({_describe(exc)}; {attempts} attempt(s))", attempts=attempts)
+            return Check(
+                name, url, reason=f"{ERROR} ({_describe(exc)}; {attempts} attempt(s))", attempts=attempts
+            )
         except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError, ValueError) as exc:
             # A redirect to another scheme or to an invalid URL, a bad host name...: retrying will not help.
             return Check(name, url, reason=f"{ERROR} ({_describe(exc)})", attempts=attempts)
@@ -332,12 +336,17 @@ async def check_candidate(
 
 
 def _backoff(base: float, attempt: int, retry_after: float | None) -> float:
-    delay = base * 2 ** (attempt - 1) + random.uniform(0, base / 2)  # noqa: S311 - jitter, not crypto
+    delay = base * 2 ** (attempt - 1) + random.uniform(0, base / 2)
     return max(delay, retry_after) if retry_after is not None else delay
 
 
 def _judge(
-    name: str, url: str, got: Fetched, attempts: int, options: VerifyOptions, safe: Callable[[object], str | None]
+    name: str,
+    url: str,
+    got: Fetched,
+    attempts: int,
+    options: VerifyOptions,
+    safe: Callable[[object], str | None],
 ) -> Check:
     base = {"name": name, "candidate": url, "status": got.status, "attempts": attempts}
     if got.status in NOT_FOUND_STATUSES:
@@ -426,7 +435,9 @@ async def verify_all(
         by_url.setdefault(url, []).append(name)
     semaphore = asyncio.Semaphore(max(options.concurrency, 1))
     bar = progress or NoProgress()
-    limits = httpx.Limits(max_connections=max(options.concurrency, 1), max_keepalive_connections=options.concurrency)
+    limits = httpx.Limits(
+        max_connections=max(options.concurrency, 1), max_keepalive_connections=options.concurrency
+    )
     async with httpx.AsyncClient(
         follow_redirects=True,
         timeout=httpx.Timeout(options.timeout),
@@ -484,7 +495,11 @@ def read_existing(path: Path) -> ExistingManifest:
 
 def manifest_text(documents: Mapping[str, Mapping[str, Any]], extra: Mapping[str, Any] | None = None) -> str:
     """The manifest JSON, validated by round-tripping it through the parser's ``parse_manifest``."""
-    data = {"version": 1, **(extra or {}), "documents": {name: dict(documents[name]) for name in sorted(documents)}}
+    data = {
+        "version": 1,
+        **(extra or {}),
+        "documents": {name: dict(documents[name]) for name in sorted(documents)},
+    }
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     parsed = _links().parse_manifest(text, "generated manifest")
     if set(parsed) != set(documents):  # pragma: no cover - json round-trips keys exactly
@@ -562,7 +577,9 @@ def build(
         if name in existing.documents and not overwrite:
             checks[name] = _kept(name, candidate, existing.documents[name])
         elif candidate is None:
-            checks[name] = Check(name, None, reason=f"{NO_CANDIDATE} (the slug rule cannot reverse this name)")
+            checks[name] = Check(
+                name, None, reason=f"{NO_CANDIDATE} (the slug rule cannot reverse this name)"
+            )
         elif not verify:
             checks[name] = Check(name, candidate, url=candidate, title=title_from_url(candidate))
         else:
@@ -686,7 +703,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
     )
     names = parser.add_argument_group("stored names (one source)")
     source = names.add_mutually_exclusive_group(required=True)
-    source.add_argument("--names", metavar="FILE", help="a text file with one stored name per line ('-' = stdin)")
+    source.add_argument(
+        "--names", metavar="FILE", help="a text file with one stored name per line ('-' = stdin)"
+    )
     source.add_argument("--astra-endpoint", metavar="URL", help="read names from this Astra DB API endpoint")
     names.add_argument(
         "--astra-token", metavar="TOKEN", default=None, help=f"application token (default: ${TOKEN_ENV})"
@@ -705,12 +724,20 @@ def build_arg_parser() -> argparse.ArgumentParser:
     net = parser.add_argument_group("verification")
     net.add_argument("--no-verify", action="store_true", help="write the candidates without fetching them")
     net.add_argument("--concurrency", type=_positive_int, default=8, help="requests in flight (default: 8)")
-    net.add_argument("--timeout", type=_positive_float, default=10.0, help="seconds per request (default: 10)")
     net.add_argument(
-        "--retries", type=_non_negative_int, default=2, help="retries on connection errors, 429 and 5xx (default: 2)"
+        "--timeout", type=_positive_float, default=10.0, help="seconds per request (default: 10)"
     )
     net.add_argument(
-        "--backoff", type=_non_negative_float, default=0.5, help="first retry delay in seconds, doubled each time"
+        "--retries",
+        type=_non_negative_int,
+        default=2,
+        help="retries on connection errors, 429 and 5xx (default: 2)",
+    )
+    net.add_argument(
+        "--backoff",
+        type=_non_negative_float,
+        default=0.5,
+        help="first retry delay in seconds, doubled each time",
     )
     net.add_argument(
         "--strip-title-suffix",

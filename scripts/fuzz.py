@@ -53,7 +53,9 @@ _PHASE = re.compile(
 class Outcome:
     node: str
     status: str = "not run"  # passed | failed | error | timeout
-    phases: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # phase -> passing, failing, invalid
+    phases: dict[str, tuple[int, int, int]] = field(
+        default_factory=dict
+    )  # phase -> passing, failing, invalid
     seconds: float = 0.0
     detail: str = ""
 
@@ -90,12 +92,26 @@ def discover(files: tuple[str, ...], pattern: str | None) -> tuple[list[str], li
 
 def run_property(node: str, examples: int, timeout: float) -> Outcome:
     env = {**os.environ, "HYPOTHESIS_PROFILE": "fuzz", "LFX_CITATIONS_FUZZ_EXAMPLES": str(examples)}
-    cmd = [sys.executable, "-m", "pytest", "-q", node, "-W", "ignore", "-p", "no:cacheprovider",
-           "--hypothesis-show-statistics", "-o", "addopts=-p no:langflow -p no:opik -p no:langsmith"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        node,
+        "-W",
+        "ignore",
+        "-p",
+        "no:cacheprovider",
+        "--hypothesis-show-statistics",
+        "-o",
+        "addopts=-p no:langflow -p no:opik -p no:langsmith",
+    ]
     outcome = Outcome(node)
     start = time.monotonic()
     try:
-        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+        proc = subprocess.run(
+            cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout, check=False
+        )
     except subprocess.TimeoutExpired:
         outcome.status, outcome.seconds = "timeout", time.monotonic() - start
         outcome.detail = f"no result after {timeout:.0f}s"
@@ -119,8 +135,12 @@ def run_property(node: str, examples: int, timeout: float) -> Outcome:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--examples", type=int, help="examples per property (default: enough for --total)")
-    ap.add_argument("--total", type=int, default=100_000, help="examples in total when --examples is not given")
-    ap.add_argument("--jobs", type=int, default=max(1, min(2, os.cpu_count() or 1)), help="properties run at once")
+    ap.add_argument(
+        "--total", type=int, default=100_000, help="examples in total when --examples is not given"
+    )
+    ap.add_argument(
+        "--jobs", type=int, default=max(1, min(2, os.cpu_count() or 1)), help="properties run at once"
+    )
     ap.add_argument("-k", dest="pattern", help="only properties whose node id contains this")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds allowed per property")
     args = ap.parse_args(argv)
@@ -130,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
         print("fuzz: no property matched", file=sys.stderr)
         return 1
     per_property = args.examples or math.ceil(args.total / len(nodes))
-    print(f"fuzz: {len(nodes)} properties x {per_property:,} examples (profile 'fuzz', {args.jobs} at a time)")
+    print(
+        f"fuzz: {len(nodes)} properties x {per_property:,} examples (profile 'fuzz', {args.jobs} at a time)"
+    )
     for node in known:
         print(f"  known bug, not fuzzed (xfail): {node}")
 
@@ -141,8 +163,11 @@ def main(argv: list[str] | None = None) -> int:
         for future in futures:
             outcome = future.result()
             outcomes.append(outcome)
-            print(f"  {outcome.status:7} {outcome.run:>9,} run ({outcome.generated:,} generated) "
-                  f"{outcome.seconds:7.1f}s  {outcome.node}", flush=True)
+            print(
+                f"  {outcome.status:7} {outcome.run:>9,} run ({outcome.generated:,} generated) "
+                f"{outcome.seconds:7.1f}s  {outcome.node}",
+                flush=True,
+            )
             if outcome.detail:
                 print("    " + outcome.detail.replace("\n", "\n    "))
 
@@ -150,10 +175,12 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(o.run for o in outcomes)
     generated = sum(o.generated for o in outcomes)
     minutes, seconds = divmod(int(time.monotonic() - start), 60)
-    print(f"fuzz summary: {len(outcomes)} properties, {total:,} examples run ({generated:,} generated), "
-          f"{sum(o.status == 'failed' for o in outcomes)} failed, "
-          f"{sum(o.status in ('error', 'timeout') for o in outcomes)} errors, {len(known)} known bugs skipped, "
-          f"{minutes}m{seconds:02d}s")
+    print(
+        f"fuzz summary: {len(outcomes)} properties, {total:,} examples run ({generated:,} generated), "
+        f"{sum(o.status == 'failed' for o in outcomes)} failed, "
+        f"{sum(o.status in ('error', 'timeout') for o in outcomes)} errors, {len(known)} known bugs skipped, "
+        f"{minutes}m{seconds:02d}s"
+    )
     return 1 if bad else 0
 
 

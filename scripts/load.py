@@ -34,9 +34,9 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from tests.support.flows import RAG, build, load, standin_tweaks
-from tests.support.langflow_server import LangflowServer
-from tests.support.load import (
+from tests.support.flows import RAG, build, load, standin_tweaks  # noqa: E402 - after the path set-up
+from tests.support.langflow_server import LangflowServer  # noqa: E402
+from tests.support.load import (  # noqa: E402
     LOAD_REPLY,
     LoadRun,
     Result,
@@ -46,8 +46,8 @@ from tests.support.load import (
     session_tweaks,
     stock_rag_flow,
 )
-from tests.support.standins.data_api_server import DataAPIStandin
-from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir
+from tests.support.standins.data_api_server import DataAPIStandin  # noqa: E402
+from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir  # noqa: E402
 
 MAX_SESSIONS = 64
 MAX_REQUESTS = 5000

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.docs_chat import load_docs_chat_server
+from tests.support.docs_chat import ROOT, load_docs_chat_server
 from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -31,8 +31,6 @@ from lfx_citations.core.payload import build_payload
 from tests.support.docs_chat import DocsChat, ManualClock, load_docs_chat_server, serve
 from tests.support.fake_langflow import API_KEY, FLOW_ID, FakeLangflow, answer_script, message, sources_group
 
-from .conftest import load_docs_chat_server
-
 WATER = {
     "id": 1,
     "label": "Source 1",

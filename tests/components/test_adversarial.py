@@ -19,23 +19,21 @@ import unicodedata
 import numpy as np
 import pandas as pd
 import pytest
+from lfx.schema.data import Data
+from lfx.schema.dataframe import DataFrame
 
 from lfx_citations.components.citations.citation_post_processor import (
     CitationPostProcessorComponent,
     build_content_blocks,
 )
-
-from lfx_citations.core.engine import CitationFilter, filter_citations
-
-from lfx_citations.core.payload import build_payload, read_sources
 from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
 from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     IndexedRetrievedDataParserComponent,
 )
+from lfx_citations.core.engine import CitationFilter, filter_citations
 from lfx_citations.core.grammar import neutralize_markers
+from lfx_citations.core.payload import build_payload, read_sources
 from lfx_citations.core.sources import json_safe
-from lfx.schema.data import Data
-from lfx.schema.dataframe import DataFrame
 
 PRESENTED = [1, 2, 3]
 
@@ -427,7 +425,7 @@ async def test_hostile_urls_never_reach_payload_cards_or_text(url: str) -> None:
     rows = [
         Data(data={"text": "Water is wet.", "file_name": "w.pdf", "url": url, "source_url": url, "link": url})
     ]
-    _, context, sources = parse(rows)
+    _, _context, sources = parse(rows)
     assert sources[0]["url"] is None
     message, _ = await post_process(
         Data(data={"sources": sources}), answer="Water [1].", link_markers=True, include_payload=True
@@ -568,7 +566,7 @@ async def test_non_json_metadata_gives_a_strict_json_payload() -> None:
             }
         ),
     ]
-    component, context, sources = parse(rows)
+    component, _context, sources = parse(rows)
     assert [s["id"] for s in sources] == [1, 2]
     assert "Skipped 2 row(s)" in component.status
     strict_json(sources)
@@ -610,7 +608,7 @@ async def test_dataframe_with_nan_cells_gives_a_strict_json_payload() -> None:
             ]
         )
     )
-    component, _, sources = parse(frame)
+    _component, _, sources = parse(frame)
     assert [s["document"] for s in sources] == ["w.pdf", "f.pdf"]
     assert [(s["page"], s["score"]) for s in sources] == [(1, None), (None, None)]
     strict_json(sources)

@@ -10,9 +10,10 @@ import asyncio
 import json
 import re
 
+from lfx.events.event_manager import create_default_event_manager
+
 from tests.support.fakes import ScriptedChatModel
 from tests.support.graphs import build_graph
-from lfx.events.event_manager import create_default_event_manager
 
 CHUNKS = ["Water is ", "essential [Sou", "rce 1]", " and fire [Source 9", "] is hot [", "2]. Air [1, 7", "]."]
 EXPECTED = "Water is essential [Source 1] and fire is hot [Source 2]. Air [Source 1]."

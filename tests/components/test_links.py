@@ -17,11 +17,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from lfx.schema.data import Data
+
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser_module
-from lfx_citations.core import links as core_links
 from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     IndexedRetrievedDataParserComponent,
 )
+from lfx_citations.core import links as core_links
 from lfx_citations.core.links import (
     ManifestError,
     load_manifest,
@@ -456,7 +457,7 @@ class TestLoadManifest:
         assert load_manifest(None) == {}
         assert load_manifest("  \n") == {}
         assert load_manifest("\n  " + json.dumps(MANIFEST))[CREATE]["title"] == "Create a collection"
-        with pytest.raises(ManifestError, match="^inline manifest: invalid JSON at line 1"):
+        with pytest.raises(ManifestError, match=r"^inline manifest: invalid JSON at line 1"):
             load_manifest('{"version": 1,')
 
     def test_missing_file(self, tmp_path: Path) -> None:

@@ -6,14 +6,13 @@ import math
 
 import pandas as pd
 import pytest
+from lfx.schema.data import Data
+from lfx.schema.dataframe import DataFrame
 
 from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     IndexedRetrievedDataParserComponent,
 )
-
 from lfx_citations.core.sources import NO_SOURCES_LINE, SourceRecord
-from lfx.schema.data import Data
-from lfx.schema.dataframe import DataFrame
 
 
 def astra_rows() -> list[Data]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
-from tests.support.fakes import ScriptedChatModel
-from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
 from lfx.schema.data import Data
 from lfx.schema.message import Message
+
+from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
+from tests.support.fakes import ScriptedChatModel
 
 SOURCES = Data(
     data={

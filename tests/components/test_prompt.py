@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from lfx.schema.message import Message
 
 from lfx_citations.components.citations.citation_prompt import CitationPromptComponent
-
 from lfx_citations.core.prompt import CITATION_RULES, DEFAULT_NO_EVIDENCE_ANSWER
-from lfx.schema.message import Message
 
 CONTEXT = "[Source 1] water.pdf\nWater is wet."
 

@@ -21,8 +21,6 @@ from lfx.graph import Graph
 from tests.support.langflow_fixtures import REPO_FLOWS
 from tests.support.langflow_server import LangflowClient, LangflowServer
 
-from .conftest import REPO_FLOWS
-
 pytestmark = pytest.mark.e2e
 
 # A component whose Message text is an async iterator, the same path an LLM's

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+
 from lfx_citations.components.citations import citation_post_processor as post
 from lfx_citations.components.citations import indexed_retrieved_data_parser as parser
 from lfx_citations.core.engine import filter_citations

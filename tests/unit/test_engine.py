@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from lfx_citations.core.engine import CitationFilter, filter_citations
-
 from lfx_citations.core.grammar import MARKER_WINDOW, parse_marker_inner
 
 PRESENTED = [1, 2, 3]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import zlib
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ def random_pieces(text: str, rng: random.Random) -> list[str]:
         return [text]
     cuts = sorted(rng.sample(range(1, len(text) + 1), k=rng.randint(0, min(len(text), 12))))
     bounds = [0, *cuts, len(text)]
-    return [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
+    return [text[a:b] for a, b in pairwise(bounds) if b > a]
 
 
 def stream(pieces: list[str], presented: list[int]) -> tuple[str, CitationFilter]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -81,7 +82,7 @@ def test_offline_points_tiktoken_at_a_cl100k_copy() -> None:
 
 
 def test_a_base_url_without_scheme_is_refused_with_an_example() -> None:
-    with pytest.raises(SystemExit, match="e.g. http://127.0.0.1:11434/v1"):
+    with pytest.raises(SystemExit, match=re.escape("e.g. http://127.0.0.1:11434/v1")):
         setup.settings_env({}, "127.0.0.1:11434", offline=False)
 
 
@@ -214,5 +215,5 @@ def test_error_events_are_told_with_their_component_and_fix(script: ModuleType) 
 
 
 def test_ingest_reports_a_failed_component_with_the_hint() -> None:
-    with pytest.raises(ingest.IngestError, match="OpenAI Embeddings: Refusing.*\nhint: .*--model-base-url"):
+    with pytest.raises(ingest.IngestError, match=r"OpenAI Embeddings: Refusing.*\nhint: .*--model-base-url"):
         ingest.chunks_stored(iter([("error", ERROR_MESSAGE_EVENT)]))

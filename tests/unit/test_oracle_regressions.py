@@ -10,6 +10,7 @@ cases are engine defects the oracle found; each reason says what is wrong.
 from __future__ import annotations
 
 import pytest
+
 from lfx_citations.components.citations.citation_post_processor import (
     LINK_WINDOW,
     MARKER_WINDOW,
