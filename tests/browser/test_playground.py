@@ -36,7 +36,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import AGENT, RAG, load, standin_tweaks
+from tests.support.flows import AGENT, RAG, load, standin_tweaks, without_note
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
@@ -237,7 +237,10 @@ def test_playground_shows_cited_answer_and_source_cards(
 
     # The cards: one per cited source, in citation order, titled as the API numbered them.
     assert [card_number(t) for t in titles] == cited
-    assert titles == [presented[n]["title"] for n in cited]
+    # The same sources as the API numbered them; the support check marks the card whose source does
+    # not say its claim ("Water is essential for life" is not in the water-cycle page it cites).
+    assert [without_note(t) for t in titles] == [without_note(presented[n]["title"]) for n in cited]
+    assert titles[0] == without_note(titles[0]) + " \u00b7 \u26a0 claim not found in this source"
     assert sources_label == 1
     # Only the source with a URL is a link, to that URL, opening a new tab.
     assert hrefs == {cited_link: LINKED_DOCUMENT.metadata["url"]}
@@ -324,7 +327,7 @@ def test_playground_shows_agent_answer_with_source_cards(
 
     assert "Plants turn sunlight into sugar [Source 1], and water evaporates [Source 2]." in text
     assert "Source 7" not in text
-    assert titles == [
+    assert [without_note(t) for t in titles] == [
         "Source 1 \u00b7 photosynthesis.md \u2014 page 1",
         "Source 2 \u00b7 water.pdf \u2014 page 3",
     ]

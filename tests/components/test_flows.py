@@ -177,7 +177,11 @@ async def test_rag_flow_attaches_the_cited_sources(
     assert [(s["id"], s["document"], s["page"]) for s in payload["sources"]] == [(1, "water.pdf", 2)]
     (card,) = source_cards(message)
     assert card.title == "Source 1 \u00b7 water.pdf \u2014 page 2"
-    assert card.cited_text == DEFAULT_CORPUS[1].text  # water.pdf page 2, short enough to be shown whole
+    # The support check shows where the chunk says the claim: its first sentence, not all of it.
+    assert (
+        card.cited_text == "Water boils at 100 degrees Celsius at sea level and freezes at 0 degrees Celsius."
+    )
+    assert DEFAULT_CORPUS[1].text.startswith(card.cited_text)
     assert card.start_index == CLEAN_ANSWER.index("[Source 1]")
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import AGENT, RAG, STREAMING_AGENT, load, standin_tweaks
+from tests.support.flows import AGENT, RAG, STREAMING_AGENT, load, standin_tweaks, without_note
 from tests.support.langflow_server import LangflowClient, RunResult
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -82,7 +82,7 @@ def test_agent_two_searches_one_numbering(
     assert first.startswith("[Source 1] photosynthesis.md — page 1\nPhotosynthesis is the process")
     assert second.startswith("[Source 2] water.pdf — page 3\nThe water cycle moves water")
     assert message["text"] == "Plants make sugar [Source 1]; water evaporates [Source 2]. Also."
-    assert [c["title"] for c in cards(message)] == [
+    assert [without_note(c["title"]) for c in cards(message)] == [
         "Source 1 \u00b7 photosynthesis.md \u2014 page 1",
         "Source 2 \u00b7 water.pdf \u2014 page 3",
     ]
@@ -100,7 +100,7 @@ def test_agent_repeated_chunk_keeps_its_number_and_unseen_number_is_removed(
     first, second = tool_results(openai)
     assert first == second and first.startswith("[Source 1] water.pdf — page 3")
     assert message["text"] == "Rain falls [Source 1]."
-    assert [c["title"] for c in cards(message)] == ["Source 1 \u00b7 water.pdf \u2014 page 3"]
+    assert [without_note(c["title"]) for c in cards(message)] == ["Source 1 \u00b7 water.pdf \u2014 page 3"]
 
 
 def test_agent_without_a_search_has_no_cards(
@@ -132,7 +132,7 @@ def test_citing_agent_streams_filtered_tokens_then_cards(
         result = run_alone(langflow_client, "Plants?", agent_tweaks, stream=stream, flow=STREAMING_AGENT)
         message = answer(result)
         assert message["text"] == expected
-        assert [c["title"] for c in cards(message)] == [
+        assert [without_note(c["title"]) for c in cards(message)] == [
             "Source 1 \u00b7 photosynthesis.md \u2014 page 1",
             "Source 2 \u00b7 water.pdf \u2014 page 3",
         ]
@@ -166,15 +166,17 @@ def test_rag_conversation_keeps_numbers_for_three_turns(
     assert "Water cycles [Source 1]. It boils [Source 3]." in prompt2  # the history the model sees
     assert turn2["text"] == "Again [Source 3], and [Source 5]."
     turn2_cards = cards(turn2)
-    assert turn2_cards[0] == {**card3, "start_index": 6, "end_index": 16}
-    assert (turn2_cards[0]["title"], turn2_cards[0]["cited_text"]) == (card3["title"], card3["cited_text"])
+    # The same card: number, name, page and link (its snippet is the evidence for this turn's claim).
+    assert without_note(turn2_cards[0]["title"]) == without_note(card3["title"])
+    assert turn2_cards[0].get("url") == card3.get("url")
+    assert (turn2_cards[0]["start_index"], turn2_cards[0]["end_index"]) == (6, 16)
 
     # Turn 3: 1, 3 (turn 1) and 5 (turn 2) are kept; the one chunk never cited gets the next number, 6.
     openai.script(Reply(chunks=("Once more [Source 5].",)))
     turn3 = answer(langflow_client.run(flow_id, question, tweaks=tweaks, session_id=session))
     expected3 = [1, 6, 3, 5, *range(7, len(order) + 3)][: len(order)]
     assert [n for n, _ in presented(openai.last_prompt())] == expected3
-    assert [c["title"] for c in cards(turn3)] == [turn2_cards[1]["title"]]
+    assert [without_note(c["title"]) for c in cards(turn3)] == [without_note(turn2_cards[1]["title"])]
 
 
 def test_agent_conversation_keeps_numbers_across_turns(
@@ -198,5 +200,7 @@ def test_agent_conversation_keeps_numbers_across_turns(
     history = [m["content"] for m in openai.chat_requests[-1]["messages"] if m["role"] == "assistant"]
     assert "Plants make sugar [Source 1]." in history
     assert turn2["text"] == "Water cycles [Source 2]; plants [Source 1]."
-    assert [c["title"] for c in cards(turn2)] == ["Source 2 \u00b7 water.pdf \u2014 page 3", card1["title"]]
-    assert cards(turn2)[1]["cited_text"] == card1["cited_text"]
+    assert [without_note(c["title"]) for c in cards(turn2)] == [
+        "Source 2 \u00b7 water.pdf \u2014 page 3",
+        without_note(card1["title"]),
+    ]

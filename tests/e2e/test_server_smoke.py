@@ -171,12 +171,14 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
 
     assert {"ChatInput", "ChatOutput"} <= set(palette["input_output"])
     assert "component_display_names" in palette
-    # This bundle's three components under their exact keys, and no other key of it anywhere in the
+    # This bundle's five components under their exact keys, and no other key of it anywhere in the
     # palette (which also lists each key lower-cased). Other installed bundles may add "ext:" keys of
     # their own; they prove nothing about this one.
     expected = {
         "ext:citations:CitationPostProcessorComponent@official",
         "ext:citations:CitationPromptComponent@official",
+        "ext:citations:CitingAgentComponent@official",
+        "ext:citations:CitingRetrieverComponent@official",
         "ext:citations:IndexedRetrievedDataParserComponent@official",
     }
     ours = {

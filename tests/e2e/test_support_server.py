@@ -62,7 +62,7 @@ def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
         langflow_client.run(flow_id, QUESTION, tweaks=dropping, session_id=session, stream=stream)
     )
 
-    assert message["text"] == f"{claim} [Source {boiling}]. {wrong}."
+    assert message["text"] == f"{claim} [Source {boiling}]. {wrong}.", (chunks, sources_group(message))
     leaves = sources_group(message)
     payload = next(leaf["data"] for leaf in leaves if "data" in leaf)
     assert [(e["id"], e["claim"], e["verdict"]) for e in payload["support"]] == [

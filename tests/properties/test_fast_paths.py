@@ -87,10 +87,14 @@ def test_simple_marker_fast_path_matches_the_general_grammar(
 
 
 def neutralize_by_definition(value: str) -> str:
+    """Both passes (plain groups, then groups holding a qualifier) until nothing changes, no shortcut."""
     value = value.translate(grammar._PRIVATE_USE_MARKS)
-    while (new := grammar._GROUP.sub(grammar._neutralize_group, value)) != value:
+    while True:
+        new = grammar._GROUP.sub(grammar._neutralize_group, value)
+        new = grammar._QUALIFIED_GROUP.sub(grammar._neutralize_group, new)
+        if new == value:
+            return value
         value = new
-    return value
 
 
 @given(st.text(alphabet=st.sampled_from("ab [](){}\u3010\u3011\u2020\ue200\ue201\ue2021 S"), max_size=40))

@@ -114,3 +114,8 @@ def source_cards(message: Message) -> list[CitationContent]:
     """The citation cards of the message's one "Sources" group."""
     (group,) = [b for b in message.content_blocks if isinstance(b, ContentBlock) and b.title == "Sources"]
     return [c for c in group.contents if isinstance(c, CitationContent)]
+
+
+def without_note(title: str) -> str:
+    """A source card title without the support check's note (`` · ⚠ …``), for tests of numbering."""
+    return title.split(" \u00b7 \u26a0 ", 1)[0]
