@@ -16,9 +16,8 @@ must carry exactly the first two cards that the complete answer citing 1, 2 and 
 
 from __future__ import annotations
 
-import re
-
 import contextlib
+import re
 import sqlite3
 import time
 import uuid
