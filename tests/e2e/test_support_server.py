@@ -46,8 +46,11 @@ def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
 ) -> None:
     flow_id = load(RAG)["id"]
     tweaks = standin_tweaks(openai.base_url, data_api.url)
+    # One fresh session for both runs: the flow keeps numbers across a session's turns, so the
+    # numbers read from the first run's context are the ones the second run shows the model.
+    session = str(uuid.uuid4())
     openai.script(Reply(chunks=("Nothing to cite.",)))
-    answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks))
+    answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks, session_id=session))
     chunks = presented_chunks(openai.last_prompt())
     boiling = next(n for n, text in chunks.items() if "boils at 100 degrees Celsius" in text)
     plants = next(n for n, text in chunks.items() if "plants use sunlight" in text)
@@ -56,7 +59,6 @@ def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
     answer = f"{claim} [Source {boiling}]. {wrong} [Source {boiling}]."
     openai.script(Reply(chunks=tuple(answer[i : i + 7] for i in range(0, len(answer), 7))))
     dropping = {**tweaks, "Citation Post-Processor": {"support_check": "drop", "include_payload": True}}
-    session = str(uuid.uuid4())
 
     message = answer_message(
         langflow_client.run(flow_id, QUESTION, tweaks=dropping, session_id=session, stream=stream)
