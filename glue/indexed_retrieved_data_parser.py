@@ -13,13 +13,14 @@ component file by ``scripts/build_components.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lfx.custom.custom_component.component import Component
 from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, MultilineInput, Output
 from lfx.schema.data import Data
 from lfx.schema.message import Message
-from lfx.utils.async_helpers import delegates_to
+from lfx.utils import async_helpers
 
 from lfx_citations.core.links import load_manifest
 from lfx_citations.core.registry import SourceRegistry, prior_sources
@@ -36,6 +37,16 @@ from lfx_citations.core.sources import (
     parse_keys,
     rows_from_input,
 )
+
+
+def delegates_to(async_name: str) -> Callable[[Any], Any]:
+    """lfx 1.13's marker: in a flow, await the async twin of this output method instead.
+
+    lfx 1.12 has no such marker, so there the sync method runs (and no earlier turns are read).
+    """
+    mark = getattr(async_helpers, "delegates_to", None)
+    return mark(async_name) if mark is not None else (lambda method: method)
+
 
 _HISTORY_MESSAGES = 100
 

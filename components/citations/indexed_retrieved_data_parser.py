@@ -35,7 +35,7 @@ from lfx.custom.custom_component.component import Component
 from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, MultilineInput, Output
 from lfx.schema.data import Data
 from lfx.schema.message import Message
-from lfx.utils.async_helpers import delegates_to
+from lfx.utils import async_helpers
 from pydantic import BaseModel, Field, field_validator
 
 # --- generated from lfx_citations/core/links.py: do not edit ---
@@ -1305,6 +1305,15 @@ def store_registry(context: Any, run_id: str, registry: SourceRegistry) -> None:
 
 
 # --- generated from lfx_citations/glue/indexed_retrieved_data_parser.py: do not edit ---
+def delegates_to(async_name: str) -> Callable[[Any], Any]:
+    """lfx 1.13's marker: in a flow, await the async twin of this output method instead.
+
+    lfx 1.12 has no such marker, so there the sync method runs (and no earlier turns are read).
+    """
+    mark = getattr(async_helpers, "delegates_to", None)
+    return mark(async_name) if mark is not None else (lambda method: method)
+
+
 _HISTORY_MESSAGES = 100
 
 
