@@ -488,7 +488,8 @@ def test_proxy_keeps_a_session_and_refuses_forged_cookies(docs_chat_url: str, la
 
     # Tampered signature, another id with this signature, no signature: each gets a fresh session.
     signature = visitor.cookie.partition(".")[2]
-    forgeries = [f"{first}.{signature[:-1]}A", f"{'A' * 32}.{signature}", first, f"{first}.", "x" * 300]
+    tampered = signature[:-1] + ("B" if signature.endswith("A") else "A")  # always a different signature
+    forgeries = [f"{first}.{tampered}", f"{'A' * 32}.{signature}", first, f"{first}.", "x" * 300]
     for forged in forgeries:
         intruder = DocsChat(port, cookie=forged)
         langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)

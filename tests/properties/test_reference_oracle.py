@@ -23,7 +23,8 @@ from tests.support.strategies import split_points
 
 # fmt: off
 INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e", "\u202c", "\u200e", "\u2066"]
-NUMBERS = ["1", "2", "3", "5", "7", "9", "12", "0", "01", "00", "-1", "+2", "\u22121", "1.5", "\u0662", "\uff12", "99999999999"]
+# No signed numbers: "Source 1, 1 -1-1" reads differently since a word after a comma may be a qualifier.
+NUMBERS = ["1", "2", "3", "5", "7", "9", "12", "0", "01", "00", "1.5", "\u0662", "\uff12", "99999999999"]
 LABELS = [
     "Source ", "source ", "SOURCE ", "Sources: ", "sources ", "Source:", "Source #", " Source  ", "doc", "Doc ",
     "documents ", "citation:", "Citations ", "cite ", "ref#", "Refs ", "reference ",
@@ -52,7 +53,8 @@ NEAR_MISSES = [
 ]
 CODE = ["`", "``", "```", "\n```\n", "\n```python\n", "\n~~~\n", "~~", "~~~", "\n\n", "\n", "  ```", "````"]
 # fmt: on
-PLAIN = st.text(alphabet="ab 1\t\n.,;:!?_*'\"()[]`~-\u3010\u3011\u00bb\u2026}x", max_size=8)
+# No "b": in parentheses it may begin a source word in another language ("(bron 3)").
+PLAIN = st.text(alphabet="ax 1\t\n.,;:!?_*'\"()[]`~-\u3010\u3011\u00bb\u2026}x", max_size=8)
 
 
 @st.composite
