@@ -19,7 +19,8 @@ scanner. The rules come from the README ("Citation Post-Processor") and ``docs/m
   or ``. , ; : ! ? ) } " ' * _ ~`` and closing quotes, ``»``, ``…``; ``【N】`` always;
 * each number is checked on its own; a marker with no presented number is removed with the spaces
   and tabs before it (at most ``RUN_WINDOW`` of them, and none from before a marker removed earlier), and is
-  listed in ``removed`` (so is a marker that keeps some numbers but not all); ``【…†…】`` and ``\\ue200…\\ue201`` and ``\\ue202turnXfileY`` are always removed;
+  listed in ``removed`` (so is a marker that keeps some numbers but not all); a removal that would join
+  two backtick runs leaves one space between them; ``【…†…】`` and ``\\ue200…\\ue201`` and ``\\ue202turnXfileY`` are always removed;
 * a link tail ``(target)`` right after a marker is dropped with it when the target is link-like
   (a scheme, ``/``, ``#`` or ``www.``) and the tail closes within ``LINK_WINDOW`` characters;
 * code is left alone: a fence (a run of three or more backticks or tildes where the line holds
@@ -262,12 +263,15 @@ def reference_filter(text: str, presented: list[int] | set[int]) -> ReferenceRes
             break
         cut_start, cut_end, raw = scan.cut
 
-        def shift(at: int, a: int = cut_start, b: int = cut_end) -> int:
+        # Two backtick runs the cut would join keep one space between them.
+        gap = " " if text[cut_start - 1 : cut_start] == "`" == text[cut_end : cut_end + 1] else ""
+
+        def shift(at: int, a: int = cut_start, b: int = cut_end - len(gap)) -> int:
             return at if at <= a else max(a, at - (b - a))
 
         noted = [(shift(at), r) for at, r in noted] + [(cut_start, raw)]
         after_removal = {shift(at) for at in after_removal} | {cut_start}
-        text = text[:cut_start] + text[cut_end:]
+        text = text[:cut_start] + gap + text[cut_end:]
     # In text order; a marker removed first comes first where two stand at one place.
     removed = [raw for _, raw in sorted([*noted, *scan.partly_invalid], key=lambda entry: entry[0])]
     reported = bool(noted or scan.cited or scan.partly_invalid)
