@@ -1062,9 +1062,10 @@ class Citation:
 class ClaimTracker:
     """The output since the last marker group: enough to find each marker's claim, looking back only.
 
-    A claim runs from the previous sentence end, line start, list bullet or marker group up to the
-    marker; markers separated only by spaces share one. Text before a marker never changes once
-    written, so the claim is final when the marker closes: streaming adds no holdback for it.
+    A claim runs from the previous sentence end, line start, list bullet or marker group (kept or
+    dropped) up to the marker; markers separated only by spaces share one. Text before a marker
+    never changes once written, so the claim is final when the marker closes: streaming adds no
+    holdback for it.
 
     >>> claims = ClaimTracker()
     >>> claims.written("Ice is cold. Water boils at 100 °C")
@@ -1375,6 +1376,10 @@ class CitationFilter:
         kept = tuple(i for i in ids if self._keep(i, claim))
         at = self._out_len
         self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
+        if not kept:
+            # A dropped group still ends its claim, as the model wrote it. Otherwise the next claim
+            # could reach back over every dropped marker, and each would rescan the answer so far.
+            self._claims.group_ended(at)
         return kept
 
     def _write_markers(self, out: list[str], ids: Iterable[int], qualifiers: dict[int, str]) -> None:

@@ -7,9 +7,17 @@ True
 
 from __future__ import annotations
 
+import re
+import sys
+from collections.abc import Callable
+
 import pytest
 
 from lfx_citations.core import engine as engine_module
+from lfx_citations.core import grammar as grammar_module
+from lfx_citations.core import links as links_module
+from lfx_citations.core import support as support_module
+from lfx_citations.core import text as text_module
 from lfx_citations.core.engine import CitationFilter, filter_citations
 from lfx_citations.core.grammar import LINK_WINDOW, MARKER_WINDOW, RUN_WINDOW
 
@@ -55,32 +63,126 @@ def test_a_long_run_of_spaces_is_released_past_the_run_window() -> None:
     assert filter_citations("a" + " " * 40 + "[9].", [1]).text == "a" + " " * (40 - RUN_WINDOW) + "."
 
 
-class _CountingPattern:
-    """Wraps a compiled pattern and counts the characters each search reads up to its answer."""
+# -- work: every line the core runs and every character its patterns read ------------------------
 
-    def __init__(self, pattern, counter: list[int]) -> None:
+_CORE_MODULES = (engine_module, grammar_module, links_module, support_module, text_module)
+
+
+class _CountingPattern:
+    """A compiled pattern that adds, per call, the characters the call may read (pos to endpos)."""
+
+    def __init__(self, pattern: re.Pattern[str], counter: list[int]) -> None:
         self._pattern = pattern
         self._counter = counter
 
-    def search(self, text: str, pos: int = 0, endpos: int | None = None):
-        end = len(text) if endpos is None else min(endpos, len(text))
-        found = self._pattern.search(text, pos, end)
-        self._counter[0] += max(0, (found.end() if found else end) - pos)
-        return found
-
     def __getattr__(self, name: str):
-        return getattr(self._pattern, name)
+        method = getattr(self._pattern, name)
+        if name not in {"search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split"}:
+            return method
+
+        def counted(*args, **kwargs):
+            text = next((a for a in args if isinstance(a, str)), "")
+            rest = (
+                [a for a in args[1:] if isinstance(a, int)]
+                if name in {"search", "match", "fullmatch"}
+                else []
+            )
+            pos = rest[0] if rest else kwargs.get("pos", 0)
+            end = min(rest[1] if len(rest) > 1 else kwargs.get("endpos", len(text)), len(text))
+            self._counter[0] += max(0, end - pos)
+            return method(*args, **kwargs)
+
+        return counted
 
 
-@pytest.mark.parametrize("text", LONG_RUNS, ids=lambda t: repr(t[:24]))
-def test_work_per_input_character_is_bounded(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The scanning searches are the engine's inner loops: count what they may read per input character.
+def work(run: Callable[[], object], monkeypatch: pytest.MonkeyPatch) -> int:
+    """Lines executed in the core modules plus characters offered to their compiled patterns.
+
+    Every module-level pattern of the core (also those kept in a dict) is wrapped, and a trace
+    function counts each line run in a core file: a quadratic path anywhere in the engine, the
+    grammar, the link rules, the claim finder or the text helpers shows up here, whatever its name.
+    """
     counter = [0]
-    for name in ("_STOP", "_SPECIAL"):
-        monkeypatch.setattr(engine_module, name, _CountingPattern(getattr(engine_module, name), counter))
-    engine = CitationFilter([1, 2])
-    for ch in text:
-        engine.feed(ch)
-    engine.close()
-    bound = RUN_WINDOW + MARKER_WINDOW + LINK_WINDOW
-    assert counter[0] <= 4 * bound * len(text)  # linear: a quadratic path scans ~len(text)**2 / 2
+    with monkeypatch.context() as patch:
+        for module in _CORE_MODULES:
+            for name, value in vars(module).items():
+                if isinstance(value, re.Pattern):
+                    patch.setattr(module, name, _CountingPattern(value, counter))
+                elif (
+                    isinstance(value, dict)
+                    and value
+                    and all(isinstance(v, re.Pattern) for v in value.values())
+                ):
+                    patch.setattr(module, name, {k: _CountingPattern(v, counter) for k, v in value.items()})
+        files = {module.__file__ for module in _CORE_MODULES}
+        lines = 0
+
+        def trace(frame, event, arg):
+            nonlocal lines
+            if frame.f_code.co_filename not in files:
+                return None
+            if event == "line":
+                lines += 1
+            return trace
+
+        sys.settrace(trace)
+        try:
+            run()
+        finally:
+            sys.settrace(None)
+    return lines + counter[0]
+
+
+def _streamed(text: str, **options: object) -> Callable[[], object]:
+    # One character per feed: the most a held buffer can be read again. One-shot is the same engine
+    # fed 8 KB slices, so what bounds it per feed bounds it per slice.
+    def run() -> None:
+        engine = CitationFilter([1, 2], link_for=lambda i: f"https://docs.example/{i}", **options)
+        for ch in text:
+            engine.feed(ch)
+        engine.close()
+
+    return run
+
+
+#: Measured at most about 12,700 for a run of openers (each looks into a 64-character window, and
+#: each nested opener in it into the rest): a constant, whatever the length.
+WORK_PER_CHARACTER = 16_000
+#: Inputs that grow with n, and the n to compare (openers are costly to trace: a smaller n).
+GROWING = {
+    "spaces": (lambda n: " " * n, 1_000),
+    "backticks": (lambda n: "`" * n, 1_000),
+    "code span": (lambda n: "Code `x" + "`" * n, 1_000),
+    "link tail": (lambda n: "[Source 1](https://a.example/" + "a" * n + ")", 1_000),
+    "openers": (lambda n: "[" * n, 80),
+    "parentheses": (lambda n: "(" * n, 80),
+    "kept markers": (lambda n: "[Source 1]" * (n // 10), 1_000),
+    "removed markers": (lambda n: "Fire is hot [Source 9]. " * (n // 24), 1_000),
+    "prose": (lambda n: "Water is wet, fire is hot and ice is cold " * (n // 42), 1_000),
+    "claims": (lambda n: "Fire is hot and water is wet [Source 1] and " * (n // 44), 1_000),
+}
+OPTIONS = {
+    "plain": {},
+    "claims": {"track_claims": True},
+    "drop": {"keep": lambda source_id, claim: False},  # support_check "drop" refusing every citation
+}
+# Claims and drops only matter where there are markers.
+CASES = [(shape, "plain") for shape in GROWING] + [
+    (shape, options)
+    for shape in ("kept markers", "removed markers", "claims")
+    for options in ("claims", "drop")
+]
+
+
+@pytest.mark.parametrize(("shape", "options"), CASES)
+def test_work_per_input_character_is_bounded(
+    shape: str, options: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Linear work adds twice as much from 2n to 4n as from n to 2n; a quadratic path adds four times
+    # as much (differences cancel the fixed start-up cost). The per-character bound catches a path
+    # that is linear but reads each character a window over and over.
+    grow, n = GROWING[shape]
+    one, two, four = (work(_streamed(grow(k * n), **OPTIONS[options]), monkeypatch) for k in (1, 2, 4))
+    growth = (four - two) / max(two - one, 1)
+    assert growth <= 2.5, f"{shape}, {options}: from 2n to 4n added {growth:.1f}x what n to 2n added"
+    assert four <= WORK_PER_CHARACTER * len(grow(4 * n))

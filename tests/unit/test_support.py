@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from lfx_citations.core.engine import CitationFilter
 from lfx_citations.core.support import (
     HIGH,
     LOW,
@@ -322,6 +323,20 @@ def test_claim_span_looks_only_backwards() -> None:
     marker = text.index("[Source 1]")
     assert claim_span(text, marker) == claim_span(text + " and more. Even more", marker)
     assert claim_span(text[:marker], marker) == claim_span(text, marker)
+
+
+def test_a_dropped_citation_ends_its_claim_like_a_kept_one() -> None:
+    # The claim of [Source 2] starts after [Source 1], as the model wrote it, kept or dropped.
+    answer = "Fire is hot [Source 1] and water is wet [Source 2]."
+    for refused, text in ((set(), answer), ({1}, "Fire is hot and water is wet [Source 2].")):
+        engine = CitationFilter(
+            [1, 2], keep=lambda source_id, claim, refused=refused: source_id not in refused
+        )
+        assert engine.feed_all(answer) == text
+        claims = [(c.id, c.claim) for c in [*engine.dropped, *engine.citations]]
+        assert claims == [(1, "Fire is hot"), (2, "and water is wet")]
+        (second,) = [c for c in engine.citations if c.id == 2]
+        assert text[second.claim_start : second.claim_end] == "and water is wet"
 
 
 # ---------------------------------------------------------------------------
