@@ -959,6 +959,7 @@ _CONFUSABLES = str.maketrans(
     "aeopcyxisjdhqwopvikis",
 )
 _HEADER_PEEK = 48
+_PRINTABLE_ASCII = re.compile("[ -~]*")
 #: Opens a header look-alike that starts a block, where there is no line before it to join.
 QUOTED = "(quoted) "
 
@@ -988,6 +989,20 @@ def _header_at(text: str, start: int) -> tuple[int, int, int] | None:
     if head.isascii():  # the common line: folding ASCII is lowering it
         found = _HEADER.match(head.lower())
         return None if found is None else (int(found[1]), lead, lead + found.end())
+    # Our own header line has an em dash after the page label. A match that ends inside the
+    # printable ASCII run opening the line is the match on the whole line: every branch tried
+    # before it stops at the number's digits (keywords and number words are letters), and the
+    # number's last look is the character after it, still in the run.
+    run = _PRINTABLE_ASCII.match(head)[0]  # type: ignore[index]  # matches the empty string
+    if run and run[0] not in _DECORATION and run[0] != " ":
+        found = _HEADER.match(run.lower())
+        if found is not None and found.end() < len(run):
+            return int(found[1]), lead, lead + found.end()
+    return _folded_header_at(text, lead)
+
+
+def _folded_header_at(text: str, lead: int) -> tuple[int, int, int] | None:
+    """:func:`_header_at` by definition: the line folded one character at a time."""
     folded: list[str] = []
     begins: list[int] = []
     ends: list[int] = []

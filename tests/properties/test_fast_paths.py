@@ -102,3 +102,50 @@ def neutralize_by_definition(value: str) -> str:
 @example("x\ue201 [Source 1]")
 def test_neutralize_fast_paths_match_the_definition(value: str) -> None:
     assert grammar.neutralize_markers(value) == neutralize_by_definition(value)
+
+
+HEADER_PIECES = st.sampled_from(
+    [
+        "Source",
+        "source",
+        "Quelle",
+        "SRC",
+        "Ѕоurсе",
+        "[",
+        "#",
+        " ",
+        "  ",
+        ":",
+        "#",
+        "No.",
+        "n",
+        "3",
+        "12",
+        "３",
+        "]",
+        " — ",
+        "page",
+        "\u200b",
+        "\u0301",
+        "\t",
+        "é",
+        "x",
+        "guide_1.pdf",
+        "-",
+        "\u2014",
+    ]
+)
+
+
+@given(st.lists(HEADER_PIECES, max_size=12).map("".join))
+@example("Source 1] Guide 0 — page 1")
+@example("Source 1 — page")
+@example("Source 1３ — page")
+def test_header_fast_paths_match_folding_every_character(line: str) -> None:
+    # The ASCII-run shortcut of sources._header_at must agree with the definition on every line
+    # that is not all ASCII (an all-ASCII line is read lowered, its own documented path).
+    lead = sources._ASCII_LEAD.match(line).end()
+    head = line[lead : lead + sources._HEADER_PEEK]
+    if head.isascii():
+        return
+    assert sources._header_at(line, 0) == sources._folded_header_at(line, lead)
