@@ -224,6 +224,22 @@ def test_ask_names_the_fix_for_known_messages() -> None:
     assert ask.hint_for("something else") == ""
 
 
+@pytest.mark.parametrize("script", [ask, ingest], ids=["ask", "ingest"])
+@pytest.mark.parametrize(
+    "message",
+    [
+        # Ollama and LM Studio, as langchain-openai's client reports them.
+        "Error code: 400 - {'error': {'message': 'invalid input type', 'type': 'api_error', 'param': None, "
+        "'code': None}}",
+        "Error code: 400 - {'error': \"'input' field must be a string or an array of strings\"}",
+    ],
+)
+def test_token_ids_refused_by_the_model_server_point_at_model_base_url(
+    script: ModuleType, message: str
+) -> None:
+    assert "scripts/run.sh --model-base-url URL" in script.hint_for(message)
+
+
 # --------------------------------------------------------------------------- ingest.py
 
 
