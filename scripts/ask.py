@@ -32,6 +32,10 @@ from typing import Any, TextIO
 DEFAULT_URL = "http://127.0.0.1:7860"
 RAG_FLOW_ID = "794f7486-c040-4f89-b58f-20768468ba6f"  # "Astra DB RAG with Citations"; the ids are stable
 SOURCES_GROUP = "Sources"
+_TOKEN_IDS_HINT = (
+    "the embeddings node sent token ids, which this model server refuses: start the server with "
+    "scripts/run.sh --model-base-url URL (its flows send the embeddings endpoint text)."
+)
 # Messages the server sends, what they mean and what to do (the README's Troubleshooting has more).
 HINTS = {
     "SSRF Protection": "the model or Data API host is not on LANGFLOW_SSRF_ALLOWED_HOSTS: start the server with "
@@ -45,6 +49,9 @@ HINTS = {
     "to .langflow/server.json.",
     "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
     "it before scripts/run.sh.",
+    # Ollama's and LM Studio's answers to the token ids an OpenAI Embeddings node sends.
+    "invalid input type": _TOKEN_IDS_HINT,
+    "'input' field must be a string or an array of strings": _TOKEN_IDS_HINT,
 }
 
 

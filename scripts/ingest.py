@@ -37,6 +37,10 @@ INGEST_FLOW_NAME = "Astra DB Ingest with Source Metadata"
 INGEST_FLOW_ID = "ccdfbc5e-4ad8-4136-88a8-4664d9a1b3da"  # the generated flow's stable id
 ADDED = re.compile(r"Adding (\d+) documents to the Vector Store")
 NOTHING_ADDED = "No documents to add to the Vector Store"
+_TOKEN_IDS_HINT = (
+    "the embeddings node sent token ids, which this model server refuses: start the server with "
+    "scripts/run.sh --model-base-url URL (its flows send the embeddings endpoint text)."
+)
 # Messages the server sends, what they mean and what to do (the README's Troubleshooting has more).
 HINTS = {
     "SSRF Protection": "the model or Data API host is not on LANGFLOW_SSRF_ALLOWED_HOSTS: start the server with "
@@ -50,6 +54,9 @@ HINTS = {
     "to .langflow/server.json.",
     "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
     "it before scripts/run.sh.",
+    # Ollama's and LM Studio's answers to the token ids an OpenAI Embeddings node sends.
+    "invalid input type": _TOKEN_IDS_HINT,
+    "'input' field must be a string or an array of strings": _TOKEN_IDS_HINT,
 }
 
 

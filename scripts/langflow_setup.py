@@ -12,7 +12,11 @@ a self-hosted Data API endpoint's host goes on the SSRF allow-list; ``--offline`
 ``cl100k_base`` copy litellm ships, so embeddings never download it.
 
 ``flows`` writes the flows of ``flows/`` into ``--out`` with the base URL (and model names) written into
-their OpenAI and OpenAI Embeddings nodes; Langflow loads them from there (``LANGFLOW_LOAD_FLOWS_PATH``).
+their nodes; Langflow loads them from there (``LANGFLOW_LOAD_FLOWS_PATH``). With ``--model-base-url`` the
+OpenAI Embeddings node gives way to Langflow's Embedding Model node, provider "OpenAI Compatible", wired
+the same way: the OpenAI Embeddings node tokenizes with tiktoken and sends OpenAI's token ids, which
+servers such as Ollama and LM Studio refuse and a server with its own tokenizer (vLLM) embeds as the
+wrong words, while the Embedding Model node sends that provider's embeddings the text itself.
 
 ``ready`` waits for the server, stores ``ASTRA_DB_API_ENDPOINT`` as a Generic global variable, files the
 flows in a project of their own ("Citations"), creates an API key (or keeps the one still valid from the
@@ -23,6 +27,7 @@ prints where everything is and a ready-to-paste API call.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -50,6 +55,14 @@ ASTRA_CLOUD_SUFFIX = ".astra.datastax.com"
 ENDPOINT_VARIABLE = "ASTRA_DB_API_ENDPOINT"
 # Node display names in the generated flows, and the fields a model server changes.
 MODEL_NODE, EMBEDDINGS_NODE = "OpenAI", "OpenAI Embeddings"
+# What replaces the OpenAI Embeddings node for an OpenAI-compatible server: lfx's core Embedding Model
+# component (its palette key) with the provider that the lfx-openai-compatible bundle (a Langflow
+# dependency) registers. lfx builds that provider's OpenAIEmbeddings with check_embedding_ctx_length=False,
+# i.e. it sends text.
+TEXT_EMBEDDINGS_TYPE = "EmbeddingModel"
+COMPATIBLE_PROVIDER = "OpenAI Compatible"
+COMPATIBLE_DISTRIBUTION = "lfx-openai-compatible"
+OPENAI_KEY_VARIABLE = "OPENAI_API_KEY"
 
 
 # --------------------------------------------------------------------------- env
@@ -144,7 +157,12 @@ def configure_flow(
     model_name: str | None = None,
     embedding_model: str | None = None,
 ) -> dict[str, Any]:
-    """``flow`` with the model server written into its OpenAI and OpenAI Embeddings nodes (in place)."""
+    """``flow`` set up for the model server (in place).
+
+    The OpenAI node gets the base URL and model name. With a base URL, each OpenAI Embeddings node is
+    replaced by an Embedding Model node for that server (:func:`text_embeddings_node`) feeding the same
+    inputs; without one, the OpenAI Embeddings node keeps OpenAI and only takes the model name.
+    """
     for node in _nodes_named(flow, MODEL_NODE):
         if model_base_url:
             _set(node["template"], "openai_api_base", model_base_url)
@@ -152,10 +170,93 @@ def configure_flow(
             _set(node["template"], "model_name", model_name)
     for node in _nodes_named(flow, EMBEDDINGS_NODE):
         if model_base_url:
-            _set(node["template"], "openai_api_base", model_base_url)
-        if embedding_model:
+            model = embedding_model or str(node["template"]["model"]["value"])
+            replace_embeddings_node(flow, node, model_base_url, model)
+        elif embedding_model:
             _set(node["template"], "model", embedding_model)
     return flow
+
+
+def compatible_embedding_option(model: str) -> dict[str, Any]:
+    """The "OpenAI Compatible" embedding model ``model`` as the Embedding Model node's dropdown stores it.
+
+    The shape of lfx's ``get_embedding_model_options``; the class and parameter mapping come from the
+    provider's bundle manifest (lfx resolves a registered provider from its registry, the metadata is
+    what the canvas shows).
+    """
+    spec = _compatible_provider_spec()
+    return {
+        "name": model,
+        "icon": spec.get("metadata", {}).get("icon", "Plug"),
+        "category": COMPATIBLE_PROVIDER,
+        "provider": COMPATIBLE_PROVIDER,
+        "metadata": {
+            "embedding_class": spec["embedding"]["class_name"],
+            "param_mapping": spec["embedding"]["param_mapping"],
+            "model_type": "embeddings",
+        },
+    }
+
+
+def _compatible_provider_spec() -> dict[str, Any]:
+    """The "OpenAI Compatible" provider as its installed bundle declares it (``extension.json``)."""
+    try:
+        files = importlib.metadata.distribution(COMPATIBLE_DISTRIBUTION).files or []
+    except importlib.metadata.PackageNotFoundError:
+        files = []
+    manifests = [f for f in files if f.name == "extension.json"]
+    for manifest in manifests:
+        for provider in json.loads(manifest.read_text(encoding="utf-8")).get("providers", []):
+            if provider.get("name") == COMPATIBLE_PROVIDER and provider.get("embedding"):
+                return dict(provider)
+    msg = (
+        f"--model-base-url needs the {COMPATIBLE_PROVIDER!r} model provider, from {COMPATIBLE_DISTRIBUTION} "
+        "(installed with Langflow 1.13); it is missing from this environment: run scripts/setup.sh"
+    )
+    raise SystemExit(msg)
+
+
+def text_embeddings_node(
+    flow: dict[str, Any], node_id: str, model_base_url: str, model: str
+) -> dict[str, Any]:
+    """Add an Embedding Model node for ``model`` on the server at ``model_base_url``; returns its data.
+
+    The node comes from lfx's component index (the installed component, as the palette has it), added
+    and configured with lfx's flow builder. Its key is the flows' ``OPENAI_API_KEY`` global variable,
+    like the OpenAI node's (local servers ignore it; ``run.sh`` sets a placeholder when none is set).
+    """
+    from lfx.graph.flow_builder import add_component, configure_component
+    from lfx.graph.flow_builder.builder import load_local_registry
+
+    add_component(flow, TEXT_EMBEDDINGS_TYPE, load_local_registry(), component_id=node_id)
+    option = compatible_embedding_option(model)
+    configure_component(flow, node_id, {"model": [option], "api_base": model_base_url})
+    node = next(n for n in flow["data"]["nodes"] if n["id"] == node_id)["data"]["node"]
+    node["template"]["model"]["options"] = [option]  # the canvas shows the value as chosen
+    node["template"]["api_key"].update(value=OPENAI_KEY_VARIABLE, load_from_db=True)
+    return node
+
+
+def replace_embeddings_node(
+    flow: dict[str, Any], old: dict[str, Any], model_base_url: str, model: str
+) -> None:
+    """Swap the OpenAI Embeddings node ``old`` for an Embedding Model node at its place, with its edges."""
+    from lfx.graph.flow_builder import add_connection, remove_component
+
+    old_node = next(n for n in flow["data"]["nodes"] if n["data"].get("node") is old)
+    old_id = old_node["id"]
+    fed = [
+        (edge["target"], edge["data"]["targetHandle"]["fieldName"], edge["data"]["sourceHandle"]["name"])
+        for edge in flow["data"]["edges"]
+        if edge["source"] == old_id
+    ]
+    remove_component(flow, old_id)
+    new_id = f"{TEXT_EMBEDDINGS_TYPE}-{old_id.rsplit('-', 1)[-1]}"
+    text_embeddings_node(flow, new_id, model_base_url, model)
+    new_node = next(n for n in flow["data"]["nodes"] if n["id"] == new_id)
+    new_node["position"] = dict(old_node["position"])
+    for target, field_name, output in fed:
+        add_connection(flow, new_id, output, target, field_name)
 
 
 def write_flows(

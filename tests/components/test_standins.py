@@ -9,6 +9,7 @@ stand-in, returning Data objects with ``text`` plus metadata as sibling keys.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -177,6 +178,45 @@ def test_embeddings_component_honours_dimensions(openai_standin: OpenAIStandin, 
 
     assert len(vector) == 64
     assert openai_standin.embedding_requests[-1]["dimensions"] == 64
+
+
+@pytest.mark.parametrize("as_subprocess", [False, True], ids=["in-process", "subprocess"])
+def test_text_only_embeddings_take_text_and_refuse_token_ids_as_ollama_does(as_subprocess: bool) -> None:
+    """Ollama's /v1/embeddings: HTTP 400 ``{"error": {"message": "invalid input type", "type": "api_error"}}``."""
+    with contextlib.ExitStack() as stack:
+        if as_subprocess:
+            running = stack.enter_context(
+                launch_standin("tests.support.standins.openai_server", "--text-only-embeddings")
+            )
+            base_url = f"{running.url}/v1"
+        else:
+            base_url = stack.enter_context(OpenAIStandin(text_only_embeddings=True)).base_url
+        sdk = openai.OpenAI(base_url=base_url, api_key=STANDIN_OPENAI_API_KEY, max_retries=0)
+
+        one = sdk.embeddings.create(model="nomic-embed-text", input="water boils")
+        two = sdk.embeddings.create(model="nomic-embed-text", input=["water boils", "photosynthesis"])
+        assert one.data[0].embedding == pytest.approx(embed_text("water boils"), abs=1e-6)
+        assert [d.embedding for d in two.data] == [
+            pytest.approx(embed_text("water boils"), abs=1e-6),
+            pytest.approx(embed_text("photosynthesis"), abs=1e-6),
+        ]
+        for token_input in ([13284, 90055], [[13284, 90055]], ["water", [13284]]):
+            with pytest.raises(openai.BadRequestError) as caught:
+                sdk.embeddings.create(model="nomic-embed-text", input=token_input)  # type: ignore[arg-type]
+            assert caught.value.status_code == 400
+            assert caught.value.body == {
+                "message": "invalid input type",
+                "type": "api_error",
+                "param": None,
+                "code": None,
+            }
+
+
+def test_token_ids_are_decoded_unless_text_only(openai_standin: OpenAIStandin) -> None:
+    sdk = openai.OpenAI(base_url=openai_standin.base_url, api_key=STANDIN_OPENAI_API_KEY, max_retries=0)
+    ids = [13284, 90055]  # cl100k_base: "water", " boils"
+    vector = sdk.embeddings.create(model="text-embedding-3-small", input=[ids]).data[0].embedding
+    assert vector == pytest.approx(embed_text("water boils"), abs=1e-6)
 
 
 # --------------------------------------------------------------------------- Astra DB component

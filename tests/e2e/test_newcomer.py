@@ -2,14 +2,16 @@
 
 The commands are read from README.md, not restated here: the first ``bash scripts/run.sh --model-base-url``,
 ``.venv/bin/python scripts/ingest.py`` and ``.venv/bin/python scripts/ask.py`` lines of its ``bash`` blocks.
-Only what a reader substitutes is substituted: the model server's URL (the OpenAI-compatible stand-in),
+Only what a reader substitutes is substituted: the model server's URL (the OpenAI-compatible stand-in, which
+takes text only for embeddings and answers token ids with Ollama's HTTP 400),
 the files to ingest, and, so that a developer's own ``.langflow/`` is never touched, a port and a state
 directory. The Data API stand-in plays the Astra DB endpoint, given the way the README says: through
 ``ASTRA_DB_API_ENDPOINT`` and ``ASTRA_DB_APPLICATION_TOKEN`` in the environment. No ``OPENAI_API_KEY``,
 no ``LANGFLOW_*`` and no ``TIKTOKEN_CACHE_DIR`` are passed: whatever the set-up needs, ``run.sh`` must set.
 
-Oracles: what the Data API stand-in holds (chunks per file), what the model stand-in was shown (which
-document is Source 1), hand-written expected answers.
+Oracles: what the Data API stand-in holds (chunks per file, each with its own text's vector), what the
+model stand-in was shown (which document is Source 1, the embeddings' input as text), hand-written expected
+answers.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import pytest
 from tests.support.flows import build
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN
-from tests.support.standins.openai_server import OpenAIStandin, Reply
+from tests.support.standins.openai_server import OpenAIStandin, Reply, embed_text
 
 pytestmark = pytest.mark.e2e
 
@@ -142,7 +144,9 @@ def newcomer_env(data_api_url: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def model_server() -> Iterator[OpenAIStandin]:
-    with OpenAIStandin() as standin:
+    # Text-only embeddings, as Ollama and LM Studio: token ids (what the OpenAI Embeddings node sends)
+    # get a 400 and the path fails.
+    with OpenAIStandin(text_only_embeddings=True) as standin:
         yield standin
 
 
@@ -257,15 +261,15 @@ def test_run_sh_prints_the_server_the_flows_and_a_working_key(run_script: RunScr
             .raise_for_status()
             .json()
         )
-    bases = {
-        node["data"]["node"]["display_name"]: node["data"]["node"]["template"]["openai_api_base"]["value"]
-        for node in rag["data"]["nodes"]
-        if "openai_api_base" in node["data"]["node"]["template"]
-    }
-    assert bases == {
-        "OpenAI": run_script_model_url(run_script),
-        "OpenAI Embeddings": run_script_model_url(run_script),
-    }
+    nodes = {node["data"]["node"]["display_name"]: node["data"] for node in rag["data"]["nodes"]}
+    url = run_script_model_url(run_script)
+    assert nodes["OpenAI"]["node"]["template"]["openai_api_base"]["value"] == url
+    # Embeddings: Langflow's Embedding Model node for the OpenAI-compatible server, not OpenAI Embeddings.
+    assert "OpenAI Embeddings" not in nodes
+    embedding = nodes["Embedding Model"]
+    assert embedding["type"] == "EmbeddingModel"
+    assert embedding["node"]["template"]["api_base"]["value"] == url
+    assert [m["provider"] for m in embedding["node"]["template"]["model"]["value"]] == ["OpenAI Compatible"]
 
 
 def run_script_model_url(run_script: RunScript) -> str:
@@ -279,6 +283,19 @@ def test_ingest_reports_the_chunks_stored_per_file(ingested: str, astra: DataAPI
     assert stored["photosynthesis.md"] >= 2
     reported = dict(re.findall(r"^\S*/([\w.]+): (\d+) chunks? stored$", ingested, flags=re.MULTILINE))
     assert {name: int(n) for name, n in reported.items()} == dict(stored), ingested
+
+
+def test_embeddings_reach_the_model_server_as_text(
+    ingested: str, astra: DataAPIStandin, model_server: OpenAIStandin
+) -> None:
+    inputs = [body["input"] for body in model_server.embedding_requests]
+    assert inputs, "no embeddings request reached the model server"
+    texts = [text for value in inputs for text in ([value] if isinstance(value, str) else value)]
+    assert all(isinstance(text, str) for text in texts), inputs
+    documents = astra.collection(build.COLLECTION).documents.values()
+    for document in documents:  # stored under the vector of its own text
+        assert document["content"] in texts
+        assert document["$vector"] == pytest.approx(embed_text(document["content"]), abs=1e-6)
 
 
 def test_ingesting_a_file_again_replaces_its_chunks(

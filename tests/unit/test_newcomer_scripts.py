@@ -86,17 +86,83 @@ def test_a_base_url_without_scheme_is_refused_with_an_example() -> None:
         setup.settings_env({}, "127.0.0.1:11434", offline=False)
 
 
-def test_the_base_url_and_models_are_written_into_both_model_nodes() -> None:
-    flow = json.loads((ROOT / "flows" / "astra_db_rag_with_citations.json").read_text(encoding="utf-8"))
-    setup.configure_flow(flow, "http://127.0.0.1:8000/v1", "Qwen/Qwen2.5-7B-Instruct", "bge-m3")
-    nodes = {n["data"]["node"]["display_name"]: n["data"]["node"]["template"] for n in flow["data"]["nodes"]}
-    assert nodes["OpenAI"]["openai_api_base"]["value"] == "http://127.0.0.1:8000/v1"
-    assert nodes["OpenAI"]["model_name"]["value"] == "Qwen/Qwen2.5-7B-Instruct"
-    assert "Qwen/Qwen2.5-7B-Instruct" in nodes["OpenAI"]["model_name"]["options"]
-    assert nodes["OpenAI Embeddings"]["openai_api_base"]["value"] == "http://127.0.0.1:8000/v1"
-    assert nodes["OpenAI Embeddings"]["model"]["value"] == "bge-m3"
+def _rag_flow() -> dict:
+    return json.loads((ROOT / "flows" / "astra_db_rag_with_citations.json").read_text(encoding="utf-8"))
+
+
+def _by_name(flow: dict) -> dict[str, dict]:
+    return {n["data"]["node"]["display_name"]: n for n in flow["data"]["nodes"]}
+
+
+def test_the_base_url_and_model_name_are_written_into_the_openai_node() -> None:
+    flow = setup.configure_flow(_rag_flow(), "http://127.0.0.1:8000/v1", "Qwen/Qwen2.5-7B-Instruct", "bge-m3")
+    model = _by_name(flow)["OpenAI"]["data"]["node"]["template"]
+    assert model["openai_api_base"]["value"] == "http://127.0.0.1:8000/v1"
+    assert model["model_name"]["value"] == "Qwen/Qwen2.5-7B-Instruct"
+    assert "Qwen/Qwen2.5-7B-Instruct" in model["model_name"]["options"]
     # Credentials still come from the global variable.
-    assert nodes["OpenAI"]["api_key"]["load_from_db"] is True
+    assert model["api_key"]["load_from_db"] is True
+
+
+def test_a_model_server_gets_an_embedding_model_node_that_sends_text() -> None:
+    """OpenAI Embeddings (token ids) gives way to Embedding Model, provider OpenAI Compatible (text)."""
+    original = _rag_flow()
+    flow = setup.configure_flow(_rag_flow(), "http://127.0.0.1:8000/v1", "Qwen/Qwen2.5-7B-Instruct", "bge-m3")
+    nodes = _by_name(flow)
+    assert "OpenAI Embeddings" not in nodes
+    node = nodes["Embedding Model"]
+    assert (node["id"], node["data"]["type"]) == ("EmbeddingModel-embed", "EmbeddingModel")
+    assert node["data"]["node"]["metadata"]["module"] == (
+        "lfx.components.models_and_agents.embedding_model.EmbeddingModelComponent"
+    )
+    assert node["position"] == _by_name(original)["OpenAI Embeddings"]["position"]
+    template = node["data"]["node"]["template"]
+    ((model,),) = [template["model"]["value"]]
+    assert {k: model[k] for k in ("name", "provider", "category")} == {
+        "name": "bge-m3",
+        "provider": "OpenAI Compatible",
+        "category": "OpenAI Compatible",
+    }
+    assert model["metadata"]["embedding_class"] == "OpenAIEmbeddings"
+    assert model["metadata"]["param_mapping"]["api_base"] == "base_url"
+    assert template["model"]["options"] == [model]
+    assert template["api_base"]["value"] == "http://127.0.0.1:8000/v1"
+    assert (template["api_key"]["value"], template["api_key"]["load_from_db"]) == ("OPENAI_API_KEY", True)
+    # Wired where the OpenAI Embeddings node was: its Embeddings output into Astra DB's Embedding Model.
+    edges = [e for e in flow["data"]["edges"] if e["source"] == "EmbeddingModel-embed"]
+    assert [(e["target"], e["data"]["targetHandle"]["fieldName"]) for e in edges] == [
+        ("ext:datastax:AstraDBVectorStoreComponent@official-astra", "embedding_model")
+    ]
+    assert edges[0]["data"]["sourceHandle"] == {
+        "dataType": "EmbeddingModel",
+        "id": "EmbeddingModel-embed",
+        "name": "embeddings",
+        "output_types": ["Embeddings"],
+    }
+    assert not [e for e in flow["data"]["edges"] if "OpenAIEmbeddings" in e["id"]]
+    assert len(flow["data"]["edges"]) == len(original["data"]["edges"])
+    assert len(flow["data"]["nodes"]) == len(original["data"]["nodes"])
+
+
+def test_the_embedding_model_stays_the_flows_when_none_is_named() -> None:
+    flow = setup.configure_flow(_rag_flow(), "http://127.0.0.1:11434/v1")
+    ((model,),) = [_by_name(flow)["Embedding Model"]["data"]["node"]["template"]["model"]["value"]]
+    assert model["name"] == "text-embedding-3-small"
+
+
+def test_without_a_model_server_the_openai_embeddings_node_stays() -> None:
+    flow = setup.configure_flow(_rag_flow(), None, embedding_model="text-embedding-3-large")
+    nodes = _by_name(flow)
+    assert "Embedding Model" not in nodes
+    template = nodes["OpenAI Embeddings"]["data"]["node"]["template"]
+    assert template["model"]["value"] == "text-embedding-3-large"
+    assert template["openai_api_base"]["value"] == ""
+
+
+def test_a_missing_openai_compatible_provider_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(setup, "COMPATIBLE_DISTRIBUTION", "lfx-no-such-bundle")
+    with pytest.raises(SystemExit, match=r"'OpenAI Compatible' model provider, from lfx-no-such-bundle"):
+        setup.configure_flow(_rag_flow(), "http://127.0.0.1:11434/v1")
 
 
 # --------------------------------------------------------------------------- ask.py
@@ -156,6 +222,22 @@ def test_ask_names_the_fix_for_known_messages() -> None:
     assert "--model-base-url" in ask.hint_for("SSRF Protection: Hostname 127.0.0.1 resolves to blocked IP")
     assert "--offline" in ask.hint_for("Failed to download cl100k_base")
     assert ask.hint_for("something else") == ""
+
+
+@pytest.mark.parametrize("script", [ask, ingest], ids=["ask", "ingest"])
+@pytest.mark.parametrize(
+    "message",
+    [
+        # Ollama and LM Studio, as langchain-openai's client reports them.
+        "Error code: 400 - {'error': {'message': 'invalid input type', 'type': 'api_error', 'param': None, "
+        "'code': None}}",
+        "Error code: 400 - {'error': \"'input' field must be a string or an array of strings\"}",
+    ],
+)
+def test_token_ids_refused_by_the_model_server_point_at_model_base_url(
+    script: ModuleType, message: str
+) -> None:
+    assert "scripts/run.sh --model-base-url URL" in script.hint_for(message)
 
 
 # --------------------------------------------------------------------------- ingest.py

@@ -33,8 +33,14 @@ Every chat answer's delivery is recorded (:attr:`OpenAIStandin.deliveries`): how
 chunks left, and whether the answer ended as scripted or the *client* hung up first. That is how a
 test sees, from outside the client, that a cancelled request really stopped reading the model.
 
+Token-id input: by default the stand-in decodes it with ``cl100k_base``, as OpenAI's API reads it. With
+``text_only_embeddings=True`` (``--text-only-embeddings``) it answers token-id arrays the way Ollama's
+``/v1/embeddings`` does, HTTP 400 ``{"error": {"message": "invalid input type", "type": "api_error", ...}}``
+(:data:`TEXT_ONLY_ERROR`): a client that must send text to an OpenAI-compatible server fails there instead
+of passing thanks to the decoding. The request is recorded either way.
+
 Run standalone: ``python -m tests.support.standins.openai_server --port 0 [--script FILE]
-[--dimension N]``; it prints ``READY http://127.0.0.1:PORT`` once listening.
+[--dimension N] [--text-only-embeddings]``; it prints ``READY http://127.0.0.1:PORT`` once listening.
 Point clients at ``http://127.0.0.1:PORT/v1``.
 """
 
@@ -287,8 +293,26 @@ def decode_token_ids(ids: Iterable[int]) -> str:
     return b"".join(tokens.get(i, b"") for i in ids).decode("utf-8", errors="replace")
 
 
-def _embedding_inputs(raw: Any) -> list[str]:
-    """Normalize every ``input`` shape the API accepts into texts."""
+TEXT_ONLY_ERROR = "invalid input type"
+"""Ollama's message for an ``input`` that is not a string or a list of strings (ollama/ollama#5907)."""
+
+
+class TokenIdInput(ValueError):
+    """Token-id ``input`` sent to a stand-in that takes text only."""
+
+
+def _is_token_ids(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(x, int) for x in value)
+
+
+def _embedding_inputs(raw: Any, *, text_only: bool = False) -> list[str]:
+    """Normalize every ``input`` shape the API accepts into texts.
+
+    ``text_only``: token ids (one array, or arrays in a list) raise :class:`TokenIdInput`, as a server
+    that takes only text refuses them.
+    """
+    if text_only and (_is_token_ids(raw) or (isinstance(raw, list) and any(_is_token_ids(x) for x in raw))):
+        raise TokenIdInput(TEXT_ONLY_ERROR)
     if isinstance(raw, str):
         return [raw]
     if isinstance(raw, list) and raw and all(isinstance(x, int) for x in raw):
@@ -553,7 +577,10 @@ class _OpenAIHandler(JSONHandler):
 
     def _embeddings(self, body: dict[str, Any]) -> None:
         try:
-            texts = _embedding_inputs(body.get("input"))
+            texts = _embedding_inputs(body.get("input"), text_only=self.standin.text_only_embeddings)
+        except TokenIdInput as exc:
+            self.send_json(400, _error_body(str(exc), "api_error"))
+            return
         except ValueError as exc:
             self.send_json(400, _error_body(str(exc), "invalid_request_error"))
             return
@@ -590,10 +617,13 @@ class OpenAIStandin(Standin):
         *,
         dimension: int = DEFAULT_DIMENSION,
         default_reply: Reply = DEFAULT_REPLY,
+        text_only_embeddings: bool = False,
     ) -> None:
         super().__init__(host, port)
         self.dimension = dimension
         self.default_reply = default_reply
+        self.text_only_embeddings = text_only_embeddings
+        """Answer token-id embedding input with Ollama's 400 instead of decoding it."""
         self._lock = threading.Lock()
         self._script: deque[Reply] = deque()
         self._requests: list[dict[str, Any]] = []
@@ -601,7 +631,9 @@ class OpenAIStandin(Standin):
 
     @classmethod
     def from_cli_args(cls, args: argparse.Namespace) -> OpenAIStandin:
-        standin = cls(port=args.port, dimension=args.dimension)
+        standin = cls(
+            port=args.port, dimension=args.dimension, text_only_embeddings=args.text_only_embeddings
+        )
         if args.script:
             data = json.loads(Path(args.script).read_text())
             standin.script(*(data["replies"] if isinstance(data, dict) else data))
@@ -743,6 +775,11 @@ def main(argv: list[str] | None = None) -> None:
         "--dimension", type=int, default=DEFAULT_DIMENSION, help="default embedding dimension"
     )
     parser.add_argument("--script", help="JSON file: a list of replies, or {'replies': [...]}")
+    parser.add_argument(
+        "--text-only-embeddings",
+        action="store_true",
+        help="answer token-id embedding input with HTTP 400, as Ollama does, instead of decoding it",
+    )
     parser.add_argument("--verbose", action="store_true")
     run_cli(OpenAIStandin, parser, argv)
 
