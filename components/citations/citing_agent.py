@@ -1017,6 +1017,8 @@ _SPECIAL = re.compile(r"[ \t]*[" + re.escape("".join(OPENERS)) + r"]|[`~\n]|[ \t
 # A token that can go straight out: no opener, closer, newline or code mark, no trailing space.
 _PLAIN_TOKEN = re.compile(f"[^{_STOP_CHARS}`~]*" + r"(?<![ \t])")
 # The last opener or break in a written text (the greedy ``.*`` finds the last one in C).
+# What can end a nested would-be marker: a closer, or the start of a private-use citation token.
+_MAY_CLOSE = re.compile("[" + re.escape("".join(sorted(CLOSERS)) + "\ue202") + "]")
 _LAST_OPEN_OR_BREAK = re.compile(r"(?s:.*)" + _STOP.pattern)
 
 
@@ -1426,6 +1428,10 @@ class CitationFilter:
         k = stop.start() if stop else limit
         if k < limit and buf[k] != closer:
             if buf[k] not in OPENERS or not could_grow(buf[j + 1 : k], opener):
+                return PLAIN
+            if (final or limit == window_end) and not _MAY_CLOSE.search(buf, k, limit):
+                # Nothing nested can close inside the window, so nothing there is a marker or a
+                # cut: settled as text without walking every nested opener (``[[[[…`` in bulk).
                 return PLAIN
             nested = self._classify_nested(buf, j, k, final, window_end)
             if not (isinstance(nested, Plain) and buf[k] == "(" and opener != "("):
