@@ -54,8 +54,8 @@ def test_post_processing_is_idempotent(text: str, presented: list[int]) -> None:
     assert twice.cited == once.cited
 
 
-# Plain text can hold anything but what opens a marker or code.
-plain = st.text(alphabet=st.characters(blacklist_characters="[]()\u3010\u3011`~\ue200\ue202"), max_size=12)
+# Plain text can hold anything but what opens a marker or code (braces too: `{cite:3}`, `{Quelle 3}`).
+plain = st.text(alphabet=st.characters(blacklist_characters="[](){}\u3010\u3011`~\ue200\ue202"), max_size=12)
 MARKER_FORMS = [
     "[Source {a}]",
     " [{a}]",
