@@ -85,7 +85,8 @@ class _CountingPattern:
             return method
 
         def counted(*args, **kwargs):
-            text = next((a for a in args if isinstance(a, str)), "")
+            # The string read is the first argument, but the second for sub and subn (after repl).
+            text = kwargs.get("string", args[1] if name in {"sub", "subn"} else args[0] if args else "")
             positional = name in {"search", "match", "fullmatch"}
             rest = [a for a in args[1:] if isinstance(a, int)] if positional else []
             pos = rest[0] if rest else kwargs.get("pos", 0)
