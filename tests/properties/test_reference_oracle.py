@@ -122,7 +122,13 @@ presented_ids = st.lists(st.integers(min_value=1, max_value=12), max_size=6, uni
 _SPACES_PAST_AN_OPEN_OPENER = re.compile("[\\[(\u3010\ue200][^\n\\])\u3011\ue201]*[ \t]{48,}")
 
 
-answers = answers.filter(lambda text: not _SPACES_PAST_AN_OPEN_OPENER.search(text))
+# Not a defect: the reference predates qualified markers (#12), so it reads `[Source 1(1)]`, left
+# when a nested marker is removed from `[Source 1[Source 1-1](1)]`, as text, where the engine reads
+# a marker with a page qualifier (tests/unit/test_oracle_regressions.py::test_a_removal_can_leave_a_qualified_marker).
+_KEYWORD_THEN_NESTED_GROUP = re.compile(r"Source \d+\[")
+answers = answers.filter(
+    lambda text: not _SPACES_PAST_AN_OPEN_OPENER.search(text) and not _KEYWORD_THEN_NESTED_GROUP.search(text)
+)
 
 
 def assert_matches_reference(text: str, presented: list[int], cuts: list[int] | None = None) -> None:

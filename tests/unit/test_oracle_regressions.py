@@ -127,3 +127,10 @@ def test_removing_a_marker_between_backtick_runs_is_stable() -> None:
 def test_two_removals_between_backtick_runs_leave_one_space() -> None:
     check("``a``[Source 9] [8]```b```", [1], "``a`` ```b```", [], ["[Source 9]", "[8]"])
     check("``a``[Source 9] x```b```", [1], "``a`` x```b```", [], ["[Source 9]"])
+
+
+def test_a_removal_can_leave_a_qualified_marker() -> None:
+    # Found by the oracle property in CI: removing the nested `[Source 1-1](1)` leaves `[Source 1(1)]`,
+    # a marker with a qualifier (#12), read again like any marker and removed (1 is not presented).
+    answer = "[1-1](https://x.example/a)[Source 1[Source 1-1](1)]"
+    check(answer, [], "", [], ["[1-1](https://x.example/a)", "[Source 1-1]", "[Source 1(1)]"])
