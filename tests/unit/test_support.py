@@ -184,18 +184,61 @@ def test_a_span_of_years_written_short_names_the_full_second_year() -> None:
 
 
 def test_units() -> None:
-    assert quantities("100 °C, 5km, 12 %, $5 and 1,000 people") == [
-        ("100", "°c"),
-        ("5", "km"),
-        ("12", "%"),
-        ("5", "$"),
-        ("1000", ""),
+    assert quantities("100 °C, 5km, 12 %, $5 and 1,000 people, 7 km, 2017 to") == [
+        ("100", "°c", False),
+        ("5", "km", False),
+        ("12", "%", False),
+        ("5", "$", False),
+        ("1000", "", False),
+        ("7", "km", True),
+        ("2017", "to", True),
     ]
     checker = SupportChecker({1: "Water boils at 100 °C at sea level.", 2: "Dogs bark."})
     celsius = checker.check("Water boils at 100 °C at sea level", 1)
     fahrenheit = checker.check("Water boils at 100 °F at sea level", 1)
     assert celsius.verdict == "supported"
     assert fahrenheit.verdict != "supported"
+
+
+def test_a_word_after_a_number_is_a_unit_only_when_the_sources_use_it_as_one() -> None:
+    # "2017 at" and "2017 to": the next word, not a unit (both words occur without a number too).
+    checker = SupportChecker(
+        {
+            1: "Originally published November 7, 2017 at 8:21 pm. She was elected to the city council.",
+            2: "Dogs bark at night.",
+        }
+    )
+    assert not checker.is_unit("to") and not checker.is_unit("at")
+    assert (
+        checker.check("She was elected to the city council in 2017 to represent it", 1).verdict == "supported"
+    )
+    # "km" follows a number wherever it occurs, so "12 mi" is another quantity than "12 km".
+    roads = SupportChecker({1: "The trail is 12 km long and climbs 300 m.", 2: "Dogs bark."})
+    assert roads.is_unit("km") and roads.is_unit("mi")
+    assert roads.check("The trail is 12 km long", 1).verdict == "supported"
+    assert roads.check("The trail is 12 mi long", 1).verdict != "supported"
+
+
+def test_a_spelled_out_small_number_states_the_digits() -> None:
+    checker = SupportChecker(
+        {
+            1: "Each team will be allowed to have only three players enter the midfield area on draws.",
+            2: "Die Schule wurde im dritten Jahr erweitert. Dogs bark.",
+            3: "Le club a gagné le championnat pour la cinquième fois.",
+        }
+    )
+    assert (
+        checker.check("Only 3 players will be allowed into the midfield area on draws", 1).verdict
+        == "supported"
+    )
+    assert (
+        checker.check("Only 4 players will be allowed into the midfield area on draws", 1).verdict
+        != "supported"
+    )
+    assert checker.check("Die Schule wurde im 3. Jahr erweitert", 2).verdict == "supported"
+    assert checker.check("Le club a gagné le championnat pour la 5e fois", 3).verdict == "supported"
+    # One is left out: "one", "un", "ein" are also pronouns and articles.
+    assert "1" not in SupportChecker({1: "One of them won."})._sources[1].postings
 
 
 def test_negation_on_one_side_only_weakens(checker: SupportChecker) -> None:
