@@ -381,9 +381,9 @@ _SECTION = (
     r"(?:\u00a7+|sections?|sec|chapters?|chap|ch|abschnitt|kapitel|secci[o\u00f3]n|sezione|se[c\u00e7][a\u00e3]o"
     r"|hoofdstuk|rozdzia\u0142|раздел|глава|para(?:graph)?|\u00b6)\.?\s*\d+(?:\.\d+)*"
 )
-_NO_NAME = "\\[\\](){}\u3010\u3011;,\uff0c\uff1b\n"
+_NO_NAME = "\\[\\](){}\u3010\u3011;,\uff0c\uff1b\n`"
 _QUALIFIER = re.compile(
-    rf"\s*\(\s*(?P<paren>[^()\[\]\n]*[^()\[\]\n\s])\s*\)"
+    rf"\s*\(\s*(?P<paren>[^()\[\]\n`]*[^()\[\]\n\s`])\s*\)"
     rf"|\s*[:,;\uff1a\uff0c\uff1b]?\s*(?P<page>{_PAGE}|{_SECTION})(?!\w)"
     rf"|\s*[:,\uff1a\uff0c]\s*(?!{_KW_HEAD}{_NUM})(?P<name>[^\s\d:{_NO_NAME}][^{_NO_NAME}]*)",
     re.IGNORECASE,
@@ -580,7 +580,8 @@ def _item_ids(first: str, last: str | None, presented: list[int]) -> tuple[list[
     return presented[lo:hi], (hi - lo) != end - begin + 1
 
 
-_DOUBLE = {"[": re.compile(r"\[\[([^\[\]{}\n]*)\](\])?"), "{": re.compile(r"\{\{([^\[\]{}\n]*)\}(\})?")}
+# No marker spans a backtick: it starts code (``could_grow`` stops there too, so streaming agrees).
+_DOUBLE = {"[": re.compile(r"\[\[([^\[\]{}\n`]*)\](\])?"), "{": re.compile(r"\{\{([^\[\]{}\n`]*)\}(\})?")}
 
 
 def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str] | Wait | None:

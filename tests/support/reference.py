@@ -10,13 +10,20 @@ It is the oracle for ``tests/properties/test_reference_oracle.py``: the engine s
 decide with a bounded look-ahead, this one reads the whole answer with one regular-expression
 scanner. The rules come from the README ("Citation Post-Processor") and ``docs/marker-forms.md``:
 
-* a marker is ``[…]``, ``【…】`` or a labelled ``(Source …)`` of at most ``MARKER_WINDOW`` characters
-  (opener to closer), on one line, holding no other bracket; format characters (zero-width, bidi)
-  inside it are ignored;
-* labelled (``Source``, ``Sources``, ``src``, ``doc(s)``, ``document(s)``, ``citation(s)``, ``cite``,
-  ``ref(s)``, ``reference(s)``, any case, optional ``:`` or ``#``) it counts anywhere; bare (``[1]``,
-  ``[1, 3]``, ``[1-3]``, ``[^1]``, ASCII digits only) only at the start, after a marker, whitespace
-  or ``. , ; : ! ? ) } " ' * _ ~`` and closing quotes, ``»``, ``…``; ``【N】`` always;
+* a marker is ``[…]``, ``【…】``, ``{…}``, ``{{…}}`` or a labelled ``(Source …)`` of at most
+  ``MARKER_WINDOW`` characters (opener to closer), on one line, holding no other bracket, except that
+  a bracket or brace may hold one parenthesized qualifier (``[Source 2 (p. 7)]``) that is not itself a
+  marker; format characters (zero-width, bidi) inside it are ignored;
+* labelled (a keyword of ``KEYWORDS``, in 13 languages, any case, optional ``:``, ``：`` or ``#``,
+  possibly repeated as in ``Source: Document 4``) it counts anywhere in brackets and braces; in
+  parentheses only a "source" word opens one (``(Quelle 3)``, not ``(doc 1)``); braces need a label;
+  bare (``[1]``, ``[1, 3]``, ``[1-3]``, ``[^1]``, ``[^1^]``, ASCII digits only) only at the start, after a
+  marker, whitespace or ``. , ; : ! ? ) } " ' * _ ~ ^`` and closing quotes, ``»``, ``…``, but a caret
+  footnote (``word[^1]``) anywhere; ``【N】`` always; ``[[N]]`` only as link text (``[[N]](url)``,
+  ``[[N]]()``), otherwise it is read as two brackets;
+* after an item of a labelled group, the next item is tried before a qualifier: a page (``p. 3``,
+  ``S. 3``, ``стр. 5``), a section (``§ 2``, ``section 2``), a parenthesized note or, after ``:`` or
+  ``,``, a name (``manual.pdf``); qualifiers leave the text with their marker;
 * each number is checked on its own; a marker with no presented number is removed with the spaces
   and tabs before it (at most ``RUN_WINDOW`` of them, and none from before a marker removed earlier), and is
   listed in ``removed`` (so is a marker that keeps some numbers but not all); a removal that would join
@@ -38,7 +45,8 @@ a number may carry a sign (``-``, ``+``, ``−``) or decimals and is then invali
 ``-`` or U+2010–U+2015; a labelled group may also be separated by spaces alone (``[Sources 1 3]``);
 a link title is quoted (``"…"`` or ``'…'``); no marker or annotation spans a backtick, which starts
 code; keywords match as ``re.IGNORECASE`` does, so ``ſ``, ``ı`` and ``İ`` fold to ``s`` and ``i`` in
-brackets and parentheses alike.
+brackets and parentheses alike; ``{{…}}`` is read whole (any parenthesis inside is a qualifier),
+while a single bracket reads a parenthesis that is a marker first.
 """
 
 from __future__ import annotations
@@ -52,22 +60,65 @@ LINK_WINDOW = 256
 # At most this many spaces go with a removed marker: a longer run keeps the rest.
 RUN_WINDOW = 16
 
-_OPENERS = "[(\u3010\ue200\ue202"
-_CLOSERS = "])\u3011\ue201"
+_OPENERS = "[(\u3010{\ue200\ue202"
+_CLOSERS = "])\u3011}\ue201"
 # No marker spans a line break, another bracket or a backtick (which starts code).
 _NOT_INNER = "[^" + re.escape(_OPENERS + _CLOSERS) + r"\n`]*"
+# A bracket or brace may hold one parenthesized qualifier: ``[Source 2 (p. 7)]``.
+_WITH_QUALIFIER = rf"{_NOT_INNER}(?:\({_NOT_INNER}\){_NOT_INNER})?"
 
-_KEYWORD = r"(?:sources?|src|documents?|docs?|citations?|cite|references?|refs?)"
-_LABEL = rf"{_KEYWORD}\s*[:#]?\s*"
+# The documented keyword table (README, docs/marker-forms.md "localized keyword"): "source" words may
+# open a parenthesis, the others only a bracket or brace.
+SOURCE_WORDS = (
+    *("sources", "source", "src", "quellen", "quelle", "fuentes", "fuente", "fonti", "fonte", "fontes"),
+    *("bronnen", "bron", "źródła", "źródło", "źródeł", "källor", "källa", "источники", "источник"),
+    *("来源", "出处", "來源", "出處", "出典", "ソース", "출처"),
+)
+OTHER_WORDS = (
+    *("documents", "document", "docs", "doc", "citations", "citation", "cite", "references", "reference"),
+    *("refs", "ref", "références", "référence", "dokumente", "dokument", "documentos", "documento"),
+    *("referencias", "referencia", "documenti", "riferimenti", "riferimento", "referências", "referência"),
+    *("documenten", "dokumenty", "документы", "документ", "文档", "文檔", "文献", "参考", "參考"),
+    *("文書", "資料", "문서", "자료"),
+)
+
+
+def _either(words: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True)) + ")"
+
+
+_KEYWORD = _either(SOURCE_WORDS + OTHER_WORDS)
+_LABEL = rf"(?:{_KEYWORD}\s*[:#\uff1a]?\s*)+"
 _DASH = r"[-\u2010-\u2015]"
 _NUMBER = r"[-+\u2212]?\d+(?:\.\d+)?"
-_ITEM = rf"{_NUMBER}(?:\s*{_DASH}\s*{_NUMBER})?"
-_GROUP_SEP = r"(?:\s*[,;&]\s*|\s*,\s*and\s+|\s+and\s+|\s+)"
-LABELLED = re.compile(rf"\s*{_LABEL}{_ITEM}(?:{_GROUP_SEP}(?:{_LABEL})?{_ITEM})*\s*", re.IGNORECASE)
+_ITEM = rf"(?P<first>{_NUMBER})(?:\s*{_DASH}\s*(?P<last>{_NUMBER}))?"
+_GROUP_SEP = r"(?:\s*[,;&\u3001\uff0c\uff1b]\s*|\s+and\s+|\s*,\s*and\s+|\s+)"
+_FIRST = re.compile(rf"\s*{_LABEL}{_ITEM}", re.IGNORECASE)
+_NEXT = re.compile(rf"{_GROUP_SEP}(?:{_LABEL})?{_ITEM}", re.IGNORECASE)
+# Qualifiers (docs/marker-forms.md, "qualified marker"): a page, a section, a note in parentheses, a name.
+_PAGE = (
+    r"(?:pp?|pgs?|pages?|seiten?|s|p[a\u00e1]g(?:ina)?s?|pagina|blz|str|стр|с|ページ|页|頁|쪽)\.?\s*"
+    rf"\d+(?:\s*{_DASH}\s*\d+)?"
+)
+_SECTION = (
+    r"(?:\u00a7+|sections?|sec|chapters?|chap|ch|abschnitt|kapitel|secci[o\u00f3]n|sezione|se[c\u00e7][a\u00e3]o"
+    r"|hoofdstuk|rozdzia\u0142|раздел|глава|para(?:graph)?|\u00b6)\.?\s*\d+(?:\.\d+)*"
+)
+_NOT_NAME = "\\[\\](){}\u3010\u3011;,\uff0c\uff1b\n"
+_QUALIFIER = re.compile(
+    r"\s*\([^()\[\]\n]*[^()\[\]\n\s]\s*\)"
+    rf"|\s*[:,;\uff1a\uff0c\uff1b]?\s*(?:{_PAGE}|{_SECTION})(?!\w)"
+    rf"|\s*[:,\uff1a\uff0c]\s*(?!{_LABEL}{_NUMBER})[^\s\d:{_NOT_NAME}][^{_NOT_NAME}]*",
+    re.IGNORECASE,
+)
 _BARE_ITEM = rf"[0-9]+(?:\s*{_DASH}\s*[0-9]+)?"
-BARE = re.compile(rf"\s*\^?\s*{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*\s*")
-_ITEMS = re.compile(rf"({_NUMBER})(?:\s*{_DASH}\s*({_NUMBER}))?")
-_BARE_AFTER = set(" \t\r\n.,;:!?)}\"'*_~\u201d\u2019\u00bb\u2026")
+_BARE_LIST = rf"{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*"
+BARE = re.compile(rf"\s*(?:\^\s*{_BARE_LIST}\s*\^?|{_BARE_LIST})\s*")
+# A footnote reference stands anywhere, glued to a word too: a caret has no indexing meaning.
+CARET = re.compile(r"\s*\^\s*[0-9]+(?:\s*[,;]\s*[0-9]+)*\s*\^?\s*")
+_BARE_ITEMS = re.compile(rf"(?P<first>[0-9]+)(?:\s*{_DASH}\s*(?P<last>[0-9]+))?")
+_BARE_AFTER = set(" \t\r\n.,;:!?)}\"'*_~^\u201d\u2019\u00bb\u2026")
+_PAREN_LABEL = re.compile(rf"\s*{_either(SOURCE_WORDS)}", re.IGNORECASE)
 
 # Link tail: optional spaces, one optional line break, a target (<…> or a run without spaces with
 # parentheses balanced two deep), an optional quoted title, then ")".
@@ -83,12 +134,17 @@ _SCAN = re.compile(
     rf"""(?P<plain>[^ \t`~{_OPENERS}]+)|(?P<spaces>[ \t]*)(?:
       (?P<token>\ue202turn[0-9]+[a-z]+[0-9]+)
     | (?P<private>\ue200{_NOT_INNER}\ue201)
-    | (?P<square>\[(?P<square_in>{_NOT_INNER})\])
-    | (?P<wide>\u3010(?P<wide_in>{_NOT_INNER})\u3011)
+    | (?P<double>\[\[(?P<double_in>{_NOT_INNER})\]\])
+    | (?P<braces>\{{\{{(?P<braces_in>[^\[\]{{}}\n`]*)\}}\}})
+    | (?P<square>\[(?P<square_in>{_WITH_QUALIFIER})\])
+    | (?P<wide>\u3010(?P<wide_in>{_WITH_QUALIFIER})\u3011)
+    | (?P<brace>\{{(?P<brace_in>{_WITH_QUALIFIER})\}})
     | (?P<paren>\((?P<paren_in>{_NOT_INNER})\))
     )?""",
     re.VERBOSE,
 )
+_KINDS = ("token", "private", "double", "braces", "square", "wide", "brace", "paren")
+_NESTED_PAREN = re.compile(rf"(?P<spaces>[ \t]*)\((?P<inner>{_NOT_INNER})\)")
 
 
 def strip_format(text: str) -> str:
@@ -111,15 +167,14 @@ def read_numbers(
 ) -> tuple[list[int], bool] | None:
     """(ids kept, some number was invalid) for a marker's inside, None when it is no marker."""
     clean = strip_format(inner)
-    if labelled and LABELLED.fullmatch(clean):
-        body = re.sub(_KEYWORD, " ", clean, flags=re.IGNORECASE)
-    elif bare and BARE.fullmatch(clean):
-        body = clean.replace("^", " ")
-    else:
-        return None
+    items = _labelled_items(clean) if labelled else None
+    if items is None:
+        if not (bare and BARE.fullmatch(clean)):
+            return None
+        items = [(m["first"], m["last"]) for m in _BARE_ITEMS.finditer(clean)]
     ids: list[int] = []
     invalid = False
-    for first, last in _ITEMS.findall(body):
+    for first, last in items:
         ends = [first] if not last else [first, last]
         if not all(e.isascii() and e.isdigit() for e in ends):
             invalid = True
@@ -129,6 +184,28 @@ def read_numbers(
         ids += wanted
         invalid = invalid or low > high or len(wanted) != high - low + 1
     return list(dict.fromkeys(ids)), invalid
+
+
+def _labelled_items(clean: str) -> list[tuple[str, str | None]] | None:
+    """The (first, last) numbers of a labelled group, qualifiers skipped; None if it is not one."""
+    item = _FIRST.match(clean)
+    if item is None:
+        return None
+    items, at = [(item["first"], item["last"])], item.end()
+    while at < len(clean):
+        if item := _NEXT.match(clean, at):
+            items.append((item["first"], item["last"]))
+        elif not (item := _QUALIFIER.match(clean, at)):
+            break
+        at = item.end()
+    return items if not clean[at:].strip() else None
+
+
+def _paren_numbers(inner: str, presented: set[int]) -> tuple[list[int], bool] | None:
+    """A parenthesis is a marker only when a "source" word opens it."""
+    if not _PAREN_LABEL.match(strip_format(inner)):
+        return None
+    return read_numbers(inner, presented, labelled=True, bare=False)
 
 
 def link_tails_end(text: str, end: int) -> int:
@@ -195,34 +272,47 @@ def _one_pass(text: str, presented: set[int], after_removal: set[int]) -> _Pass:
         if found["plain"]:
             out, pos, after_marker = out + found["plain"], found.end(), False
             continue
-        kind = next((k for k in ("token", "private", "square", "wide", "paren") if found[k]), None)
+        kind = next((k for k in _KINDS if found[k]), None)
         if kind is None:  # no marker here: one character (or a run of spaces) is plain text
             step = len(found["spaces"]) or 1
             out, pos, after_marker = out + text[pos : pos + step], pos + step, False
             continue
         spaces, start, end = found["spaces"], found.start(kind), found.end(kind)
+        inner = found[f"{kind}_in"] if kind not in ("token", "private") else ""
+        prev = spaces[-1:] or out[-1:]
+        bare = after_marker or pos in after_removal or prev == "" or prev in _BARE_AFTER
+        bare = bare or CARET.fullmatch(strip_format(inner)) is not None
+        nested = _NESTED_PAREN.search(inner) if kind in ("square", "wide", "brace") else None
         numbers: tuple[list[int], bool] | None = None
-        if kind in ("square", "wide", "paren") and end - start > MARKER_WINDOW:
-            kind = None
+        if kind not in ("token", "private") and end - start > MARKER_WINDOW:
+            numbers = None
+        elif nested and _paren_numbers(nested["inner"], presented) is not None:
+            numbers = None  # the parenthesis inside is a marker itself, read first (innermost first)
+        elif kind == "double":  # [[N]] only as link text: [[N]](url), or Onyx's [[N]]()
+            numbers = read_numbers(inner, presented, labelled=False, bare=True)
+            if text.startswith("()", end):
+                end += 2
+            elif numbers is not None and (tails := link_tails_end(text, end)) > end:
+                end = tails
+            else:
+                numbers = None
+        elif kind in ("braces", "brace"):
+            numbers = read_numbers(inner, presented, labelled=True, bare=False)
         elif kind == "square":
-            prev = spaces[-1:] or out[-1:]
-            bare = after_marker or pos in after_removal or prev == "" or prev in _BARE_AFTER
-            numbers = read_numbers(found["square_in"], presented, labelled=True, bare=bare)
+            numbers = read_numbers(inner, presented, labelled=True, bare=bare)
         elif kind == "paren":
-            inner = strip_format(found["paren_in"])
-            if re.match(r"\s*source", inner, re.IGNORECASE):  # only a labelled parenthesis is a marker
-                numbers = read_numbers(inner, presented, labelled=True, bare=False)
+            numbers = _paren_numbers(inner, presented)
         elif kind == "wide":
-            if "\u2020" in strip_format(found["wide_in"]):
+            if "\u2020" in strip_format(inner):
                 numbers = ([], True)  # an OpenAI annotation: never one of our numbers
             else:
-                numbers = read_numbers(found["wide_in"], presented, labelled=True, bare=True)
+                numbers = read_numbers(inner, presented, labelled=True, bare=True)
         else:
             numbers = ([], True)  # ChatGPT's private-use citation tokens
-        if numbers is None or kind is None:
+        if numbers is None:
             out, pos, after_marker = out + text[pos : start + 1], start + 1, False
             continue
-        if kind in ("square", "wide", "paren"):
+        if kind not in ("token", "private", "double"):
             end = link_tails_end(text, end)
         ids, invalid = numbers
         if not ids:

@@ -134,3 +134,20 @@ def test_a_removal_can_leave_a_qualified_marker() -> None:
     # a marker with a qualifier (#12), read again like any marker and removed (1 is not presented).
     answer = "[1-1](https://x.example/a)[Source 1[Source 1-1](1)]"
     check(answer, [], "", [], ["[1-1](https://x.example/a)", "[Source 1-1]", "[Source 1(1)]"])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "a [Source 1, `x`] b",
+        "a {{cite:1, `x`}} b",
+        "a [Source 9, `x`] b",
+        "a [Source 1 (`x`)] b",
+        "[[1`]](/a)",
+    ],
+)
+def test_a_qualifier_does_not_reach_across_a_backtick(answer: str) -> None:
+    # Found when the reference learned qualifiers: one-shot read a file-name qualifier holding a
+    # backtick (`x`) as part of the marker, while streaming stopped at the backtick (code may start
+    # there). No marker spans a backtick, so all of these are text, in both modes.
+    check(answer, [1], answer, [], [])

@@ -17,27 +17,11 @@ import pytest
 from tests.support.reference import LINK_WINDOW, MARKER_WINDOW, reference_filter
 
 SURVEY = json.loads((Path(__file__).parents[1] / "data" / "marker_forms.json").read_text(encoding="utf-8"))
-# The reference models the grammar as first documented. The forms added since (qualifiers, 13
-# languages, braces, caret footnotes, double brackets) are held by their own independent reader,
-# tests/properties/test_citation_like_oracle.py, and by the survey runner (tests/unit/test_marker_forms.py).
-LATER_FORMS = {
-    "Perplexity-style [[N]](url)",
-    "bare double brackets [[N]] after a space",
-    "footnote glued to a unit or word ([^N])",
-    "footnote with a trailing caret [^N^]",
-    "localized keyword",
-    "lookalike: braces in prose (JSON, placeholders, sets)",
-    "lookalike: localized non-citation words",
-    "qualified marker (page, file, section)",
-    "superscript ^[N]^",
-    "template-style {{cite:N}} / {cite:N}",
-}
-CASES = [case for case in SURVEY if case["form"] not in LATER_FORMS]
+CASES = SURVEY
 
 
-def test_the_reference_covers_every_survey_form_but_the_later_ones() -> None:
-    assert {case["form"] for case in SURVEY} - {case["form"] for case in CASES} == LATER_FORMS
-    assert len(CASES) >= 100
+def test_the_survey_is_large() -> None:
+    assert len(CASES) >= 140
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['form'][:40]}: {c['input'][:40]!r}" for c in CASES])
