@@ -144,7 +144,7 @@ _SCAN = re.compile(
     re.VERBOSE,
 )
 _KINDS = ("token", "private", "double", "braces", "square", "wide", "brace", "paren")
-_NESTED_PAREN = re.compile(rf"(?P<spaces>[ \t]*)\((?P<inner>{_NOT_INNER})\)")
+_NESTED_PAREN = re.compile(rf"\((?P<inner>{_NOT_INNER})\)")
 
 
 def strip_format(text: str) -> str:
