@@ -367,6 +367,7 @@ def _item_ids(first: str, last: str | None, presented: list[int]) -> tuple[list[
 
 # No marker spans a backtick: it starts code (``could_grow`` stops there too, so streaming agrees).
 _DOUBLE = {"[": re.compile(r"\[\[([^\[\]{}\n`]*)\](\])?"), "{": re.compile(r"\{\{([^\[\]{}\n`]*)\}(\})?")}
+_DOUBLE_OPEN = re.compile(r"(?:\[\[|\{\{)[^\[\]{}\n`]*")
 
 
 def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str] | Wait | None:
@@ -377,7 +378,10 @@ def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, s
     """
     found = _DOUBLE[text[start]].match(text, start, limit)
     if found is None:
-        return None
+        # Not closed yet: while it may still close as one group, the reading as two nested groups
+        # (which allows only one parenthesized qualifier) must not settle it first.
+        still_open = not final and limit == len(text) and _DOUBLE_OPEN.fullmatch(text, start, limit)
+        return WAIT if still_open and could_grow(text[start + 2 : limit], text[start]) else None
     if found[2] is None:
         return WAIT if not final and found.end() == len(text) else None
     return found.end(), found[1]
