@@ -385,7 +385,7 @@ class SupportChecker:
             for word, where in source.postings.items():
                 self._df[word] = self._df.get(word, 0) + len(where)
         self._n = sum(len(s.spans) for s in self._sources.values())
-        self._unit_words: dict[str, bool] = {}
+        self._not_units: set[str] | None = None  # short words seen without a number before them
         self._last: tuple[str, dict[int, tuple[float, tuple[int, ...]]]] | None = None
         # Per parsed claim, each source's match (``_match``): ``features`` compares a source with the rest.
         self._matches: tuple[Claim | None, dict[int, _Match]] = (None, {})
@@ -414,11 +414,16 @@ class SupportChecker:
     def is_unit(self, word: str) -> bool:
         """Whether a short word written after a number is a unit ("100 km") rather than just the
         next word ("2017 to"): in the presented sources it follows a number every time it occurs."""
-        if word not in self._unit_words:
-            pattern = re.compile(rf" (\d[\d.]* )?{re.escape(word)}(?= )")
-            uses = [m.group(1) for s in self._sources.values() for m in pattern.finditer(s.flat)]
-            self._unit_words[word] = all(uses)
-        return self._unit_words[word]
+        if self._not_units is None:
+            # One pass over the sources' tokens, so each look-up costs nothing however many
+            # different words an answer writes after its numbers.
+            self._not_units = set()
+            for source in self._sources.values():
+                toks = source.flat.split()
+                self._not_units.update(
+                    t for i, t in enumerate(toks) if len(t) <= 3 and not (i and toks[i - 1][0].isdigit())
+                )
+        return word not in self._not_units
 
     def parse(self, claim: str) -> Claim | None:
         """Tokens and weights of a claim (None when it has no words); markers in it are ignored."""
