@@ -171,7 +171,7 @@ def test_known_limit_a_removal_after_a_double_bracket_can_leave_an_empty_link() 
     # `[[1]]()`, Onyx's empty-link marker, after the engine already let `[[1]]` through as text. The
     # output is then not a fixed point (a second pass reads the marker). Settling such a removal first
     # breaks the left-to-right order of `removed` when the group itself is listed; the documented limit
-    # (docs/guarantees.md, G-idempotence) is pinned here so that a fix has to change this test.
+    # (docs/guarantees.md, G4) is pinned here so that a fix has to change this test.
     check("[[1]]([Source 9])", [1], "[[1]]()", [], ["[Source 9]"])
     assert filter_citations("[[1]]()", [1]).text == "[Source 1]"
     check("[[1]]([Source 1])", [1], "[[1]]([Source 1])", [1], [])
