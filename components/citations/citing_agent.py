@@ -366,8 +366,12 @@ def _item_ids(first: str, last: str | None, presented: list[int]) -> tuple[list[
 
 
 # No marker spans a backtick: it starts code (``could_grow`` stops there too, so streaming agrees).
-_DOUBLE = {"[": re.compile(r"\[\[([^\[\]{}\n`]*)\](\])?"), "{": re.compile(r"\{\{([^\[\]{}\n`]*)\}(\})?")}
-_DOUBLE_OPEN = re.compile(r"(?:\[\[|\{\{)[^\[\]{}\n`]*")
+_DOUBLE_INNER = r"[^\[\]{}\n`]*"
+_DOUBLE = {
+    "[": re.compile(rf"\[\[({_DOUBLE_INNER})\](\])?"),
+    "{": re.compile(rf"\{{\{{({_DOUBLE_INNER})\}}(\}})?"),
+}
+_DOUBLE_OPEN = re.compile(rf"(?:\[\[|\{{\{{){_DOUBLE_INNER}")
 
 
 def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str] | Wait | None:
@@ -920,6 +924,10 @@ class SupportChecker:
                 )
         return word not in self._not_units
 
+    def _unit(self, unit: str, apart: bool) -> str:
+        """A unit as ``quantities`` wrote it, or "" when it is just the word after the number."""
+        return unit if not apart or self.is_unit(unit) else ""
+
     def parse(self, claim: str) -> Claim | None:
         """Tokens and weights of a claim (None when it has no words); markers in it are ignored."""
         claim = _MARKER_RE.sub(" ", claim)
@@ -956,7 +964,7 @@ class SupportChecker:
                 for piece in re.split(r"\[?(?:\.\.\.|…)\]?", next(g for g in q.groups() if g))
                 if tokens(piece)
             ],
-            [(n, u) for n, u, apart in quantities(claim) if u and (not apart or self.is_unit(u))],
+            [(n, u) for n, u, apart in quantities(claim) if self._unit(u, apart)],
         )
 
     def score(self, claim: Claim | None, source_id: int) -> tuple[float, tuple[int, ...]]:
@@ -1047,8 +1055,7 @@ class SupportChecker:
         quotes = sum(f" {q} " not in source.flat for q in claim.quotes)
         # The same number in another unit ("100 °C" / "100 °F") is a different quantity.
         numbers = (claim.numbers & ~m.found).bit_count() + sum(
-            not {v if not apart or self.is_unit(v) else "" for v, apart in source.units.get(n, {(u, False)})}
-            & {u, ""}
+            not {self._unit(v, apart) for v, apart in source.units.get(n, {(u, False)})} & {u, ""}
             for n, u in claim.quantities
         )
         penalty += QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers

@@ -587,8 +587,12 @@ def _item_ids(first: str, last: str | None, presented: list[int]) -> tuple[list[
 
 
 # No marker spans a backtick: it starts code (``could_grow`` stops there too, so streaming agrees).
-_DOUBLE = {"[": re.compile(r"\[\[([^\[\]{}\n`]*)\](\])?"), "{": re.compile(r"\{\{([^\[\]{}\n`]*)\}(\})?")}
-_DOUBLE_OPEN = re.compile(r"(?:\[\[|\{\{)[^\[\]{}\n`]*")
+_DOUBLE_INNER = r"[^\[\]{}\n`]*"
+_DOUBLE = {
+    "[": re.compile(rf"\[\[({_DOUBLE_INNER})\](\])?"),
+    "{": re.compile(rf"\{{\{{({_DOUBLE_INNER})\}}(\}})?"),
+}
+_DOUBLE_OPEN = re.compile(rf"(?:\[\[|\{{\{{){_DOUBLE_INNER}")
 
 
 def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str] | Wait | None:

@@ -68,7 +68,8 @@ _NOT_INNER = "[^" + re.escape(_OPENERS + _CLOSERS) + r"\n`]*"
 _WITH_QUALIFIER = rf"{_NOT_INNER}(?:\({_NOT_INNER}\){_NOT_INNER})?"
 
 # The documented keyword table (README, docs/marker-forms.md "localized keyword"): "source" words may
-# open a parenthesis, the others only a bracket or brace.
+# open a parenthesis, the others only a bracket or brace. Written out here, like the page and section
+# words below, rather than imported from core/grammar.py: an entry lost there is then a disagreement.
 SOURCE_WORDS = (
     *("sources", "source", "src", "quellen", "quelle", "fuentes", "fuente", "fonti", "fonte", "fontes"),
     *("bronnen", "bron", "źródła", "źródło", "źródeł", "källor", "källa", "источники", "источник"),
