@@ -40,25 +40,32 @@ from benchmarks.scale import scale_pipeline
 from benchmarks.throughput import one_shot, streaming
 from benchmarks.timing import interleaved, median
 
-COMPONENTS = "components/citations"
+# Where the self-contained component files are: components/standalone/ now, components/citations/ before
+# the installed components began to import the core (a revision without the first uses the second).
+COMPONENT_FOLDERS = ("components/standalone", "components/citations")
+
+
+def _show(rev: str, name: str) -> str:
+    errors = []
+    for folder in COMPONENT_FOLDERS:
+        shown = subprocess.run(
+            ["git", "show", f"{rev}:{folder}/{name}.py"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if shown.returncode == 0:
+            return shown.stdout
+        errors.append(shown.stderr.strip())
+    raise SystemExit(f"bench_compare: cannot read {name}.py at {rev!r}: {'; '.join(errors)}")
 
 
 def load_at(rev: str, folder: Path) -> dict[str, Any]:
     """The bundle's modules as they are at ``rev``, imported from copies in ``folder``."""
     mods = {}
     for name in (m.rsplit(".", 1)[1] for m in BUNDLE_MODULES):
-        shown = subprocess.run(
-            ["git", "show", f"{rev}:{COMPONENTS}/{name}.py"],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if shown.returncode != 0:
-            raise SystemExit(
-                f"bench_compare: cannot read {COMPONENTS}/{name}.py at {rev!r}: {shown.stderr.strip()}"
-            )
-        source = shown.stdout
+        source = _show(rev, name)
         path = folder / f"{name}.py"
         path.write_text(source, encoding="utf-8")
         spec = importlib.util.spec_from_file_location(f"before_{name}", path)

@@ -1,14 +1,23 @@
-"""Generate the example flows in ``flows/`` from the component sources and the installed stock components.
+"""Generate the example flows from the component sources and the installed stock components, in two sets.
 
-    python scripts/build_flows.py           # (re)write flows/*.json
+    python scripts/build_flows.py           # (re)write flows/*.json and flows/standalone/*.json
     python scripts/build_flows.py --check   # exit 1 if a committed flow differs from what would be written
 
 Nodes are made the way Langflow 1.13's canvas makes them: the component's palette template (core
 components from lfx's component index; extension components such as Astra DB, OpenAI and this bundle built
 by the loader the server uses) copied into a ``genericNode`` whose ``data.type`` is the palette key, wired
 with ``lfx.graph.flow_builder`` (the canvas's edge and handle format) and laid out by its layered layout.
-Our nodes' ``code`` is exactly the source of ``components/citations/*.py``. Output is deterministic: fixed
-node ids, a UUID5 flow id, sorted keys, no timestamps.
+Output is deterministic: fixed node ids, a stable flow id, sorted keys, no timestamps.
+
+Every flow spec gives two files (``VARIANTS``):
+
+* ``flows/<name>.json``, for a server with the bundle installed (``scripts/run.sh`` loads these): our
+  nodes carry the palette's code, ``components/citations/*.py``, which imports ``lfx_citations.core``, so
+  each node's code is a few hundred lines and matches the installed component exactly;
+* ``flows/standalone/<name>.json``, for a server that cannot install the bundle (hosted, Desktop): our
+  nodes carry ``components/standalone/*.py``, the same components with the core inlined. Same palette
+  keys, inputs and outputs; on a server that has the bundle, the canvas offers to update these nodes to
+  the installed code.
 
 Credentials and the Data API endpoint are not in the flows: the fields load the Langflow global variables
 ASTRA_DB_APPLICATION_TOKEN, ASTRA_DB_API_ENDPOINT and OPENAI_API_KEY (``load_from_db``), which ``lfx run``
@@ -18,6 +27,7 @@ and a Langflow server started with fallback to environment variables also read f
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import hashlib
 import importlib
@@ -34,7 +44,9 @@ from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOWS_DIR = ROOT / "flows"
-SOURCES_DIR = ROOT / "components" / "citations"
+STANDALONE_FLOWS_DIR = FLOWS_DIR / "standalone"
+SOURCES_DIR = ROOT / "components" / "citations"  # installed: the palette's code (the bundle folder)
+STANDALONE_SOURCES_DIR = ROOT / "components" / "standalone"  # the same components with the core inlined
 
 # Palette keys, i.e. the ``data.type`` the canvas gives each node.
 CHAT_INPUT = "ChatInput"
@@ -52,13 +64,45 @@ CITING_AGENT = "ext:citations:CitingAgentComponent@official"
 AGENT = "Agent"
 MESSAGE_HISTORY = "Memory"
 
-OUR_SOURCES = {
-    PARSER: SOURCES_DIR / "indexed_retrieved_data_parser.py",
-    PROMPT: SOURCES_DIR / "citation_prompt.py",
-    POST_PROCESSOR: SOURCES_DIR / "citation_post_processor.py",
-    CITING_RETRIEVER: SOURCES_DIR / "citing_retriever.py",
-    CITING_AGENT: SOURCES_DIR / "citing_agent.py",
-}
+
+def our_sources(folder: Path) -> dict[str, Path]:
+    """Palette key -> component file, for every component file in ``folder`` (a new one is picked up)."""
+    found: dict[str, Path] = {}
+    for path in sorted(folder.glob("[!_]*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Component"):
+                found[f"ext:citations:{node.name}@official"] = path
+    return found
+
+
+OUR_SOURCES = our_sources(SOURCES_DIR)
+"""The installed components' files by palette key: the code of our nodes in ``flows/``."""
+STANDALONE_SOURCES = our_sources(STANDALONE_SOURCES_DIR)
+"""The standalone components' files by palette key: the code of our nodes in ``flows/standalone/``."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One generated set of flows: where it goes and which component files its nodes carry."""
+
+    name: str
+    flows_dir: Path
+    sources: Mapping[str, Path]
+    id_namespace: str  # seeds the flow ids: the two sets never share an id
+    description_note: str = ""
+
+
+INSTALLED = Variant("installed", FLOWS_DIR, OUR_SOURCES, "urn:lfx-citations:flows:")
+STANDALONE = Variant(
+    "standalone",
+    STANDALONE_FLOWS_DIR,
+    STANDALONE_SOURCES,
+    "urn:lfx-citations:flows:standalone/",
+    " Standalone: the citation components' code is in the flow, for a Langflow server without the "
+    "lfx-citations bundle installed.",
+)
+VARIANTS = (INSTALLED, STANDALONE)
 # Installed distributions whose extension bundles the flows use (the rest of the palette is not needed).
 EXTENSION_DISTRIBUTIONS = frozenset({"lfx-citations", "lfx-datastax", "lfx-openai"})
 
@@ -293,10 +337,53 @@ def load_registry() -> dict[str, dict[str, Any]]:
     return {key: template for components in categories.values() for key, template in components.items()}
 
 
+def standalone_registry(registry: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The palette as it would be if the standalone files were the bundle: our entries with their code.
+
+    Each standalone class is templated by Langflow's own ``create_component_template``; the result must
+    equal the installed template in everything but the code and what is derived from it (its hash and
+    the dependencies read from its imports), or the two sets would not be the same components.
+    """
+    import importlib.util
+
+    from lfx.custom.utils import create_component_template
+
+    derived = {"code_hash", "dependencies"}
+    out = dict(registry)
+    for key, path in STANDALONE_SOURCES.items():
+        installed = registry[key]
+        spec = importlib.util.spec_from_file_location(f"_lfx_citations_standalone_{path.stem}", path)
+        assert spec is not None and spec.loader is not None, path
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        class_name = key.split(":")[2].split("@")[0]
+        template, _ = create_component_template(
+            component_extractor=getattr(module, class_name)(), module_name=installed["metadata"]["module"]
+        )
+        entry = copy.deepcopy(installed)
+        entry["template"]["code"] = template["template"]["code"]
+        for name in derived:
+            entry["metadata"][name] = template["metadata"][name]
+        mine = {k: v for k, v in template.items() if k in installed and k not in ("metadata",)}
+        theirs = {k: v for k, v in installed.items() if k in template and k not in ("metadata",)}
+        mine["template"] = {k: v for k, v in mine["template"].items() if k != "code"}
+        theirs["template"] = {k: v for k, v in theirs["template"].items() if k != "code"}
+        if mine != theirs:
+            differ = sorted(k for k in mine if mine[k] != theirs.get(k))
+            msg = f"{path.name}: the standalone component differs from the installed one in {differ}"
+            raise RuntimeError(msg)
+        out[key] = entry
+    return out
+
+
 # --------------------------------------------------------------------------- building
 
 
-def build_flow(spec: FlowSpec, registry: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+def build_flow(
+    spec: FlowSpec, registry: Mapping[str, dict[str, Any]], variant: Variant = INSTALLED
+) -> dict[str, Any]:
+    """One flow of one set; ``registry`` is that set's palette (``standalone_registry`` for standalone)."""
     from lfx.graph.flow_builder import (
         add_component,
         add_connection,
@@ -305,7 +392,7 @@ def build_flow(spec: FlowSpec, registry: Mapping[str, dict[str, Any]]) -> dict[s
         layout_flow,
     )
 
-    flow = empty_flow(spec.name, spec.description)
+    flow = empty_flow(spec.name, spec.description + variant.description_note)
     for node in spec.nodes:
         add_component(flow, node.type, dict(registry), component_id=node.id)
         if node.outputs_for:
@@ -319,14 +406,16 @@ def build_flow(spec: FlowSpec, registry: Mapping[str, dict[str, Any]]) -> dict[s
             template[name]["show"] = True
         for name, options in node.options.items():
             template[name]["options"] = list(options)
-        if node.type in OUR_SOURCES:
-            template["code"]["value"] = OUR_SOURCES[node.type].read_text(encoding="utf-8")
+        source = variant.sources.get(node.type)
+        if source is not None and template["code"]["value"] != source.read_text(encoding="utf-8"):
+            msg = f"{spec.name}: the {variant.name} palette's {node.type} is not {source.relative_to(ROOT)}"
+            raise RuntimeError(msg)
     for edge in spec.edges:
         add_connection(flow, edge.source.id, edge.output, edge.target.id, edge.input)
     layout_flow(flow)
     # Stable across builds, but version 4: Langflow 1.13 refuses to save flows with UUID5 ids, which it
     # reserves for public execution histories.
-    digest = hashlib.sha256(f"urn:lfx-citations:flows:{spec.file_name}".encode()).digest()
+    digest = hashlib.sha256(f"{variant.id_namespace}{spec.file_name}".encode()).digest()
     flow["id"] = str(uuid.UUID(bytes=digest[:16], version=4))
     flow["is_component"] = False
     flow["last_tested_version"] = importlib.metadata.version("langflow")
@@ -372,33 +461,43 @@ def render(flow: Mapping[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Generate flows/*.json from the components.")
+    parser = argparse.ArgumentParser(description="Generate flows/*.json and flows/standalone/*.json.")
     parser.add_argument(
         "--check", action="store_true", help="fail if a committed flow is stale; write nothing"
     )
     args = parser.parse_args(argv)
 
-    registry = load_registry()
+    installed = load_registry()
+    registries = {INSTALLED.name: installed, STANDALONE.name: standalone_registry(installed)}
     specs = flows()
     stale: list[str] = []
-    for spec in specs:
-        path = FLOWS_DIR / spec.file_name
-        text = render(build_flow(spec, registry))
-        current = path.read_text(encoding="utf-8") if path.exists() else None
-        if current == text:
-            continue
-        stale.append(str(path.relative_to(ROOT)))
-        if not args.check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+    written: set[Path] = set()
+    for variant in VARIANTS:
+        for spec in specs:
+            path = variant.flows_dir / spec.file_name
+            written.add(path)
+            text = render(build_flow(spec, registries[variant.name], variant))
+            current = path.read_text(encoding="utf-8") if path.exists() else None
+            if current == text:
+                continue
+            stale.append(str(path.relative_to(ROOT)))
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+    extra = sorted(
+        str(p.relative_to(ROOT)) for v in VARIANTS for p in v.flows_dir.glob("*.json") if p not in written
+    )
+    if extra:
+        print(f"Not generated by this script (remove them): {', '.join(extra)}", file=sys.stderr)
+    count = len(specs) * len(VARIANTS)
     if not stale:
-        print(f"All {len(specs)} flows are up to date.")
+        print(f"All {count} flows are up to date.")
     elif args.check:
         print(f"Stale (regenerate with python scripts/build_flows.py): {', '.join(stale)}", file=sys.stderr)
         return 1
     else:
         print(f"Wrote {', '.join(stale)}")
-    return 0
+    return 1 if args.check and extra else 0
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-PARSER_MODULE = "lfx_citations.components.citations.indexed_retrieved_data_parser"
+LINKS_MODULE = "lfx_citations.core.links"
 USER_AGENT = "lfx-citations-build-manifest/0.1"
 TOKEN_ENV = "ASTRA_DB_APPLICATION_TOKEN"
 DEFAULT_KEY = "metadata.file_name"
@@ -73,10 +73,10 @@ class BuildError(Exception):
 
 @functools.cache
 def _links() -> ModuleType:
-    """The parser module (imported lazily: it pulls in lfx, which takes a while to import)."""
+    """The parser's link rules, ``lfx_citations.core.links`` (imported when first needed)."""
     import importlib
 
-    return importlib.import_module(PARSER_MODULE)
+    return importlib.import_module(LINKS_MODULE)
 
 
 # ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The bundle under test: its three modules, imported from the installed package (or the checkout).
+"""The bundle under test, in-process: its three standalone modules (the core inlined, every name in one).
 
     from benchmarks.bundle import load_bundle
 
@@ -24,12 +24,16 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-PKG = "lfx_citations.components.citations"
+# The standalone set: the same code as the installed components and lfx_citations.core, with every
+# function of a component reachable from its one module, as the sections use them.
+PKG = "lfx_citations.components.standalone"
 BUNDLE_MODULES = (
     f"{PKG}.citation_post_processor",
     f"{PKG}.indexed_retrieved_data_parser",
     f"{PKG}.citation_prompt",
 )
+# What a server imports: the palette's (installed) modules, which import lfx_citations.core.
+PALETTE_MODULES = tuple(name.replace(PKG, "lfx_citations.components.citations") for name in BUNDLE_MODULES)
 # What the bundle's modules import from outside the standard library (lfx and pydantic). Import cost is
 # reported for these separately: they are the platform the bundle runs on, not the bundle.
 DEPENDENCY_MODULES = (

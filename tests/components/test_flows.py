@@ -1,5 +1,8 @@
 """The example flows: generated from the sources, clean for ``lfx validate``, and runnable end to end.
 
+Two sets: ``flows/`` for a server with the bundle installed (what ``scripts/run.sh`` loads: the nodes
+import ``lfx_citations.core``) and ``flows/standalone/`` for one without it (the core inlined).
+
 The runs use the real components and clients against the local stand-ins (an OpenAI-compatible server and
 an in-memory Astra Data API), pointed there as a caller would point a deployment elsewhere: the Astra DB
 token and endpoint through the global variables the flows load (headless runs read them from the
@@ -12,6 +15,7 @@ environment), the OpenAI base URLs (and, in-process, the API key) through tweaks
 # ruff: noqa: E402  (imports follow the sys.path and environment set-up)
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -29,8 +33,10 @@ from tests.support.flows import (
     AGENT,
     CITE_ANY,
     INGEST,
+    INSTALLED_FLOWS,
     QUIET_ENV,
     RAG,
+    STANDALONE_FLOWS,
     STREAMING_AGENT,
     build,
     clean_env,
@@ -40,7 +46,10 @@ from tests.support.flows import (
     openai_tweaks,
     run_in_process,
     source_cards,
+    standalone,
 )
+from tests.support.langflow_server import hidden_bundle_env
+from tests.support.scripts import load_file
 from tests.support.standins.data_api_server import (
     DEFAULT_CORPUS,
     DEFAULT_KEYSPACE,
@@ -96,16 +105,72 @@ def test_committed_flows_are_what_the_generator_writes() -> None:
     assert completed.returncode == 0, completed.stderr[-3000:]
 
 
-@pytest.mark.parametrize("path", [RAG, CITE_ANY, AGENT, STREAMING_AGENT], ids=lambda p: p.stem)
-def test_flows_embed_the_component_sources_exactly(path: Path) -> None:
+CITING_FLOWS = [RAG, CITE_ANY, AGENT, STREAMING_AGENT]
+
+
+@pytest.mark.parametrize(
+    ("path", "sources"),
+    [(p, build.OUR_SOURCES) for p in CITING_FLOWS]
+    + [(standalone(p), build.STANDALONE_SOURCES) for p in CITING_FLOWS],
+    ids=lambda v: f"{v.parent.name}/{v.stem}" if isinstance(v, Path) else "",
+)
+def test_flows_embed_the_component_sources_exactly(path: Path, sources: dict[str, Path]) -> None:
     code = {n["data"]["type"]: n["data"]["node"]["template"]["code"]["value"] for n in nodes(load(path))}
-    ours = [t for t in build.OUR_SOURCES if t in code]
+    ours = [t for t in sources if t in code]
     assert build.POST_PROCESSOR in ours or build.CITING_AGENT in ours
     for component_type in ours:
-        assert code[component_type] == build.OUR_SOURCES[component_type].read_text(encoding="utf-8")
+        assert code[component_type] == sources[component_type].read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", [RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT], ids=lambda p: p.stem)
+def _core_definitions() -> dict[str, str]:
+    """Every top-level function and class of ``core/``, by name -> its module."""
+    found: dict[str, str] = {}
+    for path in sorted((_REPO_ROOT / "core").glob("[!_]*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                found[node.name] = f"core/{path.name}"
+    return found
+
+
+def _inlined_core(flow: dict) -> list[str]:
+    """``node id: name (core/module.py)`` for each core definition that a node of ours carries in its code."""
+    core = _core_definitions()
+    found = []
+    for node in nodes(flow):
+        if not node["data"]["type"].startswith("ext:citations:"):
+            continue
+        tree = ast.parse(node["data"]["node"]["template"]["code"]["value"])
+        defined = [
+            n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        ]
+        found += [f"{node['id']}: {name} ({core[name]})" for name in defined if name in core]
+    return found
+
+
+def test_the_flows_run_sh_loads_carry_no_inlined_core(tmp_path: Path) -> None:
+    """run.sh's server has the bundle installed: its flows' nodes import the core, they do not carry it.
+
+    A node whose code holds the core costs every request the evaluation of 1,500-2,400 lines.
+    """
+    setup = load_file("scripts/langflow_setup.py")
+    setup.write_flows(tmp_path, None, None, None)  # exactly what run.sh writes and Langflow then loads
+    loaded = sorted(tmp_path.glob("*.json"))
+    assert [p.name for p in loaded] == sorted(p.name for p in INSTALLED_FLOWS)
+    for path in loaded:
+        flow = json.loads(path.read_text(encoding="utf-8"))
+        assert _inlined_core(flow) == [], path.name
+    ours = [n for p in loaded for n in nodes(json.loads(p.read_text(encoding="utf-8")))]
+    ours = [n for n in ours if n["data"]["type"].startswith("ext:citations:")]
+    assert len(ours) >= 8
+    for node in ours:
+        assert "from lfx_citations.core." in node["data"]["node"]["template"]["code"]["value"], node["id"]
+    # The check can fail: the standalone flows carry the core, and it finds it there.
+    assert _inlined_core(load(standalone(RAG)))
+
+
+@pytest.mark.parametrize(
+    "path", [*INSTALLED_FLOWS, *STANDALONE_FLOWS], ids=lambda p: f"{p.parent.name}/{p.stem}"
+)
 def test_flows_load_credentials_and_endpoint_from_global_variables(path: Path) -> None:
     flow = load(path)
     variables = {build.ASTRA_TOKEN_VARIABLE, build.OPENAI_KEY_VARIABLE}
@@ -132,8 +197,8 @@ def test_lfx_validate_reports_no_errors() -> None:
     )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     results = json.loads(completed.stdout)
-    expected = sorted(p.name for p in (RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT))
-    assert sorted(Path(r["path"]).name for r in results) == expected
+    expected = sorted(str(p) for p in (*INSTALLED_FLOWS, *STANDALONE_FLOWS))  # it reads folders recursively
+    assert sorted(str(Path(r["path"]).resolve()) for r in results) == expected
     assert [(r["path"], i["message"]) for r in results for i in r["issues"] if i["severity"] == "error"] == []
 
 
@@ -160,6 +225,36 @@ def test_lfx_run_rag_flow_from_global_variables(
     prompt = openai_standin.last_prompt()
     assert "[Source 1] water.pdf \u2014 page 2\nWater boils at 100 degrees Celsius" in prompt
     assert prompt.rstrip().endswith(f"Question: {QUESTION}")
+
+
+@pytest.mark.parametrize("flow", [RAG, standalone(RAG)], ids=["installed", "standalone"])
+def test_lfx_run_with_the_bundle_hidden_runs_only_the_standalone_flow(
+    flow: Path, tmp_path: Path, openai_standin: OpenAIStandin, data_api_standin: DataAPIStandin
+) -> None:
+    """Where the bundle is not installed, the standalone flow runs and the installed one cannot."""
+    data_api_standin.seed(DEFAULT_CORPUS, collection=build.COLLECTION)
+    openai_standin.script(ANSWER)
+    env = clean_env() | standin_env_vars(openai_standin.base_url) | _astra_variables(data_api_standin)
+    env = hidden_bundle_env(env | {build.OPENAI_KEY_VARIABLE: STANDIN_OPENAI_API_KEY, **QUIET_ENV})
+    env["LANGFLOW_PROVIDER_CREDENTIAL_ALLOWED_HOSTS"] = openai_standin.url
+    path = tmp_path / "flow.json"
+    path.write_text(json.dumps(load(flow, openai_tweaks(openai_standin.base_url))), encoding="utf-8")
+    completed = subprocess.run(
+        [sys.executable, "-m", "lfx", "run", str(path), QUESTION, "--format", "json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=600,
+        check=False,
+    )
+    if flow.parent.name == "standalone":
+        assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+        assert json.loads(completed.stdout)["result"] == CLEAN_ANSWER
+    else:
+        # lfx's dependency preflight names the package the nodes import: "pip install lfx-citations".
+        assert completed.returncode != 0
+        assert "lfx-citations" in completed.stdout + completed.stderr
 
 
 async def test_rag_flow_attaches_the_cited_sources(

@@ -4,8 +4,8 @@
   marker, whatever the chunk text: otherwise a retrieved document could forge a citation.
 * On text the engine does not touch (the survey's lookalikes), neutralization should not touch it
   either, except where documented below.
-* ``safe_http_url`` exists twice (each component file stands alone); both copies must give the same
-  answer for every string.
+* ``safe_http_url`` exists twice in the standalone components (each file stands alone); both copies
+  must give the same answer for every string.
 
 The properties run with the active hypothesis profile ("ci" by default; ``scripts/fuzz.py`` runs them
 with the "fuzz" profile at scale).
@@ -20,8 +20,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from lfx_citations.components.citations import citation_post_processor as post
-from lfx_citations.components.citations import indexed_retrieved_data_parser as parser
+from lfx_citations.components.standalone import citation_post_processor as post
+from lfx_citations.components.standalone import indexed_retrieved_data_parser as parser
 from lfx_citations.core.engine import filter_citations
 from lfx_citations.core.grammar import neutralize_markers
 from tests.support.strategies import FRAGMENTS

@@ -18,7 +18,7 @@ import re
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from lfx_citations.components.citations.citation_post_processor import CitationFilter, filter_citations
+from lfx_citations.core.engine import CitationFilter, filter_citations
 from tests.support.reference import LINK_WINDOW, reference_filter
 from tests.support.strategies import split_points
 

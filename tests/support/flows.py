@@ -36,6 +36,16 @@ INGEST = build.FLOWS_DIR / "astra_db_ingest_with_source_metadata.json"
 CITE_ANY = build.FLOWS_DIR / "cite_any_answer.json"
 AGENT = build.FLOWS_DIR / "astra_db_agent_with_citations.json"
 STREAMING_AGENT = build.FLOWS_DIR / "astra_db_citing_agent_streaming.json"
+INSTALLED_FLOWS = (RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT)
+"""``flows/``: for a server with the bundle installed (what ``scripts/run.sh`` loads)."""
+
+
+def standalone(path: Path) -> Path:
+    """The same flow in ``flows/standalone/``: its nodes carry the core, for servers without the bundle."""
+    return build.STANDALONE_FLOWS_DIR / path.name
+
+
+STANDALONE_FLOWS = tuple(standalone(p) for p in INSTALLED_FLOWS)
 
 
 def load(path: Path, tweaks: Mapping[str, Any] | None = None) -> dict[str, Any]:

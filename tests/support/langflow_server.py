@@ -33,6 +33,12 @@ Server sandbox (all verified against the installed 1.13 source)
 * stdout+stderr go to ``<tmp>/server.log``; ``log_tail()`` is attached to failing
   test reports by ``conftest.py`` and to every start-up error. The temp dir is removed
   on a clean stop unless ``LANGFLOW_E2E_KEEP_WORKDIR`` is set, kept on a failed start.
+* ``hide_bundle=True`` starts the server as if this bundle were not installed: ``PYTHONPATH`` gets
+  ``tests/support/hidden_bundle`` first, whose ``sitecustomize`` makes ``lfx_citations`` unimportable
+  and hides its distribution (so no ``langflow.extensions`` entry point, no palette entry). Flows
+  whose nodes import the bundle then fail; ``flows/standalone/`` runs. One server serves any number
+  of tests this way: give it ``flows_dir=flows/standalone`` and it is also the suite's proof that the
+  standalone flows run without the bundle.
 * ``extra_env`` is applied last (override anything above, e.g. ``LANGFLOW_LOG_LEVEL``).
   ``python`` picks the interpreter: an overlay venv (a ``.pth`` doing
   ``site.addsitedir(<this venv's site-packages>)`` plus ``uv pip install -e <ext>``)
@@ -174,6 +180,15 @@ def free_port() -> int:
 
 
 _SHARED = pytest.StashKey[dict[tuple[object, ...], "LangflowServer"]]()
+HIDDEN_BUNDLE_PATH = Path(__file__).resolve().parent / "hidden_bundle"
+"""A ``sitecustomize`` folder: first on ``PYTHONPATH``, the interpreter runs as if the bundle were not installed."""
+
+
+def hidden_bundle_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """``environ`` with ``PYTHONPATH`` starting at :data:`HIDDEN_BUNDLE_PATH` (for any child Python)."""
+    rest = environ.get("PYTHONPATH")
+    path = str(HIDDEN_BUNDLE_PATH) + (os.pathsep + rest if rest else "")
+    return {**environ, "PYTHONPATH": path}
 
 
 def standin_server_env() -> dict[str, str]:
@@ -192,6 +207,7 @@ def shared_server(
     extra_env: Mapping[str, str] | None = None,
     flows_dir: Path | None = None,
     backend_only: bool = True,
+    hide_bundle: bool = False,
 ) -> LangflowServer:
     """One running server per distinct settings for the whole pytest session, stopped at its end.
 
@@ -200,9 +216,11 @@ def shared_server(
     """
     servers = config.stash.setdefault(_SHARED, {})
     env = dict(extra_env or {})
-    key = (tuple(sorted(env.items())), str(flows_dir) if flows_dir else None, backend_only)
+    key = (tuple(sorted(env.items())), str(flows_dir) if flows_dir else None, backend_only, hide_bundle)
     if key not in servers:
-        server = LangflowServer(extra_env=env, flows_dir=flows_dir, backend_only=backend_only).start()
+        server = LangflowServer(
+            extra_env=env, flows_dir=flows_dir, backend_only=backend_only, hide_bundle=hide_bundle
+        ).start()
         servers[key] = server
         config.add_cleanup(server.stop)
     return servers[key]
@@ -227,6 +245,8 @@ class LangflowServer:
     port: int = 0
     backend_only: bool = True
     """False serves the bundled web UI too (no ``--backend-only``, ``LANGFLOW_BACKEND_ONLY=false``)."""
+    hide_bundle: bool = False
+    """True runs the server as if this bundle were not installed (see :data:`HIDDEN_BUNDLE_PATH`)."""
     workdir: Path | None = None
     startup_seconds: float | None = None
     _process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
@@ -255,6 +275,8 @@ class LangflowServer:
         env["LANGFLOW_DATABASE_URL"] = f"sqlite:///{self.workdir / 'langflow.db'}"
         if self.flows_dir is not None:
             env["LANGFLOW_LOAD_FLOWS_PATH"] = str(self.flows_dir)
+        if self.hide_bundle:
+            env = hidden_bundle_env(env)
         env.update(self.extra_env)
         return env
 

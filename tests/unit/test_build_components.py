@@ -1,4 +1,5 @@
-"""The generator of the standalone component files: fresh output, standalone files, rules enforced.
+"""The generator of both component sets: fresh output, installed files that import the core, standalone
+files that import nothing of this package, rules enforced.
 
 .venv/bin/python -m pytest tests/unit/test_build_components.py
 """
@@ -15,7 +16,9 @@ import pytest
 from tests.support.scripts import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
-COMPONENTS = ROOT / "components" / "citations"
+COMPONENTS = ROOT / "components" / "citations"  # installed: the bundle folder
+STANDALONE = ROOT / "components" / "standalone"
+CORE_MODULES = sorted(p.stem for p in (ROOT / "core").glob("[!_]*.py"))
 
 
 build = load_file("scripts/build_components.py")
@@ -30,6 +33,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setattr(build, "CORE", tmp_path / "core")
     monkeypatch.setattr(build, "GLUE", tmp_path / "glue")
     monkeypatch.setattr(build, "OUT", tmp_path / "out")
+    monkeypatch.setattr(build, "STANDALONE_OUT", tmp_path / "standalone")
     yield tmp_path
 
 
@@ -39,9 +43,10 @@ def write(path: Path, text: str) -> None:
 
 def test_committed_components_are_what_the_generator_writes() -> None:
     outputs = build.build()
-    assert sorted(p.name for p in outputs) == sorted(
-        p.name for p in COMPONENTS.glob("*.py") if p.name != "__init__.py"
-    )
+    glue = sorted(p.name for p in (ROOT / "glue").glob("[!_]*.py"))
+    for folder in (COMPONENTS, STANDALONE):  # every glue module gives one file in each set
+        assert sorted(p.name for p in outputs if p.parent == folder) == glue
+        assert sorted(p.name for p in folder.glob("[!_]*.py")) == glue
     for path, text in outputs.items():
         assert path.read_text(encoding="utf-8") == text, (
             f"{path.name} is stale: run scripts/build_components.py"
@@ -52,8 +57,8 @@ def test_output_is_deterministic() -> None:
     assert build.build() == build.build()
 
 
-@pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
-def test_component_files_import_nothing_from_this_package(path: Path) -> None:
+@pytest.mark.parametrize("path", sorted(STANDALONE.glob("[!_]*.py")), ids=lambda p: p.name)
+def test_standalone_files_import_nothing_from_this_package(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
@@ -80,8 +85,8 @@ class _RefuseThisPackage:
             raise ImportError(f"{name} imported by a standalone component")
 
 
-@pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
-def test_component_files_run_where_the_package_is_not_installed(path: Path) -> None:
+@pytest.mark.parametrize("path", sorted(STANDALONE.glob("[!_]*.py")), ids=lambda p: p.name)
+def test_standalone_files_run_where_the_package_is_not_installed(path: Path) -> None:
     from lfx.custom.validate import create_class  # how Langflow turns a flow's code into a class
 
     source = path.read_text(encoding="utf-8")
@@ -118,7 +123,7 @@ NUMBERING_REGIONS = ["links", "presented", "text", "grammar", "sources", "regist
     ],
 )
 def test_regions_are_the_needed_core_modules_dependencies_first(glue: str, region_modules: list[str]) -> None:
-    text = (COMPONENTS / glue).read_text(encoding="utf-8")
+    text = (STANDALONE / glue).read_text(encoding="utf-8")
     marks = [line for line in text.splitlines() if line.startswith("# --- generated from ")]
     expected = [f"# --- generated from lfx_citations/core/{m}.py: do not edit ---" for m in region_modules]
     assert marks == [*expected, f"# --- generated from lfx_citations/glue/{glue}: do not edit ---"]
@@ -127,7 +132,47 @@ def test_regions_are_the_needed_core_modules_dependencies_first(glue: str, regio
 def test_inlined_code_is_verbatim() -> None:
     engine = (ROOT / "core" / "engine.py").read_text(encoding="utf-8")
     body = engine[engine.index("_ONE_SHOT_SLICE = ") :]
-    assert body in (COMPONENTS / "citation_post_processor.py").read_text(encoding="utf-8")
+    assert body in (STANDALONE / "citation_post_processor.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
+def test_installed_files_are_their_glue_importing_the_core(path: Path) -> None:
+    """The palette's component is the glue verbatim: no core module is inlined, the core is imported."""
+    text = path.read_text(encoding="utf-8")
+    glue = (ROOT / "glue" / path.name).read_text(encoding="utf-8")
+    tree = ast.parse(glue)
+    docstring_end = tree.body[0].end_lineno or 0
+    assert "\n".join(glue.splitlines()[docstring_end:]).strip() in text
+    assert "# --- generated from lfx_citations/core/" not in text
+    core_imports = [n.module for n in ast.parse(text).body if isinstance(n, ast.ImportFrom) and n.module]
+    assert any(m.startswith("lfx_citations.core.") for m in core_imports)
+    defined = {n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    for module in CORE_MODULES:
+        core_tree = ast.parse((ROOT / "core" / f"{module}.py").read_text(encoding="utf-8"))
+        core_defs = {n.name for n in core_tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+        assert not defined & core_defs, (
+            f"{path.name} defines {sorted(defined & core_defs)} of core/{module}.py"
+        )
+
+
+@pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
+def test_installed_and_standalone_components_declare_the_same_interface(path: Path) -> None:
+    """Same class, inputs and outputs in both sets: a flow of either kind wires the same handles."""
+    from lfx.custom.validate import create_class
+
+    def interface(source: str) -> tuple[str, list[tuple[str, str]], list[tuple[str, str | None]]]:
+        (name,) = [
+            n.name
+            for n in ast.parse(source).body
+            if isinstance(n, ast.ClassDef) and n.name.endswith("Component")
+        ]
+        component = create_class(source, name)()
+        inputs = [(i.name, type(i).__name__) for i in component.inputs]
+        outputs = [(o.name, o.method) for o in component.outputs]
+        return name, inputs, outputs
+
+    standalone = (STANDALONE / path.name).read_text(encoding="utf-8")
+    assert interface(path.read_text(encoding="utf-8")) == interface(standalone)
 
 
 def test_a_stale_component_fails_the_check(sandbox: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -137,13 +182,43 @@ def test_a_stale_component_fails_the_check(sandbox: Path, capsys: pytest.Capture
         '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n\nTWICE = 2 * VALUE\n',
     )
     assert build.main([]) == 0
-    generated = (sandbox / "out" / "thing.py").read_text(encoding="utf-8")
+    generated = (sandbox / "standalone" / "thing.py").read_text(encoding="utf-8")
     assert "VALUE = 1\n" in generated
     assert "TWICE = 2 * VALUE\n" in generated
+    installed = (sandbox / "out" / "thing.py").read_text(encoding="utf-8")
+    assert "from lfx_citations.core.one import VALUE\n" in installed
+    assert "VALUE = 1" not in installed
     assert build.main(["--check"]) == 0
     write(sandbox / "core" / "one.py", '"""One."""\n\nfrom __future__ import annotations\n\nVALUE = 3\n')
     assert build.main(["--check"]) == 1
-    assert "stale: out/thing.py" in capsys.readouterr().err
+    assert "stale: standalone/thing.py" in capsys.readouterr().err
+    write(
+        sandbox / "glue" / "thing.py",
+        '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n\nTWICE = 3 * VALUE\n',
+    )
+    assert build.main(["--check"]) == 1
+    err = capsys.readouterr().err
+    assert "stale: out/thing.py" in err
+    assert "stale: standalone/thing.py" in err
+
+
+def test_a_new_glue_file_gets_both_files_and_a_leftover_fails_the_check(
+    sandbox: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(sandbox / "core" / "one.py", '"""One."""\n\nVALUE = 1\n')
+    write(sandbox / "glue" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n')
+    assert build.main([]) == 0
+    write(sandbox / "glue" / "other.py", '"""Other."""\n\nfrom lfx_citations.core.one import VALUE\n')
+    assert build.main(["--check"]) == 1
+    assert build.main([]) == 0
+    assert sorted(p.name for p in (sandbox / "out").glob("*.py")) == ["other.py", "thing.py"]
+    assert sorted(p.name for p in (sandbox / "standalone").glob("*.py")) == ["other.py", "thing.py"]
+    (sandbox / "glue" / "other.py").unlink()
+    capsys.readouterr()
+    assert build.main(["--check"]) == 1
+    err = capsys.readouterr().err
+    assert "not generated from glue/: out/other.py" in err
+    assert "not generated from glue/: standalone/other.py" in err
 
 
 @pytest.mark.parametrize(

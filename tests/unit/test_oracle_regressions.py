@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from lfx_citations.components.citations.citation_post_processor import (
+from lfx_citations.core.engine import (
     LINK_WINDOW,
     MARKER_WINDOW,
     CitationFilter,
