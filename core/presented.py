@@ -1,19 +1,23 @@
-"""What a run presented to the model: the citing tool's registry state and the agent's tool calls.
+"""What was presented to the model: in this run (the citing tool's registry state, the agent's tool
+calls) and in earlier turns (the cards of the session's stored answers).
 
     >>> context = {REGISTRY_CONTEXT_KEY: {"run_id": "r1", "presented": [{"id": 1, "text": "Wet."}]}}
     >>> presented_in_run(context, "r1"), presented_in_run(context, "r2")
     ([{'id': 1, 'text': 'Wet.'}], None)
 
-Read by the post-processor after an Agent; written by ``core/registry.py``. No dependency on the
-rest of the core, so the post-processor stays small.
+Read by the post-processor after an Agent; written by ``core/registry.py``. Depends only on
+``core/text.py``, so the post-processor and the Citing Agent stay small.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from lfx_citations.core.text import read_card_title
+
 REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+PRIOR_CONTEXT_KEY = "lfx_citations.prior"
 
 
 def field_of(item: Any, name: str) -> Any:
@@ -49,3 +53,47 @@ def tool_sources(message: Any) -> list[dict[str, Any]]:
         if isinstance(sources, list):
             found.extend(s for s in sources if isinstance(s, Mapping))
     return found
+
+
+def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
+    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
+
+    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
+    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
+    oldest first consistently). Cards whose title does not carry a number are ignored.
+    """
+    found: dict[int, dict[str, Any]] = {}
+    for message in messages:
+        for block in field_of(message, "content_blocks") or []:
+            if field_of(block, "title") != "Sources":
+                continue
+            for content in field_of(block, "contents") or []:
+                if field_of(content, "type") != "citation":
+                    continue
+                read = read_card_title(field_of(content, "title"))
+                if read is None:
+                    continue
+                number, _, page = read
+                cited = field_of(content, "cited_text")
+                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
+    return [found[k] for k in sorted(found)]
+
+
+def share_prior(context: Any, run_id: str, prior: list[dict[str, Any]]) -> None:
+    """Keep the earlier turns' sources, read once, in the run's graph context for the other nodes."""
+    if context is not None:
+        context[PRIOR_CONTEXT_KEY] = {"run_id": run_id, "prior": [dict(p) for p in prior]}
+
+
+def prior_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The earlier turns' sources a node of this run already read, or None when none did.
+
+    >>> context = {}
+    >>> share_prior(context, "r1", [{"id": 3, "page": 1, "snippet": "Wet."}])
+    >>> prior_in_run(context, "r1"), prior_in_run(context, "r2")
+    ([{'id': 3, 'page': 1, 'snippet': 'Wet.'}], None)
+    """
+    state = context.get(PRIOR_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(p) for p in state.get("prior", [])]
+    return None

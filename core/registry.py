@@ -12,7 +12,8 @@
 A chunk is the same chunk when its document name, page and text are equal: it keeps its number, new
 chunks get the next free one. Chunks cited in earlier turns of a conversation are known only by what
 the message store keeps of them (the source cards: number, title, page and a snippet of the text),
-so a chunk retrieved again matches an earlier one by page and snippet (``prior_sources``).
+so a chunk retrieved again matches an earlier one by page and snippet (``core.presented.prior_sources``
+reads them).
 
 The registry's state is plain JSON (``state()`` / ``SourceRegistry(state)``): Langflow keeps it in
 the run's graph context, where every component file, each with its own copy of this module, reads it.
@@ -24,9 +25,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY, field_of
+from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY
 from lfx_citations.core.sources import SourceRecord, build_sources, format_context
-from lfx_citations.core.text import read_card_title, snippet
+from lfx_citations.core.text import snippet
 
 
 def _chunk_key(document: str, page: int | None, text: str) -> str:
@@ -44,30 +45,6 @@ def _is_earlier(entry: Mapping[str, Any], page: int | None, text: str) -> bool:
         return True
     shown = shown[:-1].rstrip() if shown.endswith("\u2026") else shown
     return bool(shown) and shown in " ".join(text.split())
-
-
-def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
-    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
-
-    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
-    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
-    oldest first consistently). Cards whose title does not carry a number are ignored.
-    """
-    found: dict[int, dict[str, Any]] = {}
-    for message in messages:
-        for block in field_of(message, "content_blocks") or []:
-            if field_of(block, "title") != "Sources":
-                continue
-            for content in field_of(block, "contents") or []:
-                if field_of(content, "type") != "citation":
-                    continue
-                read = read_card_title(field_of(content, "title"))
-                if read is None:
-                    continue
-                number, _, page = read
-                cited = field_of(content, "cited_text")
-                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
-    return [found[k] for k in sorted(found)]
 
 
 class SourceRegistry:

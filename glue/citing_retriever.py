@@ -29,7 +29,8 @@ from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, Multiline
 from pydantic import Field, create_model
 
 from lfx_citations.core.links import load_manifest
-from lfx_citations.core.registry import load_registry, prior_sources, store_registry
+from lfx_citations.core.presented import prior_in_run, prior_sources
+from lfx_citations.core.registry import load_registry, store_registry
 from lfx_citations.core.sources import (
     DEFAULT_CHUNK_ID_KEYS,
     DEFAULT_DOCUMENT_KEYS,
@@ -205,7 +206,11 @@ class CitingRetrieverComponent(Component):
             context, run_id = self._run_scope()
             registry = load_registry(context, run_id)
             if registry.calls == 0 and self.keep_numbers:
-                registry.remember(prior_sources(await self._session_messages()))
+                # Once per run: what the Citing Agent read of the conversation, else the store.
+                prior = prior_in_run(context, run_id)
+                registry.remember(
+                    prior if prior is not None else prior_sources(await self._session_messages())
+                )
             records, blocks = registry.present(
                 rows,
                 max_sources=max(int(self.max_sources or 0), 0),

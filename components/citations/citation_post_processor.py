@@ -21,7 +21,7 @@ component file by ``scripts/build_components.py``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from lfx.custom.custom_component.component import Component
@@ -200,37 +200,50 @@ class CitationPostProcessorComponent(Component):
 
         engine = new_engine()
         outcome = StreamOutcome()
-        raw: str | None = None  # the answer as the model wrote it, when it was not streamed
+        done: dict[str, Any] = {}
+
+        async def cite(message: Message, raw: str | None) -> None:
+            """Check the answer in ``message`` and attach the cards; ``raw`` is the model's text, if known."""
+            nonlocal engine
+            result = FilterResult.of(message.text or "", engine)
+            judge_note = await self._consult_judge(ledger, result)
+            if judge_note.startswith("Judge settled") and ledger.mode == "drop" and raw is not None:
+                engine = new_engine()  # the judge's verdicts decide which citations the text keeps
+                result = FilterResult.of(engine.feed_all(raw), engine)
+                message.text = result.text
+            payload = build_payload(result, records, scope=self.sources_scope or "cited", ledger=ledger)
+            message.content_blocks = build_content_blocks(
+                result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
+            )
+            message.data["citations"] = payload
+            message.properties.state = "complete"
+            done.update(payload=payload, judge=judge_note, empty=not result.text.strip())
+
         if self.model not in (None, ""):
-            message, raw = await self._answer_from_model(engine, outcome)
+            message = await self._answer_from_model(engine, outcome, cite)
         elif self.answer not in (None, ""):
             raw = _message_text(self.answer)
             message = Message(text=engine.feed_all(raw))
+            await cite(message, raw)
         else:
             msg = "Connect a Language Model (with a Prompt) or an Answer to cite."
             raise ValueError(msg)
 
-        result = FilterResult.of(message.text or "", engine)
-        judge_note = await self._consult_judge(ledger, result)
-        if judge_note.startswith("Judge settled") and ledger.mode == "drop" and raw is not None:
-            engine = new_engine()  # the judge's verdicts decide which citations the text keeps
-            result = FilterResult.of(engine.feed_all(raw), engine)
-            message.text = result.text
-        payload = build_payload(result, records, scope=self.sources_scope or "cited", ledger=ledger)
-        message.content_blocks = build_content_blocks(
-            result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
-        )
-        message.data["citations"] = payload
-        message.properties.state = "complete"
-        if message.get_id():
-            # Streamed: the message is already stored; store and announce it again with its cards.
-            message = await self._update_stored_message(message)
-            message.data["citations"] = payload
-            await self._send_message_event(message, id_=message.get_id())
-        self.status = self._status_line(payload, outcome, empty=not result.text.strip(), judge=judge_note)
+        # The stored message keeps the cards; the payload lives on in this run (Message.data does not
+        # survive the store).
+        message.data["citations"] = done["payload"]
+        self.status = self._status_line(done["payload"], outcome, empty=done["empty"], judge=done["judge"])
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
+
+    async def _update_stored_message(self, message: Message) -> Message:
+        # Langflow's send_message stores a streamed answer once more when its stream ends (the complete
+        # text): the cards go into that same write, so the answer is never written a further time.
+        before = self.__dict__.pop("_before_final_write", None)
+        if before is not None:
+            await before(message)
+        return await super()._update_stored_message(message)
 
     async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
         """Ask the judge model about the uncertain citations, in one call; a note for the status."""
@@ -263,8 +276,12 @@ class CitationPostProcessorComponent(Component):
         return read_sources({"sources": tool_sources(self.answer)})
 
     async def _answer_from_model(
-        self, engine: CitationFilter, outcome: StreamOutcome
-    ) -> tuple[Message, str | None]:
+        self,
+        engine: CitationFilter,
+        outcome: StreamOutcome,
+        cite: Callable[[Message, str | None], Awaitable[None]],
+    ) -> Message:
+        """The model's answer, filtered and cited (``cite`` attaches the cards), streamed when it can be."""
         prompt = _message_text(self.prompt, "prompt")
         if not prompt.strip():
             msg = "The Prompt input is empty: connect the Citation Prompt's output."
@@ -288,9 +305,23 @@ class CitationPostProcessorComponent(Component):
                 session_id=session_id,
             )
             streamed.properties.source = self._build_source(self._id, self.display_name, self)
-            return await self.send_message(streamed), None
+
+            async def before_final_write(message: Message) -> None:
+                await cite(message, None)
+
+            self.__dict__["_before_final_write"] = before_final_write
+            try:
+                message = await self.send_message(streamed)
+            finally:
+                unused = self.__dict__.pop("_before_final_write", None)
+            if unused is not None:
+                # Langflow did not stream it (nothing stored to update): check what came back.
+                await cite(message, None)
+            return message
         raw = chunk_text(await self.model.ainvoke(prompt))
-        return Message(text=engine.feed_all(raw)), raw
+        message = Message(text=engine.feed_all(raw))
+        await cite(message, raw)
+        return message
 
     @staticmethod
     def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:

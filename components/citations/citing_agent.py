@@ -31,7 +31,9 @@ from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import build_payload, read_sources, source_cards
-from lfx_citations.core.presented import presented_in_run
+from lfx_citations.core.presented import presented_in_run, prior_sources, share_prior
+
+_HISTORY_MESSAGES = 100  # what the Citing Retriever reads for earlier numbers when nobody read it for it
 
 
 class _FilteredTokens:
@@ -59,6 +61,7 @@ class _CitingRun:
         self.engine = CitationFilter([])
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False
+        self.cited: tuple[str, dict[str, Any], list[Any]] | None = None  # text, payload, Sources group
 
     def records(self) -> list[dict[str, Any]]:
         graph = getattr(getattr(self.component, "_vertex", None), "graph", None)
@@ -116,19 +119,47 @@ class CitingAgentComponent(AgentComponent):
         finally:
             self._event_manager = manager
             self.__dict__.pop("_citing_run", None)
-        return await self._cite(result, citing)
+        if citing.cited is None:  # the agent never sent its final message (not wired to Chat Output)
+            self._cite(result, citing)
+        else:
+            result.text = citing.cited[0]
+            result.data["citations"] = citing.cited[1]
+        payload = result.data["citations"]
+        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
+        self.status = f"Cited sources: {cited}. Removed markers: {len(payload['removed'])}."
+        return result
+
+    async def get_memory_data(self) -> Any:
+        # The conversation the agent reads anyway: the Citing Retriever takes the numbers cited in it
+        # from the run instead of reading the store a second time.
+        messages = await super().get_memory_data()
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        reads_enough = self.n_messages is None or int(self.n_messages) >= _HISTORY_MESSAGES
+        if graph is not None and self.n_messages != 0 and reads_enough and not self.context_id:
+            share_prior(graph.context, str(graph._run_id or ""), prior_sources(messages))
+        return messages
 
     async def send_message(
         self, message: Message, id_: str | None = None, *, skip_db_update: bool = False
     ) -> Any:
-        # While streaming, the agent re-sends its whole message after each model round: show the
-        # filtered text so far, never the round's raw text.
         citing = self.__dict__.get("_citing_run")
         if citing is not None and citing.streamed:
+            # While streaming, the agent re-sends its whole message after each model round: show the
+            # filtered text so far, never the round's raw text.
             message.text = citing.shown
+        if citing is not None and not skip_db_update and message.properties.state == "complete":
+            # The agent's final write: the checked text and the cards go into it, not into one more.
+            self._cite(message, citing)
         return await super().send_message(message, id_=id_, skip_db_update=skip_db_update)
 
-    async def _cite(self, result: Message, citing: _CitingRun) -> Message:
+    def _cite(self, result: Message, citing: _CitingRun) -> None:
+        """Filter the answer (the rest of the stream, or all of it) and attach the cited sources."""
+        if citing.cited is not None:  # cited already (Langflow sends a final message twice without streaming)
+            result.text = citing.cited[0]
+            if not any(getattr(b, "title", None) == "Sources" for b in result.content_blocks or []):
+                result.content_blocks = [*(result.content_blocks or []), *citing.cited[2]]
+            result.data["citations"] = citing.cited[1]
+            return
         records = citing.records()
         engine = citing.engine
         engine.presented = sorted(r["id"] for r in records)
@@ -145,16 +176,7 @@ class CitingAgentComponent(AgentComponent):
         cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, filtered.first_spans)]
         if self.include_payload:
             cards.append(JSONContent(data=payload))
-        if cards:
-            result.content_blocks = [
-                *(result.content_blocks or []),
-                ContentBlock(title="Sources", contents=cards),
-            ]
+        added = [ContentBlock(title="Sources", contents=cards)] if cards else []
+        result.content_blocks = [*(result.content_blocks or []), *added]
         result.data["citations"] = payload
-        if result.get_id():
-            result = await self._update_stored_message(result)
-            result.data["citations"] = payload
-            await self._send_message_event(result, id_=result.get_id())
-        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
-        self.status = f"Cited sources: {cited}. Removed markers: {len(payload['removed'])}."
-        return result
+        citing.cited = (text, payload, added)

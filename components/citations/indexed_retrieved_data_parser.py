@@ -29,7 +29,8 @@ from lfx.schema.message import Message
 from lfx.utils import async_helpers
 
 from lfx_citations.core.links import load_manifest
-from lfx_citations.core.registry import SourceRegistry, prior_sources
+from lfx_citations.core.presented import prior_sources
+from lfx_citations.core.registry import SourceRegistry
 from lfx_citations.core.sources import (
     DEFAULT_CHUNK_ID_KEYS,
     DEFAULT_DOCUMENT_KEYS,
@@ -170,9 +171,9 @@ class IndexedRetrievedDataParserComponent(Component):
         Output(display_name="Sources", name="sources", method="build_sources_data", group_outputs=True),
     ]
 
-    def _parse(self, prior: list[dict[str, Any]] | None = None) -> tuple[list[SourceRecord], list[str]]:
-        # Each output parses afresh: cheap, and never stale when the node is re-run with new inputs.
-        rows, bad_items = rows_from_input(self.input_data)
+    def _parse(
+        self, rows: list[dict[str, Any]], bad_items: int, prior: list[dict[str, Any]] | None = None
+    ) -> tuple[list[SourceRecord], list[str]]:
         manifest = load_manifest(self.link_manifest)
         options: dict[str, Any] = {
             "template": self.template,
@@ -205,21 +206,39 @@ class IndexedRetrievedDataParserComponent(Component):
     # called from code (no session), the sync methods number from 1.
     @delegates_to("abuild_context")
     def build_context(self) -> Message:
-        _, blocks = self._parse()
+        _, blocks = self._parse(*rows_from_input(self.input_data))
         return Message(text=format_context(blocks))
 
     @delegates_to("abuild_sources_data")
     def build_sources_data(self) -> Data:
-        records, _ = self._parse()
+        records, _ = self._parse(*rows_from_input(self.input_data))
         return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
 
     async def abuild_context(self) -> Message:
-        _, blocks = self._parse(await self._prior_sources())
+        _, blocks = await self._numbered()
         return Message(text=format_context(blocks))
 
     async def abuild_sources_data(self) -> Data:
-        records, _ = self._parse(await self._prior_sources())
+        records, _ = await self._numbered()
         return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
+
+    async def _numbered(self) -> tuple[list[SourceRecord], list[str]]:
+        """The rows numbered after the session's earlier answers, once per run for both outputs.
+
+        Langflow builds both outputs one after the other on this instance, and makes a new instance
+        for every build: the numbering of this run is kept here, so the conversation is read once.
+        """
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        run_id = str(getattr(graph, "_run_id", "") or "")
+        kept = self.__dict__.get("_numbered_in_run")
+        if run_id and kept is not None and kept[0] == run_id:
+            return kept[1]
+        rows, bad_items = rows_from_input(self.input_data)
+        # Nothing to number, nothing to read.
+        numbered = self._parse(rows, bad_items, await self._prior_sources() if rows else None)
+        if run_id:
+            self.__dict__["_numbered_in_run"] = (run_id, numbered)
+        return numbered
 
     async def _prior_sources(self) -> list[dict[str, Any]]:
         """Sources cited earlier in this chat session, from Langflow's message store (none outside one)."""

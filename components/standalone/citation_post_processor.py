@@ -25,7 +25,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
@@ -2069,6 +2069,7 @@ def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> 
 
 # --- generated from lfx_citations/core/presented.py: do not edit ---
 REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+PRIOR_CONTEXT_KEY = "lfx_citations.prior"
 
 
 def field_of(item: Any, name: str) -> Any:
@@ -2104,6 +2105,50 @@ def tool_sources(message: Any) -> list[dict[str, Any]]:
         if isinstance(sources, list):
             found.extend(s for s in sources if isinstance(s, Mapping))
     return found
+
+
+def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
+    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
+
+    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
+    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
+    oldest first consistently). Cards whose title does not carry a number are ignored.
+    """
+    found: dict[int, dict[str, Any]] = {}
+    for message in messages:
+        for block in field_of(message, "content_blocks") or []:
+            if field_of(block, "title") != "Sources":
+                continue
+            for content in field_of(block, "contents") or []:
+                if field_of(content, "type") != "citation":
+                    continue
+                read = read_card_title(field_of(content, "title"))
+                if read is None:
+                    continue
+                number, _, page = read
+                cited = field_of(content, "cited_text")
+                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
+    return [found[k] for k in sorted(found)]
+
+
+def share_prior(context: Any, run_id: str, prior: list[dict[str, Any]]) -> None:
+    """Keep the earlier turns' sources, read once, in the run's graph context for the other nodes."""
+    if context is not None:
+        context[PRIOR_CONTEXT_KEY] = {"run_id": run_id, "prior": [dict(p) for p in prior]}
+
+
+def prior_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The earlier turns' sources a node of this run already read, or None when none did.
+
+    >>> context = {}
+    >>> share_prior(context, "r1", [{"id": 3, "page": 1, "snippet": "Wet."}])
+    >>> prior_in_run(context, "r1"), prior_in_run(context, "r2")
+    ([{'id': 3, 'page': 1, 'snippet': 'Wet.'}], None)
+    """
+    state = context.get(PRIOR_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(p) for p in state.get("prior", [])]
+    return None
 
 
 # --- generated from lfx_citations/core/stream.py: do not edit ---
@@ -2327,37 +2372,50 @@ class CitationPostProcessorComponent(Component):
 
         engine = new_engine()
         outcome = StreamOutcome()
-        raw: str | None = None  # the answer as the model wrote it, when it was not streamed
+        done: dict[str, Any] = {}
+
+        async def cite(message: Message, raw: str | None) -> None:
+            """Check the answer in ``message`` and attach the cards; ``raw`` is the model's text, if known."""
+            nonlocal engine
+            result = FilterResult.of(message.text or "", engine)
+            judge_note = await self._consult_judge(ledger, result)
+            if judge_note.startswith("Judge settled") and ledger.mode == "drop" and raw is not None:
+                engine = new_engine()  # the judge's verdicts decide which citations the text keeps
+                result = FilterResult.of(engine.feed_all(raw), engine)
+                message.text = result.text
+            payload = build_payload(result, records, scope=self.sources_scope or "cited", ledger=ledger)
+            message.content_blocks = build_content_blocks(
+                result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
+            )
+            message.data["citations"] = payload
+            message.properties.state = "complete"
+            done.update(payload=payload, judge=judge_note, empty=not result.text.strip())
+
         if self.model not in (None, ""):
-            message, raw = await self._answer_from_model(engine, outcome)
+            message = await self._answer_from_model(engine, outcome, cite)
         elif self.answer not in (None, ""):
             raw = _message_text(self.answer)
             message = Message(text=engine.feed_all(raw))
+            await cite(message, raw)
         else:
             msg = "Connect a Language Model (with a Prompt) or an Answer to cite."
             raise ValueError(msg)
 
-        result = FilterResult.of(message.text or "", engine)
-        judge_note = await self._consult_judge(ledger, result)
-        if judge_note.startswith("Judge settled") and ledger.mode == "drop" and raw is not None:
-            engine = new_engine()  # the judge's verdicts decide which citations the text keeps
-            result = FilterResult.of(engine.feed_all(raw), engine)
-            message.text = result.text
-        payload = build_payload(result, records, scope=self.sources_scope or "cited", ledger=ledger)
-        message.content_blocks = build_content_blocks(
-            result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
-        )
-        message.data["citations"] = payload
-        message.properties.state = "complete"
-        if message.get_id():
-            # Streamed: the message is already stored; store and announce it again with its cards.
-            message = await self._update_stored_message(message)
-            message.data["citations"] = payload
-            await self._send_message_event(message, id_=message.get_id())
-        self.status = self._status_line(payload, outcome, empty=not result.text.strip(), judge=judge_note)
+        # The stored message keeps the cards; the payload lives on in this run (Message.data does not
+        # survive the store).
+        message.data["citations"] = done["payload"]
+        self.status = self._status_line(done["payload"], outcome, empty=done["empty"], judge=done["judge"])
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
+
+    async def _update_stored_message(self, message: Message) -> Message:
+        # Langflow's send_message stores a streamed answer once more when its stream ends (the complete
+        # text): the cards go into that same write, so the answer is never written a further time.
+        before = self.__dict__.pop("_before_final_write", None)
+        if before is not None:
+            await before(message)
+        return await super()._update_stored_message(message)
 
     async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
         """Ask the judge model about the uncertain citations, in one call; a note for the status."""
@@ -2390,8 +2448,12 @@ class CitationPostProcessorComponent(Component):
         return read_sources({"sources": tool_sources(self.answer)})
 
     async def _answer_from_model(
-        self, engine: CitationFilter, outcome: StreamOutcome
-    ) -> tuple[Message, str | None]:
+        self,
+        engine: CitationFilter,
+        outcome: StreamOutcome,
+        cite: Callable[[Message, str | None], Awaitable[None]],
+    ) -> Message:
+        """The model's answer, filtered and cited (``cite`` attaches the cards), streamed when it can be."""
         prompt = _message_text(self.prompt, "prompt")
         if not prompt.strip():
             msg = "The Prompt input is empty: connect the Citation Prompt's output."
@@ -2415,9 +2477,23 @@ class CitationPostProcessorComponent(Component):
                 session_id=session_id,
             )
             streamed.properties.source = self._build_source(self._id, self.display_name, self)
-            return await self.send_message(streamed), None
+
+            async def before_final_write(message: Message) -> None:
+                await cite(message, None)
+
+            self.__dict__["_before_final_write"] = before_final_write
+            try:
+                message = await self.send_message(streamed)
+            finally:
+                unused = self.__dict__.pop("_before_final_write", None)
+            if unused is not None:
+                # Langflow did not stream it (nothing stored to update): check what came back.
+                await cite(message, None)
+            return message
         raw = chunk_text(await self.model.ainvoke(prompt))
-        return Message(text=engine.feed_all(raw)), raw
+        message = Message(text=engine.feed_all(raw))
+        await cite(message, raw)
+        return message
 
     @staticmethod
     def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:

@@ -2029,6 +2029,7 @@ def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> 
 
 # --- generated from lfx_citations/core/presented.py: do not edit ---
 REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+PRIOR_CONTEXT_KEY = "lfx_citations.prior"
 
 
 def field_of(item: Any, name: str) -> Any:
@@ -2066,7 +2067,54 @@ def tool_sources(message: Any) -> list[dict[str, Any]]:
     return found
 
 
+def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
+    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
+
+    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
+    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
+    oldest first consistently). Cards whose title does not carry a number are ignored.
+    """
+    found: dict[int, dict[str, Any]] = {}
+    for message in messages:
+        for block in field_of(message, "content_blocks") or []:
+            if field_of(block, "title") != "Sources":
+                continue
+            for content in field_of(block, "contents") or []:
+                if field_of(content, "type") != "citation":
+                    continue
+                read = read_card_title(field_of(content, "title"))
+                if read is None:
+                    continue
+                number, _, page = read
+                cited = field_of(content, "cited_text")
+                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
+    return [found[k] for k in sorted(found)]
+
+
+def share_prior(context: Any, run_id: str, prior: list[dict[str, Any]]) -> None:
+    """Keep the earlier turns' sources, read once, in the run's graph context for the other nodes."""
+    if context is not None:
+        context[PRIOR_CONTEXT_KEY] = {"run_id": run_id, "prior": [dict(p) for p in prior]}
+
+
+def prior_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The earlier turns' sources a node of this run already read, or None when none did.
+
+    >>> context = {}
+    >>> share_prior(context, "r1", [{"id": 3, "page": 1, "snippet": "Wet."}])
+    >>> prior_in_run(context, "r1"), prior_in_run(context, "r2")
+    ([{'id': 3, 'page': 1, 'snippet': 'Wet.'}], None)
+    """
+    state = context.get(PRIOR_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(p) for p in state.get("prior", [])]
+    return None
+
+
 # --- generated from lfx_citations/glue/citing_agent.py: do not edit ---
+_HISTORY_MESSAGES = 100  # what the Citing Retriever reads for earlier numbers when nobody read it for it
+
+
 class _FilteredTokens:
     """The agent's event manager, with each token run through the citation filter first."""
 
@@ -2092,6 +2140,7 @@ class _CitingRun:
         self.engine = CitationFilter([])
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False
+        self.cited: tuple[str, dict[str, Any], list[Any]] | None = None  # text, payload, Sources group
 
     def records(self) -> list[dict[str, Any]]:
         graph = getattr(getattr(self.component, "_vertex", None), "graph", None)
@@ -2149,19 +2198,47 @@ class CitingAgentComponent(AgentComponent):
         finally:
             self._event_manager = manager
             self.__dict__.pop("_citing_run", None)
-        return await self._cite(result, citing)
+        if citing.cited is None:  # the agent never sent its final message (not wired to Chat Output)
+            self._cite(result, citing)
+        else:
+            result.text = citing.cited[0]
+            result.data["citations"] = citing.cited[1]
+        payload = result.data["citations"]
+        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
+        self.status = f"Cited sources: {cited}. Removed markers: {len(payload['removed'])}."
+        return result
+
+    async def get_memory_data(self) -> Any:
+        # The conversation the agent reads anyway: the Citing Retriever takes the numbers cited in it
+        # from the run instead of reading the store a second time.
+        messages = await super().get_memory_data()
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        reads_enough = self.n_messages is None or int(self.n_messages) >= _HISTORY_MESSAGES
+        if graph is not None and self.n_messages != 0 and reads_enough and not self.context_id:
+            share_prior(graph.context, str(graph._run_id or ""), prior_sources(messages))
+        return messages
 
     async def send_message(
         self, message: Message, id_: str | None = None, *, skip_db_update: bool = False
     ) -> Any:
-        # While streaming, the agent re-sends its whole message after each model round: show the
-        # filtered text so far, never the round's raw text.
         citing = self.__dict__.get("_citing_run")
         if citing is not None and citing.streamed:
+            # While streaming, the agent re-sends its whole message after each model round: show the
+            # filtered text so far, never the round's raw text.
             message.text = citing.shown
+        if citing is not None and not skip_db_update and message.properties.state == "complete":
+            # The agent's final write: the checked text and the cards go into it, not into one more.
+            self._cite(message, citing)
         return await super().send_message(message, id_=id_, skip_db_update=skip_db_update)
 
-    async def _cite(self, result: Message, citing: _CitingRun) -> Message:
+    def _cite(self, result: Message, citing: _CitingRun) -> None:
+        """Filter the answer (the rest of the stream, or all of it) and attach the cited sources."""
+        if citing.cited is not None:  # cited already (Langflow sends a final message twice without streaming)
+            result.text = citing.cited[0]
+            if not any(getattr(b, "title", None) == "Sources" for b in result.content_blocks or []):
+                result.content_blocks = [*(result.content_blocks or []), *citing.cited[2]]
+            result.data["citations"] = citing.cited[1]
+            return
         records = citing.records()
         engine = citing.engine
         engine.presented = sorted(r["id"] for r in records)
@@ -2178,16 +2255,7 @@ class CitingAgentComponent(AgentComponent):
         cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, filtered.first_spans)]
         if self.include_payload:
             cards.append(JSONContent(data=payload))
-        if cards:
-            result.content_blocks = [
-                *(result.content_blocks or []),
-                ContentBlock(title="Sources", contents=cards),
-            ]
+        added = [ContentBlock(title="Sources", contents=cards)] if cards else []
+        result.content_blocks = [*(result.content_blocks or []), *added]
         result.data["citations"] = payload
-        if result.get_id():
-            result = await self._update_stored_message(result)
-            result.data["citations"] = payload
-            await self._send_message_event(result, id_=result.get_id())
-        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
-        self.status = f"Cited sources: {cited}. Removed markers: {len(payload['removed'])}."
-        return result
+        citing.cited = (text, payload, added)

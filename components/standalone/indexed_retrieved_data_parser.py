@@ -213,45 +213,6 @@ def resolve_link(
     return page_link(safe_http_url(url), page), entry.get("title")
 
 
-# --- generated from lfx_citations/core/presented.py: do not edit ---
-REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
-
-
-def field_of(item: Any, name: str) -> Any:
-    """A field of a dict (a message's JSON form) or an attribute of an object (the message itself)."""
-    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
-
-
-def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
-    """The records presented in this run, or None when no citing retrieval ran in it."""
-    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
-    if isinstance(state, Mapping) and state.get("run_id") == run_id:
-        return [dict(r) for r in state.get("presented", [])]
-    return None
-
-
-def tool_sources(message: Any) -> list[dict[str, Any]]:
-    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
-
-    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
-    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
-    Works on Message objects and on their JSON form; anything else gives no records.
-    """
-    found: list[dict[str, Any]] = []
-    blocks = list(field_of(message, "content_blocks") or [])
-    while blocks:
-        block = blocks.pop(0)
-        if field_of(block, "type") != "tool_use":
-            blocks[:0] = list(field_of(block, "contents") or [])  # a group: look inside
-            continue
-        output = field_of(block, "output")
-        artifact = field_of(output, "artifact") if output is not None else None
-        sources = field_of(artifact, "sources") if artifact is not None else None
-        if isinstance(sources, list):
-            found.extend(s for s in sources if isinstance(s, Mapping))
-    return found
-
-
 # --- generated from lfx_citations/core/text.py: do not edit ---
 SNIPPET_CHARS = 280
 # Brackets and parentheses would end a markdown link early; percent-encoded they mean the same URL.
@@ -309,6 +270,90 @@ def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:
     if len(flat) <= limit and len(raw) > 2 * limit:
         flat = " ".join(raw.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026"
+
+
+# --- generated from lfx_citations/core/presented.py: do not edit ---
+REGISTRY_CONTEXT_KEY = "lfx_citations.registry"
+PRIOR_CONTEXT_KEY = "lfx_citations.prior"
+
+
+def field_of(item: Any, name: str) -> Any:
+    """A field of a dict (a message's JSON form) or an attribute of an object (the message itself)."""
+    return item.get(name) if isinstance(item, Mapping) else getattr(item, name, None)
+
+
+def presented_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The records presented in this run, or None when no citing retrieval ran in it."""
+    state = context.get(REGISTRY_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(r) for r in state.get("presented", [])]
+    return None
+
+
+def tool_sources(message: Any) -> list[dict[str, Any]]:
+    """Records a citing tool returned to an agent, read from the agent message's tool-call blocks.
+
+    Langflow records each tool call as a ``ToolContent`` (``type`` "tool_use") whose ``output`` is
+    the tool's message; the citing tool's artifact, ``{"sources": [...]}``, carries the records.
+    Works on Message objects and on their JSON form; anything else gives no records.
+    """
+    found: list[dict[str, Any]] = []
+    blocks = list(field_of(message, "content_blocks") or [])
+    while blocks:
+        block = blocks.pop(0)
+        if field_of(block, "type") != "tool_use":
+            blocks[:0] = list(field_of(block, "contents") or [])  # a group: look inside
+            continue
+        output = field_of(block, "output")
+        artifact = field_of(output, "artifact") if output is not None else None
+        sources = field_of(artifact, "sources") if artifact is not None else None
+        if isinstance(sources, list):
+            found.extend(s for s in sources if isinstance(s, Mapping))
+    return found
+
+
+def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
+    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
+
+    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
+    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
+    oldest first consistently). Cards whose title does not carry a number are ignored.
+    """
+    found: dict[int, dict[str, Any]] = {}
+    for message in messages:
+        for block in field_of(message, "content_blocks") or []:
+            if field_of(block, "title") != "Sources":
+                continue
+            for content in field_of(block, "contents") or []:
+                if field_of(content, "type") != "citation":
+                    continue
+                read = read_card_title(field_of(content, "title"))
+                if read is None:
+                    continue
+                number, _, page = read
+                cited = field_of(content, "cited_text")
+                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
+    return [found[k] for k in sorted(found)]
+
+
+def share_prior(context: Any, run_id: str, prior: list[dict[str, Any]]) -> None:
+    """Keep the earlier turns' sources, read once, in the run's graph context for the other nodes."""
+    if context is not None:
+        context[PRIOR_CONTEXT_KEY] = {"run_id": run_id, "prior": [dict(p) for p in prior]}
+
+
+def prior_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
+    """The earlier turns' sources a node of this run already read, or None when none did.
+
+    >>> context = {}
+    >>> share_prior(context, "r1", [{"id": 3, "page": 1, "snippet": "Wet."}])
+    >>> prior_in_run(context, "r1"), prior_in_run(context, "r2")
+    ([{'id': 3, 'page': 1, 'snippet': 'Wet.'}], None)
+    """
+    state = context.get(PRIOR_CONTEXT_KEY) if context is not None else None
+    if isinstance(state, Mapping) and state.get("run_id") == run_id:
+        return [dict(p) for p in state.get("prior", [])]
+    return None
 
 
 # --- generated from lfx_citations/core/grammar.py: do not edit ---
@@ -1194,30 +1239,6 @@ def _is_earlier(entry: Mapping[str, Any], page: int | None, text: str) -> bool:
     return bool(shown) and shown in " ".join(text.split())
 
 
-def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:
-    """Sources cited in earlier answers, read from their "Sources" groups of citation cards.
-
-    ``messages`` are stored Langflow messages (objects or dicts). Each result holds ``id``,
-    ``page`` and ``snippet``; the first message that shows a number wins (give newest first or
-    oldest first consistently). Cards whose title does not carry a number are ignored.
-    """
-    found: dict[int, dict[str, Any]] = {}
-    for message in messages:
-        for block in field_of(message, "content_blocks") or []:
-            if field_of(block, "title") != "Sources":
-                continue
-            for content in field_of(block, "contents") or []:
-                if field_of(content, "type") != "citation":
-                    continue
-                read = read_card_title(field_of(content, "title"))
-                if read is None:
-                    continue
-                number, _, page = read
-                cited = field_of(content, "cited_text")
-                found.setdefault(number, {"id": number, "page": page, "snippet": cited or ""})
-    return [found[k] for k in sorted(found)]
-
-
 class SourceRegistry:
     """Numbers chunks across retrievals; per-call and total limits on sources and context size."""
 
@@ -1455,9 +1476,9 @@ class IndexedRetrievedDataParserComponent(Component):
         Output(display_name="Sources", name="sources", method="build_sources_data", group_outputs=True),
     ]
 
-    def _parse(self, prior: list[dict[str, Any]] | None = None) -> tuple[list[SourceRecord], list[str]]:
-        # Each output parses afresh: cheap, and never stale when the node is re-run with new inputs.
-        rows, bad_items = rows_from_input(self.input_data)
+    def _parse(
+        self, rows: list[dict[str, Any]], bad_items: int, prior: list[dict[str, Any]] | None = None
+    ) -> tuple[list[SourceRecord], list[str]]:
         manifest = load_manifest(self.link_manifest)
         options: dict[str, Any] = {
             "template": self.template,
@@ -1490,21 +1511,39 @@ class IndexedRetrievedDataParserComponent(Component):
     # called from code (no session), the sync methods number from 1.
     @delegates_to("abuild_context")
     def build_context(self) -> Message:
-        _, blocks = self._parse()
+        _, blocks = self._parse(*rows_from_input(self.input_data))
         return Message(text=format_context(blocks))
 
     @delegates_to("abuild_sources_data")
     def build_sources_data(self) -> Data:
-        records, _ = self._parse()
+        records, _ = self._parse(*rows_from_input(self.input_data))
         return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
 
     async def abuild_context(self) -> Message:
-        _, blocks = self._parse(await self._prior_sources())
+        _, blocks = await self._numbered()
         return Message(text=format_context(blocks))
 
     async def abuild_sources_data(self) -> Data:
-        records, _ = self._parse(await self._prior_sources())
+        records, _ = await self._numbered()
         return Data(data={"sources": [r.model_dump(mode="json") for r in records]})
+
+    async def _numbered(self) -> tuple[list[SourceRecord], list[str]]:
+        """The rows numbered after the session's earlier answers, once per run for both outputs.
+
+        Langflow builds both outputs one after the other on this instance, and makes a new instance
+        for every build: the numbering of this run is kept here, so the conversation is read once.
+        """
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        run_id = str(getattr(graph, "_run_id", "") or "")
+        kept = self.__dict__.get("_numbered_in_run")
+        if run_id and kept is not None and kept[0] == run_id:
+            return kept[1]
+        rows, bad_items = rows_from_input(self.input_data)
+        # Nothing to number, nothing to read.
+        numbered = self._parse(rows, bad_items, await self._prior_sources() if rows else None)
+        if run_id:
+            self.__dict__["_numbered_in_run"] = (run_id, numbered)
+        return numbered
 
     async def _prior_sources(self) -> list[dict[str, Any]]:
         """Sources cited earlier in this chat session, from Langflow's message store (none outside one)."""

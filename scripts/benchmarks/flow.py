@@ -317,7 +317,7 @@ def run(ctx: Context) -> None:
         label = "streaming" if mode == "stream" else "not streaming"
         table.add(
             NUMBER,
-            f"added per query, graph run, {label} (citation {c['run_ms']:.1f} vs stock "
+            f"in-process: added per query, graph run, {label} (citation {c['run_ms']:.1f} vs stock "
             f"{s_['run_ms']:.1f} ms, {runs} paired runs)",
             p["run"][0],
             "<= 5 ms",

@@ -9,7 +9,7 @@ Adding a section: a module with ``SECTION = Section(...)`` (see ``section.py``) 
 
 from __future__ import annotations
 
-from . import flow, holdback, imports, scale, support, throughput
+from . import codeeval, flow, holdback, imports, scale, server, support, throughput
 from .section import Section
 
 SECTIONS: tuple[Section, ...] = (
@@ -19,4 +19,6 @@ SECTIONS: tuple[Section, ...] = (
     flow.SECTION,
     imports.SECTION,
     support.SECTION,
+    codeeval.SECTION,
+    server.SECTION,
 )

@@ -6,12 +6,13 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from lfx.events.event_manager import create_default_event_manager
 from lfx.schema.content_types import CitationContent, ContentBlock
 from lfx.schema.message import Message
 
 from tests.support.fakes import ToolCallingChatModel
-from tests.support.graphs import build_agent_graph
+from tests.support.graphs import build_agent_graph, count_store_writes
 
 SEARCH_WATER = {"tool_calls": [{"name": "search_sources", "args": {"query": "water"}}]}
 SEARCH_FIRE = {"tool_calls": [{"name": "search_sources", "args": {"query": "fire"}}]}
@@ -60,6 +61,27 @@ async def test_the_streamed_tokens_are_filtered_and_end_with_cards() -> None:
         "Source 3 \u00b7 fire.md",
         "Source 2 \u00b7 water.pdf \u2014 page 1",
     ]
+    # The client gets the cards with the agent's final message event.
+    (*_, final) = [d for name, d in events if name == "add_message" and d.get("sender") == "Machine"]
+    assert final["text"] == EXPECTED
+    (group,) = [b for b in final["content_blocks"] if b.get("title") == "Sources"]
+    assert [c["title"] for c in group["contents"]] == cards(message)
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "no stream"])
+async def test_the_answer_is_written_only_in_the_agents_own_writes(
+    stream: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Langflow's Agent stores its message when it starts and writes it once more when it ends; the
+    checked text and the cards go into that last write, not into a write of their own."""
+    writes = count_store_writes(monkeypatch)
+    model = ToolCallingChatModel(turns=[SEARCH_WATER, SEARCH_FIRE, {"chunks": ANSWER}])
+    message, _ = await run(model, stream=stream)
+    assert message.text == EXPECTED
+    assert cards(message)
+    assert {k: v for k, v in writes.items() if k[0] == "CitingAgentComponent"} == {
+        ("CitingAgentComponent", "_store_message"): 2
+    }
 
 
 async def test_without_streaming_the_answer_is_the_same() -> None:

@@ -64,7 +64,8 @@ async def test_the_parser_keeps_an_earlier_number_and_continues_after_the_highes
     model = ScriptedChatModel(chunks=["Water [Source 4]; fire [Source 5]; air [Source 1]."])
     graph = build_graph(model)
     message = await final_message(graph, "ChatOutput-test")
-    assert store and store[0]["session_id"] == graph.session_id
+    assert len(store) == 1  # one read for both outputs (Context and Sources)
+    assert store[0]["session_id"] == graph.session_id
     assert "[Source 4] water.pdf — page 3\nWater is essential for life." in model.prompts[-1]
     assert "[Source 5] fire.md\nFire is hot." in model.prompts[-1]
     # Source 1 is another chunk from turn 1, not shown in this turn: it cannot be cited now.
@@ -93,5 +94,25 @@ async def test_the_agent_tool_keeps_an_earlier_number_across_turns(store: list[d
         shown
         == "[Source 5] fire.md\nFire is hot.\n\n[Source 4] water.pdf — page 3\nWater is essential for life."
     )
+    assert message.text == "Fire [Source 5]; water [Source 4]."
+    assert card_titles(message) == ["Source 5 \u00b7 fire.md", "Source 4 \u00b7 water.pdf \u2014 page 3"]
+
+
+async def test_the_citing_agent_and_its_tool_read_the_conversation_once(
+    store: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agent reads the session's history for its prompt; the tool takes the numbers from that read."""
+    import lfx.components.models_and_agents.agent as agent_module
+    import lfx.components.models_and_agents.memory as memory
+
+    monkeypatch.setattr(agent_module, "aget_agent_chat_history", memory.aget_agent_chat_history)
+    model = ToolCallingChatModel(
+        turns=[
+            {"tool_calls": [{"name": "search_sources", "args": {"query": "fire"}}]},
+            {"chunks": ["Fire [Source 5]; water [Source 4]."]},
+        ]
+    )
+    message = await final_message(build_agent_graph(model, citing_agent=True), "ChatOutput-agent")
+    assert len(store) == 1
     assert message.text == "Fire [Source 5]; water [Source 4]."
     assert card_titles(message) == ["Source 5 \u00b7 fire.md", "Source 4 \u00b7 water.pdf \u2014 page 3"]

@@ -10,10 +10,11 @@ import asyncio
 import json
 import re
 
+import pytest
 from lfx.events.event_manager import create_default_event_manager
 
 from tests.support.fakes import ScriptedChatModel
-from tests.support.graphs import build_graph
+from tests.support.graphs import build_graph, count_store_writes
 
 CHUNKS = ["Water is ", "essential [Sou", "rce 1]", " and fire [Source 9", "] is hot [", "2]. Air [1, 7", "]."]
 EXPECTED = "Water is essential [Source 1] and fire is hot [Source 2]. Air [Source 1]."
@@ -59,3 +60,30 @@ async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> Non
         if name == "add_message" and any(b.get("type") == "group" for b in d.get("content_blocks") or [])
     ]
     assert card_events, "the cards must reach the client as a message event"
+
+
+async def test_a_streamed_answer_is_written_as_langflow_writes_any_streamed_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stored once so that its tokens can stream (Langflow streams only a stored message's id), then
+    updated once when the stream ends, with the cards in that same write; Chat Output then stores the
+    message it is given, as it stores any. No write of our own after the stream."""
+    writes = count_store_writes(monkeypatch)
+    graph = build_graph(ScriptedChatModel(chunks=CHUNKS))
+    results = [
+        r async for r in graph.async_start(event_manager=create_default_event_manager(asyncio.Queue()))
+    ]
+
+    assert dict(writes) == {
+        ("ChatInput", "_store_message"): 1,
+        ("CitationPostProcessorComponent", "_store_message"): 1,
+        ("CitationPostProcessorComponent", "_update_stored_message"): 1,
+        ("ChatOutput", "_store_message"): 1,
+    }
+    chat_output = next(
+        r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-test"
+    )
+    final = chat_output.built_object["message"]
+    assert final.text == EXPECTED
+    assert [b.title for b in final.content_blocks if b.type == "group"] == ["Sources"]
+    assert final.data["citations"]["cited"] == [1, 2]

@@ -7,8 +7,10 @@ scripted model through the real LanguageModel interface) -> Chat Output.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 from typing import Any
 
+import pytest
 from langchain_core.language_models.chat_models import BaseChatModel
 from lfx.components.input_output import ChatInput, ChatOutput
 from lfx.custom.custom_component.component import Component
@@ -141,3 +143,24 @@ def build_agent_graph(
     graph = Graph(chat_input, chat_output)
     graph.session_id = str(uuid.uuid4())
     return graph
+
+
+def count_store_writes(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, str]]:
+    """Every write to the message store from now on, by (component class, Langflow method).
+
+    ``Component._store_message`` stores a message (a new row, or the row of a message that has an id)
+    and ``Component._update_stored_message`` updates its row: between them, every write a component
+    makes through Langflow's API.
+    """
+    from lfx.custom.custom_component.component import Component
+
+    writes: Counter[tuple[str, str]] = Counter()
+    for name in ("_store_message", "_update_stored_message"):
+        real = getattr(Component, name)
+
+        async def counted(self: Component, message: Any, _real: Any = real, _name: str = name) -> Any:
+            writes[(type(self).__name__, _name)] += 1
+            return await _real(self, message)
+
+        monkeypatch.setattr(Component, name, counted)
+    return writes

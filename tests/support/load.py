@@ -49,6 +49,21 @@ LOAD_REPLY = Reply(
 LOAD_ANSWER = "The first fact holds [Source 1]. The second one too [Source 2]."
 """What the post-processor must make of :data:`LOAD_REPLY` (``[Source 9]`` is never presented)."""
 
+# What a server may pay for the citations, against the stock RAG flow on the same server in the same run
+# (issue 24). Printed beside the figures by scripts/load.py and scripts/bench.py's server section.
+THROUGHPUT_RATIO_GOALS = {2: 0.87, 16: 0.85}
+"""Citation / stock requests per second, by concurrent sessions."""
+P50_RATIO_GOAL = 1.15
+"""Citation / stock median latency."""
+MEMORY_GROWTH_GOAL = 0.10
+"""Resident memory growth of the server from request 100 to 500 (tracing off)."""
+
+
+def throughput_ratio_goal(sessions: int) -> float:
+    """The goal for ``sessions`` concurrent sessions: the stated one at or below it (2 below 16)."""
+    return THROUGHPUT_RATIO_GOALS[2] if sessions < 16 else THROUGHPUT_RATIO_GOALS[16]
+
+
 # Syllables for session words: distinct per session, never an English word the stop list drops.
 _SYLLABLES = ("ka", "lo", "mi", "nu", "pe", "ro", "su", "ti", "va", "ze", "bo", "da", "fi", "gu", "ha", "je")
 
@@ -273,6 +288,21 @@ class LoadRun:
                     ):
                         problems.append(f"session {session.index}: stored answer {answer['text']!r}")
         return problems
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) a server process and all its children have used so far."""
+    import psutil
+
+    root = psutil.Process(pid)
+    total = 0.0
+    for process in [root, *root.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
 def server_rss(pid: int) -> int:

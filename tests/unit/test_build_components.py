@@ -107,7 +107,7 @@ def test_standalone_files_run_where_the_package_is_not_installed(path: Path) -> 
     assert component_class().display_name
 
 
-NUMBERING_REGIONS = ["links", "presented", "text", "grammar", "sources", "registry"]
+NUMBERING_REGIONS = ["links", "text", "presented", "grammar", "sources", "registry"]
 
 
 @pytest.mark.parametrize(

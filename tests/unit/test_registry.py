@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY, presented_in_run, tool_sources
-from lfx_citations.core.registry import SourceRegistry, load_registry, prior_sources, store_registry
+from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY, presented_in_run, prior_sources, tool_sources
+from lfx_citations.core.registry import SourceRegistry, load_registry, store_registry
 
 WATER = {"text": "Water is wet.", "file_name": "water.pdf", "page": 3}
 FIRE = {"text": "Fire is hot.", "file_name": "fire.md"}

@@ -1,0 +1,95 @@
+"""Section 7, code evaluation: what Langflow pays on every run to turn each node's code into a class.
+
+    .venv/bin/python scripts/bench.py --only code
+
+A server re-creates every node of a flow on every run by evaluating the ``code`` stored in the node
+(``lfx.custom.eval.eval_custom_component_code``, i.e. ``lfx.custom.validate.create_class``: parse,
+compile and execute, nothing cached). This section times exactly that call on the code of each of our
+nodes, as the flows carry it: the installed components (``components/citations/``, the nodes of
+``flows/``) and the standalone ones (``components/standalone/``, the nodes of ``flows/standalone/``),
+against the stock Parser and Prompt Template of the stock RAG flow, interleaved, medians of the rounds.
+The goal: the slowest node of ours in the flows ``scripts/run.sh`` loads (the installed ones) costs at
+most 3 times the stock Parser.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+from .bundle import REPO
+from .section import Context, Section
+from .timing import interleaved, median
+
+NUMBER = "7"
+GOAL_RATIO = 3.0
+
+
+def _class_name(source: str) -> str:
+    (name,) = [
+        n.name for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name.endswith("Component")
+    ]
+    return name
+
+
+def codes() -> dict[str, tuple[str, str]]:
+    """label -> (code, class name): the stock Parser and Prompt Template, then ours in both sets."""
+    from lfx.components.models_and_agents import prompt
+    from lfx.components.processing import parser
+
+    found = {
+        "stock Parser": (inspect.getsource(parser), "ParserComponent"),
+        "stock Prompt Template": (inspect.getsource(prompt), "PromptComponent"),
+    }
+    for kind, folder in (("installed", "citations"), ("standalone", "standalone")):
+        for path in sorted((REPO / "components" / folder).glob("[!_]*.py")):
+            source = path.read_text(encoding="utf-8")
+            found[f"{kind} {path.stem}"] = (source, _class_name(source))
+    return found
+
+
+def run(ctx: Context) -> None:
+    from lfx.custom.eval import eval_custom_component_code
+
+    table = ctx.table
+    items = codes()
+    for code, name in items.values():
+        eval_custom_component_code(code, name)  # once first: what Langflow imported on the way is paid once
+    samples = interleaved(
+        {
+            label: (lambda c=code, n=name: eval_custom_component_code(c, n))
+            for label, (code, name) in items.items()
+        },
+        rounds=3 if ctx.quick else 9,
+    )
+    ms = {label: median(s) / 1e6 for label, s in samples.items()}
+    lines = {label: len(code.splitlines()) for label, (code, _) in items.items()}
+    base = ms["stock Parser"]
+    ctx.raw["code"] = {"ms": ms, "lines": lines, "samples_ns": samples}
+    for label in items:
+        if label == "stock Parser":
+            continue
+        table.add(
+            NUMBER,
+            f"code evaluation per run, {label} ({lines[label]:,} lines) / the stock Parser",
+            ms[label] / base,
+            "(info)",
+            None,
+            "x",
+            note=f"{ms[label]:.1f} ms against {base:.1f} ms ({lines['stock Parser']} lines)",
+        )
+    installed = {k: v for k, v in ms.items() if k.startswith("installed ")}
+    slowest = max(installed, key=installed.__getitem__)
+    ratio = installed[slowest] / base
+    table.add(
+        NUMBER,
+        f"code evaluation of the slowest node in the flows run.sh loads ({slowest.split(' ', 1)[1]}) / stock Parser",
+        ratio,
+        f"<= {GOAL_RATIO:g}x",
+        ratio <= GOAL_RATIO,
+        "x",
+        note=f"{installed[slowest]:.1f} ms against the stock Parser's {base:.1f} ms",
+    )
+
+
+SECTION = Section("code", run)

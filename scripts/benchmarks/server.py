@@ -1,0 +1,336 @@
+"""Section 8, what a server pays: the citation flow against the stock RAG flow through a real Langflow.
+
+    .venv/bin/python scripts/bench.py --only server
+    .venv/bin/python scripts/bench.py --only server --server-base 26ab860 --server-profile /tmp/prof
+
+In-process figures (sections 4 and 7) miss what a server does around a run: the message store, the
+code evaluation of every node, the event stream. This section starts the OpenAI and Data API
+stand-ins and one ``langflow run`` (one worker, SQLite, tracing off, the repository's ``flows/``
+loaded, as ``scripts/load.py`` does), then puts the same load through several flows on that server:
+
+* **citation**: Astra DB RAG with Citations as ``scripts/run.sh`` loads it (``flows/``);
+* **stock**: the same retrieval and model with a stock Parser and Prompt Template, the model wired
+  straight to Chat Output (``tests.support.load.stock_rag_flow``);
+* **standalone**: the same citation flow from ``flows/standalone/`` (the core inlined in its nodes),
+  what a server without the bundle runs;
+* with ``--server-base REV``, **base**: the citation flow as it was at that git revision, uploaded
+  beside the others: before and after in one run.
+
+Each flow has its own sessions (``--server-sessions`` concurrent, asking about their own documents,
+alternating ``stream=true`` and ``false``) and gets ``--server-requests`` requests in
+``--server-rounds`` rounds; the flows take turns within each round, the order rotating, so a change
+in the machine's load falls on all of them alike. For each flow: requests per second (over its own
+phases), median latency, and the server's CPU seconds per request (user + system of the server's
+process tree during its phases). The goals are ratios to the stock flow in this run.
+
+``--server-profile DIR`` also records the server with py-spy (``uv pip install --python .venv/bin/python
+py-spy``) during every phase, writes the collapsed stacks per flow to DIR, and the notes list the
+functions whose samples per request differ most between the citation and the stock flow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .bundle import REPO
+from .section import Context, Section
+
+NUMBER = "8"
+SPY_RATE = 100  # samples per second
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    ap.add_argument("--server-sessions", type=int, default=2, help="concurrent sessions per flow (section 8)")
+    ap.add_argument("--server-requests", type=int, default=60, help="requests per flow (section 8)")
+    ap.add_argument("--server-rounds", type=int, default=4, help="rounds the requests are split into")
+    ap.add_argument("--server-base", help="also load the citation flow at this git revision (before/after)")
+    ap.add_argument("--server-profile", type=Path, help="record the server with py-spy; stacks go here")
+    ap.add_argument(
+        "--server-no-standalone", action="store_true", help="leave out the standalone citation flow"
+    )
+
+
+def _flow_at(rev: str, relative: str) -> dict[str, Any]:
+    shown = subprocess.run(
+        ["git", "show", f"{rev}:{relative}"], cwd=REPO, capture_output=True, text=True, check=False
+    )
+    if shown.returncode != 0:
+        raise SystemExit(f"bench: cannot read {relative} at {rev!r}: {shown.stderr.strip()}")
+    flow = json.loads(shown.stdout)
+    flow.pop("id", None)
+    flow["name"] = f"{flow['name']} (at {rev})"
+    return flow
+
+
+class _Spy:
+    """py-spy recording a process tree until stopped; the collapsed stacks end up in ``path``."""
+
+    def __init__(self, pid: int, path: Path) -> None:
+        exe = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which("py-spy")
+        if exe is None:
+            raise SystemExit(
+                "bench: --server-profile needs py-spy (uv pip install --python .venv/bin/python py-spy)"
+            )
+        self.path = path
+        self.process = subprocess.Popen(
+            [
+                exe,
+                "record",
+                "--pid",
+                str(pid),
+                "--subprocesses",
+                "--rate",
+                str(SPY_RATE),
+                "--format",
+                "raw",
+                "--nonblocking",
+                "--output",
+                str(path),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(1.0)  # attached before the phase starts
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def read_stacks(paths: list[Path]) -> Counter[str]:
+    """Collapsed stacks (``frame;frame;… count``) of several recordings, summed."""
+    stacks: Counter[str] = Counter()
+    for path in paths:
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            stack, _, count = line.rpartition(" ")
+            if stack and count.isdigit():
+                stacks[stack] += int(count)
+    return stacks
+
+
+def _frame_name(frame: str) -> str:
+    """``function (path/to/module.py:123)`` -> ``function (module.py)``: one entry per function."""
+    name, _, where = frame.partition(" (")
+    file = where.rsplit(":", 1)[0].rsplit("/", 1)[-1]
+    return f"{name} ({file})" if file else name
+
+
+def inclusive(stacks: Counter[str]) -> Counter[str]:
+    """Samples in which each function is on the stack (counted once per sample)."""
+    out: Counter[str] = Counter()
+    for stack, count in stacks.items():
+        for name in {_frame_name(f) for f in stack.split(";")}:
+            out[name] += count
+    return out
+
+
+def top_differences(
+    citation: Counter[str], stock: Counter[str], per_citation: int, per_stock: int, n: int = 15
+) -> list[tuple[str, float, float]]:
+    """(function, citation samples per request, stock samples per request), largest difference first."""
+    a = inclusive(citation)
+    b = inclusive(stock)
+    rows = [(k, a[k] / per_citation, b[k] / per_stock) for k in set(a) | set(b)]
+    # Frames on every stack (the thread's entry points) explain nothing: they differ by the total.
+    total_a = sum(citation.values()) / per_citation
+    rows = [r for r in rows if r[1] < 0.97 * total_a]
+    return sorted(rows, key=lambda r: r[2] - r[1])[:n]
+
+
+def run(ctx: Context) -> None:
+    from tests.support.flows import RAG, build, load, standalone, standin_tweaks
+    from tests.support.langflow_server import LangflowServer
+    from tests.support.load import (
+        LOAD_REPLY,
+        P50_RATIO_GOAL,
+        LoadRun,
+        Summary,
+        seed_sessions,
+        server_cpu_seconds,
+        session_tweaks,
+        stock_rag_flow,
+        throughput_ratio_goal,
+    )
+    from tests.support.standins.data_api_server import DataAPIStandin
+    from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir
+
+    args = ctx.args
+    sessions = args.server_sessions
+    requests = 12 if ctx.quick else args.server_requests
+    rounds = max(1, min(2 if ctx.quick else args.server_rounds, requests))
+    table, raw = ctx.table, ctx.raw
+    uploads = {"stock": stock_rag_flow(load(RAG), build.load_registry())}
+    if not args.server_no_standalone:
+        uploads["standalone"] = load(standalone(RAG))
+        uploads["standalone"].pop("id", None)
+    if args.server_base:
+        uploads["base"] = _flow_at(args.server_base, "flows/astra_db_rag_with_citations.json")
+    env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1", "LANGFLOW_DEACTIVATE_TRACING": "true"}
+    if cache := tiktoken_cache_dir():
+        env["TIKTOKEN_CACHE_DIR"] = cache
+    if args.server_profile:
+        args.server_profile.mkdir(parents=True, exist_ok=True)
+
+    with (
+        OpenAIStandin(default_reply=LOAD_REPLY) as openai,
+        DataAPIStandin() as data_api,
+        LangflowServer(extra_env=env, flows_dir=build.FLOWS_DIR) as server,
+    ):
+        assert server._process is not None
+        pid = server._process.pid
+        with server.client() as client:
+            api_key = client.api_key
+            ids = {"citation": load(RAG)["id"]} | {k: client.upload_flow(f) for k, f in uploads.items()}
+        assert api_key is not None
+        runs: dict[str, LoadRun] = {}
+        for key, flow_id in ids.items():
+            collection = f"bench_sessions_{key}"
+            runs[key] = LoadRun(
+                server.base_url,
+                api_key,
+                flow_id,
+                session_tweaks(standin_tweaks(openai.base_url, data_api.url), collection),
+                seed_sessions(data_api, sessions, collection=collection),
+                expect_citations=key != "stock",
+            )
+        # One request per flow first: what the first run of a flow pays (caches, imports) stays out.
+        for run in runs.values():
+            run.phase(1)
+        keys = list(runs)
+        results: dict[str, list[Any]] = {k: [] for k in keys}
+        wall = dict.fromkeys(keys, 0.0)
+        cpu = dict.fromkeys(keys, 0.0)
+        spies: dict[str, list[Path]] = {k: [] for k in keys}
+        share = [requests // rounds + (r < requests % rounds) for r in range(rounds)]
+        for r, count in enumerate(share):
+            for key in keys[r % len(keys) :] + keys[: r % len(keys)]:
+                spy = None
+                if args.server_profile:
+                    path = args.server_profile / f"{key}-round{r}.txt"
+                    spies[key].append(path)
+                    spy = _Spy(pid, path)
+                c0, t0 = server_cpu_seconds(pid), time.perf_counter()
+                results[key] += runs[key].phase(count)
+                wall[key] += time.perf_counter() - t0
+                cpu[key] += server_cpu_seconds(pid) - c0
+                if spy is not None:
+                    spy.stop()
+        problems = {k: runs[k].check(results[k]) for k in keys}
+
+    summaries = {k: Summary.of(results[k], wall[k]) for k in keys}
+    figures = {
+        k: {
+            "requests": s.requests,
+            "errors": s.errors,
+            "throughput": s.throughput,
+            "p50_ms": s.p50 * 1000,
+            "p95_ms": s.p95 * 1000,
+            "cpu_s_per_request": cpu[k] / max(s.requests, 1),
+            "problems": problems[k][:20],
+        }
+        for k, s in summaries.items()
+    }
+    raw["server"] = {"sessions": sessions, "requests": requests, "rounds": rounds, "base": args.server_base}
+    raw["server"]["flows"] = figures
+    stock = figures["stock"]
+    names = {
+        "citation": "citation (flows/)",
+        "standalone": "citation standalone (flows/standalone/)",
+        "base": f"citation at {args.server_base}",
+        "stock": "stock RAG",
+    }
+    for key in keys:
+        f = figures[key]
+        table.add(
+            NUMBER,
+            f"through a server, {names[key]}: requests/s, {sessions} sessions, {f['requests']} requests",
+            f["throughput"],
+            "(info)",
+            None,
+            "req/s",
+            note=(
+                f"p50 {f['p50_ms']:.0f} ms, p95 {f['p95_ms']:.0f} ms, server CPU {f['cpu_s_per_request'] * 1000:.0f} "
+                f"ms per request, {f['errors']} errors, {len(problems[key])} problems"
+                + (f": {problems[key][:2]}" if problems[key] else "")
+            ),
+        )
+    goal = throughput_ratio_goal(sessions)
+    for key in [k for k in keys if k != "stock"]:
+        f = figures[key]
+        ratio = f["throughput"] / stock["throughput"]
+        primary = key == "citation"
+        table.add(
+            NUMBER,
+            f"  throughput, {names[key]} / stock",
+            ratio,
+            f">= {goal:g}" if primary else "(info)",
+            ratio >= goal if primary else None,
+        )
+        p50 = f["p50_ms"] / stock["p50_ms"]
+        table.add(
+            NUMBER,
+            f"  p50 latency, {names[key]} / stock",
+            p50,
+            f"<= {P50_RATIO_GOAL:g}x" if primary else "(info)",
+            p50 <= P50_RATIO_GOAL if primary else None,
+            "x",
+        )
+        table.add(
+            NUMBER,
+            f"  server CPU per request, {names[key]} / stock",
+            f["cpu_s_per_request"] / stock["cpu_s_per_request"],
+            "(info)",
+            None,
+            "x",
+        )
+    table.add(
+        NUMBER,
+        "  answers wrong, lost or crossed between sessions (all flows)",
+        sum(len(p) + figures[k]["errors"] for k, p in problems.items()),
+        "0",
+        all(not p for p in problems.values()),
+    )
+    if args.server_profile:
+        stacks = {k: read_stacks(spies[k]) for k in keys}
+        samples = {k: sum(v.values()) for k, v in stacks.items()}
+        per = {k: max(figures[k]["requests"], 1) for k in keys}
+        diffs = top_differences(stacks["citation"], stacks["stock"], per["citation"], per["stock"])
+        raw["server"]["profile"] = {
+            "samples": samples,
+            "samples_per_request": {k: samples[k] / per[k] for k in keys},
+            "top_differences": diffs,
+            "rate_hz": SPY_RATE,
+        }
+        for key, stack in stacks.items():
+            (args.server_profile / f"{key}.collapsed.txt").write_text(
+                "\n".join(f"{s} {c}" for s, c in stack.most_common()), encoding="utf-8"
+            )
+        table.add(
+            NUMBER,
+            "  profile: busy samples per request, citation / stock",
+            (samples["citation"] / per["citation"]) / max(samples["stock"] / per["stock"], 1e-9),
+            "(info)",
+            None,
+            "x",
+            note=f"py-spy at {SPY_RATE} Hz; samples per request: "
+            + ", ".join(f"{k} {samples[k] / per[k]:.1f}" for k in keys)
+            + "; top differences (citation - stock, samples per request): "
+            + "; ".join(f"{name} {a - b:+.1f}" for name, a, b in diffs[:10]),
+        )
+
+
+SECTION = Section("server", run, add_arguments)
