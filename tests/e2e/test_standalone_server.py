@@ -1,0 +1,153 @@
+"""The standalone flows on a real Langflow server that does not have this bundle.
+
+``flows/standalone/`` is what a server that cannot install the bundle imports (a hosted Langflow,
+Langflow Desktop): each node of ours carries the core inlined. The server here is the same Langflow as
+every other e2e server, started with the bundle hidden (``LangflowServer(hide_bundle=True)``: the
+package cannot be imported and its distribution is not found, so the palette has no Citations), and
+loads ``flows/standalone/`` at start-up. The first test proves the bundle is really gone: the palette
+lacks it and a flow of ``flows/`` (whose nodes import the bundle) cannot run there. Then every
+standalone flow runs, over the API, against the OpenAI and Data API stand-ins.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.support.flows import (
+    AGENT,
+    CITE_ANY,
+    INGEST,
+    RAG,
+    STREAMING_AGENT,
+    load,
+    standalone,
+    standin_tweaks,
+)
+from tests.support.langflow_server import LangflowClient, LangflowError, RunResult
+from tests.support.standins.data_api_server import DEFAULT_KEYSPACE, DataAPIStandin
+from tests.support.standins.openai_server import OpenAIStandin, Reply
+
+pytestmark = pytest.mark.e2e
+
+QUESTION = "What does water do for life?"
+CHUNKS = ("Water is essential for life [Sou", "rce 1]. It boils [Source 9", "] and freezes [2].")
+CLEAN = "Water is essential for life [Source 1]. It boils and freezes [Source 2]."
+
+
+@pytest.fixture(scope="module")
+def client(standalone_langflow_client: LangflowClient) -> LangflowClient:
+    return standalone_langflow_client
+
+
+@pytest.fixture(scope="module")
+def tweaks(openai: OpenAIStandin, data_api: DataAPIStandin) -> dict[str, dict[str, Any]]:
+    return standin_tweaks(openai.base_url, data_api.url)
+
+
+def answer(result: RunResult) -> dict[str, Any]:
+    assert result.error is None, result.error
+    (message,) = result.messages
+    return message
+
+
+def cards(message: dict[str, Any]) -> list[str]:
+    groups = [b for b in message.get("content_blocks") or [] if b.get("title") == "Sources"]
+    return [c["title"].split(" \u00b7 \u26a0 ", 1)[0] for g in groups for c in g["contents"]]
+
+
+def run(client: LangflowClient, flow: Any, question: str, tweaks: dict, *, stream: bool = False) -> RunResult:
+    return client.run(load(flow)["id"], question, tweaks=tweaks, stream=stream, session_id=str(uuid.uuid4()))
+
+
+def test_the_server_does_not_have_the_bundle(
+    client: LangflowClient, openai: OpenAIStandin, tweaks: dict
+) -> None:
+    palette = client.all_components()
+    assert "citations" not in palette
+    assert not [k for group in palette.values() if isinstance(group, dict) for k in group if "citations" in k]
+    # A flow of flows/ imports the bundle in its nodes: it cannot run here.
+    installed = load(RAG)
+    installed.pop("id")
+    installed["name"] = "Astra DB RAG with Citations (installed, cannot run here)"
+    flow_id = client.upload_flow(installed)
+    openai.script(Reply(chunks=CHUNKS))
+    try:
+        result = client.run(flow_id, QUESTION, tweaks=tweaks, session_id=str(uuid.uuid4()))
+    except LangflowError as exc:
+        failure = str(exc)
+    else:
+        failure = str(result.response)
+        assert not result.messages or "Source" not in str(result.messages)
+    assert "lfx_citations" in failure
+
+
+def test_the_standalone_flows_are_loaded(client: LangflowClient) -> None:
+    for path in (RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT):
+        flow = client.get_flow(load(standalone(path))["id"])
+        assert flow["name"] == load(path)["name"]
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["no stream", "stream"])
+def test_the_standalone_rag_flow_cites(
+    client: LangflowClient, openai: OpenAIStandin, tweaks: dict, stream: bool
+) -> None:
+    openai.script(Reply(chunks=CHUNKS))
+    result = run(client, standalone(RAG), QUESTION, tweaks, stream=stream)
+    message = answer(result)
+    assert message["text"] == CLEAN
+    assert cards(message) == [
+        "Source 1 \u00b7 water.pdf \u2014 page 3",
+        "Source 2 \u00b7 water.pdf \u2014 page 1",
+    ]
+    if stream:
+        assert "".join(e.data["chunk"] for e in result.named("token")) == CLEAN
+
+
+def test_the_standalone_cite_any_answer_flow_cites(
+    client: LangflowClient, openai: OpenAIStandin, tweaks: dict
+) -> None:
+    openai.script(Reply(chunks=("Clouds form by condensation [Source 2][Source 9].",)))
+    message = answer(run(client, standalone(CITE_ANY), "How do clouds form?", tweaks))
+    assert message["text"] == "Clouds form by condensation [Source 2]."
+    assert len(cards(message)) == 1
+
+
+@pytest.mark.parametrize("flow", [AGENT, STREAMING_AGENT], ids=["agent", "citing agent"])
+def test_the_standalone_agent_flows_cite(
+    client: LangflowClient, openai: OpenAIStandin, tweaks: dict, flow: Any
+) -> None:
+    one_chunk = {**tweaks, "Astra DB": {**tweaks["Astra DB"], "number_of_results": 1}}
+    openai.script(
+        Reply(tool_calls=({"name": "search_sources", "arguments": {"query": "water cycle evaporation"}},)),
+        Reply(chunks=("Water evaporates [Sou", "rce 1]. Also [Source 9].")),
+    )
+    message = answer(run(client, standalone(flow), "Water?", one_chunk, stream=flow == STREAMING_AGENT))
+    assert message["text"] == "Water evaporates [Source 1]. Also."
+    assert cards(message) == ["Source 1 \u00b7 water.pdf \u2014 page 3"]
+
+
+def test_the_standalone_ingest_flow_stores_chunks_the_rag_flow_then_cites(
+    client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, tweaks: dict
+) -> None:
+    collection = "standalone_ingest"
+    where = {**tweaks, "Astra DB": {**tweaks["Astra DB"], "collection_name": collection}}
+    uploaded = client.http.post(
+        "/api/v2/files", files={"file": ("tides.txt", b"Tides rise and fall twice a day with the moon.\n")}
+    )
+    assert uploaded.is_success, uploaded.text
+    ingest = {
+        **where,
+        "Read File": {"path": [uploaded.json()["path"]]},
+        "Astra DB": {**where["Astra DB"], "deletion_field": "file_path"},
+    }
+    result = client.run(load(standalone(INGEST))["id"], "", tweaks=ingest)
+    assert result.error is None, result.error
+    assert data_api.collection(collection, DEFAULT_KEYSPACE).documents
+
+    openai.script(Reply(chunks=("Tides follow the moon [Source 1].",)))
+    message = answer(run(client, standalone(RAG), "Why do tides rise?", where))
+    assert message["text"] == "Tides follow the moon [Source 1]."
+    assert cards(message) == ["Source 1 \u00b7 tides.txt"]
