@@ -249,3 +249,47 @@ def test_an_import_cycle_between_core_modules_is_refused(
     write(sandbox / "glue" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.a import A\n')
     assert build.main([]) == 2
     assert "cycle" in capsys.readouterr().err
+
+
+def _failure_frames(source: str) -> list[tuple[str, int, str]]:
+    """(file, line, function) of each frame of the error a parser node made from ``source`` raises."""
+    import traceback
+
+    from lfx.custom.validate import create_class
+    from lfx.schema.data import Data
+
+    component = create_class(source, "IndexedRetrievedDataParserComponent")()
+    component.set(input_data=[Data(data={"text": "t", "file_name": "a.md"})], link_manifest="{not json")
+    with pytest.raises(ValueError, match="invalid JSON") as caught:
+        component.build_context()
+    return [(f.filename, f.lineno or 0, f.name) for f in traceback.extract_tb(caught.value.__traceback__)]
+
+
+@pytest.mark.parametrize("folder", [COMPONENTS, STANDALONE], ids=["installed", "standalone"])
+def test_a_traceback_from_a_node_points_at_readable_lines(folder: Path) -> None:
+    """Langflow runs a node's code as ``<string>`` (after its own import lines): every frame of ours
+    still leads to the line that ran, in the node's code or, for the installed kind, in core/ itself."""
+    from lfx.field_typing.constants import DEFAULT_IMPORT_STRING
+
+    source = (folder / "indexed_retrieved_data_parser.py").read_text(encoding="utf-8")
+    node_lines = source.splitlines()
+    prefix = (DEFAULT_IMPORT_STRING + "\n").count("\n")  # create_class prepends these lines
+    ours = [
+        (ROOT / d).read_text(encoding="utf-8")
+        for d in ("core/links.py", "glue/indexed_retrieved_data_parser.py")
+    ]
+    frames = _failure_frames(source)
+    shown = []
+    for file, line, function in frames:
+        if file == "<string>":
+            text = node_lines[line - 1 - prefix].strip()
+        elif Path(file).resolve().parent == ROOT / "core":
+            text = Path(file).read_text(encoding="utf-8").splitlines()[line - 1].strip()
+        else:
+            continue  # lfx's own frames
+        assert text and any(text in module for module in ours), (file, line, function, text)
+        shown.append((function, text, file))
+    assert [f for f, _, _ in shown][:1] == ["build_context"]
+    assert shown[-1][:2] == ("parse_manifest", "raise ManifestError(msg) from exc")
+    # The installed node's core frames are core/links.py itself; the standalone node carries them.
+    assert (shown[-1][2] == "<string>") == (folder == STANDALONE)
