@@ -13,7 +13,8 @@ uses, and lets every session ask the RAG flow with citations, alternating ``stre
 * every answer is the filtered answer and its cards name its own session's documents only;
 * the message store holds every question and every answer, each answer with its cards;
 * the server's resident memory after ``--requests`` requests is within ``--memory-tolerance``
-  (10 %) of that after ``--memory-at`` (100) requests.
+  (10 %) of that after ``--memory-at`` (100) requests (meaningful at the full size; a short run
+  reports it too).
 
 The server runs with Langflow's tracing off (``LANGFLOW_DEACTIVATE_TRACING=true``) unless
 ``--langflow-tracing`` is given. With tracing on, Langflow 1.13 keeps every finished ``/run``'s
@@ -26,8 +27,11 @@ server").
 
 ``--compare-stock`` then runs the same load against the stock RAG flow (same Astra DB retrieval
 and OpenAI model, a stock Parser and Prompt Template, the model wired straight to Chat Output) on
-the same server, and prints both flows' throughput and p50/p95 latency side by side as a Markdown
-table (``docs/benchmarks.md``, "Load through the real server"). ``--json FILE`` writes the figures.
+the same server, and prints both flows' throughput, p50/p95 latency and the server's CPU seconds per
+request side by side as a Markdown table (``docs/benchmarks.md``, "Load through the real server"),
+then the ratios beside their goals. ``--json FILE`` writes the figures. The flows are ``flows/``, as
+``scripts/run.sh`` loads them (the bundle installed); ``scripts/bench.py --only server`` measures
+the same side by side in rounds, with the standalone flow too.
 """
 
 from __future__ import annotations
@@ -47,13 +51,17 @@ from tests.support.flows import RAG, build, load, standin_tweaks  # noqa: E402 -
 from tests.support.langflow_server import LangflowServer  # noqa: E402
 from tests.support.load import (  # noqa: E402
     LOAD_REPLY,
+    MEMORY_GROWTH_GOAL,
+    P50_RATIO_GOAL,
     LoadRun,
     Result,
     Summary,
     seed_sessions,
+    server_cpu_seconds,
     server_rss,
     session_tweaks,
     stock_rag_flow,
+    throughput_ratio_goal,
 )
 from tests.support.standins.data_api_server import DataAPIStandin  # noqa: E402
 from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir  # noqa: E402
@@ -66,8 +74,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=16, help="concurrent sessions (default 16)")
     parser.add_argument("--requests", type=int, default=500, help="requests in total (default 500)")
-    parser.add_argument("--memory-at", type=int, default=100, help="first memory sample after this many")
-    parser.add_argument("--memory-tolerance", type=float, default=0.10, help="allowed growth (default 0.10)")
+    parser.add_argument(
+        "--memory-at",
+        type=int,
+        help="first memory sample after this many requests (default 100, or half of --requests below 200)",
+    )
+    parser.add_argument(
+        "--memory-tolerance",
+        type=float,
+        default=MEMORY_GROWTH_GOAL,
+        help=f"allowed growth (default {MEMORY_GROWTH_GOAL})",
+    )
     parser.add_argument("--compare-stock", action="store_true", help="also load the stock RAG flow")
     parser.add_argument(
         "--langflow-tracing",
@@ -78,22 +95,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if not 1 <= args.sessions <= MAX_SESSIONS or not 1 <= args.requests <= MAX_REQUESTS:
         parser.error(f"--sessions is 1..{MAX_SESSIONS}, --requests 1..{MAX_REQUESTS}")
+    if args.memory_at is None:
+        args.memory_at = 100 if args.requests >= 200 else max(1, args.requests // 2)
     if not 0 < args.memory_at < args.requests:
         parser.error("--memory-at must be between 0 and --requests")
     return args
 
 
-def timed(run: LoadRun, requests: int) -> tuple[list[Result], float]:
+def timed(run: LoadRun, requests: int, pid: int) -> tuple[list[Result], float, float]:
+    """The phase's results, its wall seconds and the server's CPU seconds during it."""
+    cpu = server_cpu_seconds(pid)
     started = time.perf_counter()
     results = run.phase(requests)
-    return results, time.perf_counter() - started
+    return results, time.perf_counter() - started, server_cpu_seconds(pid) - cpu
 
 
-def row(name: str, summary: Summary) -> str:
+def row(name: str, summary: Summary, cpu_s: float) -> str:
     return (
         f"| {name} | {summary.requests} | {summary.errors} | {summary.throughput:.2f} | "
-        f"{summary.p50 * 1000:.0f} | {summary.p95 * 1000:.0f} |"
+        f"{summary.p50 * 1000:.0f} | {summary.p95 * 1000:.0f} | {cpu_s / max(summary.requests, 1) * 1000:.0f} |"
     )
+
+
+def verdict(ok: bool) -> str:
+    return "pass" if ok else "MISS"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,15 +155,19 @@ def main(argv: list[str] | None = None) -> int:
         pid = server._process.pid
 
         run = LoadRun(server.base_url, api_key, load(RAG)["id"], tweaks, sessions)
-        first, first_s = timed(run, args.memory_at)
+        first, first_s, first_cpu = timed(run, args.memory_at, pid)
         rss_first = server_rss(pid)
-        rest, rest_s = timed(run, args.requests - args.memory_at)
+        rest, rest_s, rest_cpu = timed(run, args.requests - args.memory_at, pid)
         rss_last = server_rss(pid)
         results = first + rest
         citations = Summary.of(results, first_s + rest_s)
+        citations_cpu = first_cpu + rest_cpu
         problems += run.check(results) + run.check_store()
         growth = rss_last / rss_first - 1
-        figures["citations"] = citations.__dict__ | {"throughput": citations.throughput}
+        figures["citations"] = citations.__dict__ | {
+            "throughput": citations.throughput,
+            "cpu_s_per_request": citations_cpu / max(citations.requests, 1),
+        }
         figures["rss_mb"] = {
             f"after_{args.memory_at}": rss_first / 2**20,
             f"after_{args.requests}": rss_last / 2**20,
@@ -152,10 +181,14 @@ def main(argv: list[str] | None = None) -> int:
             problems.append(f"memory grew {growth:+.1%} from request {args.memory_at} to {args.requests}")
 
         table = [
-            "| flow | requests | errors | requests/s | p50 ms | p95 ms |",
-            "| --- | ---: | ---: | ---: | ---: | ---: |",
+            "| flow | requests | errors | requests/s | p50 ms | p95 ms | server CPU ms/request |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
-        table.append(row("RAG with Citations", citations))
+        table.append(row("RAG with Citations", citations, citations_cpu))
+        goals = [
+            f"memory growth {growth:+.1%} from request {args.memory_at} to {args.requests}: "
+            f"goal <= {args.memory_tolerance:.0%} (tracing {tracing}): {verdict(growth <= args.memory_tolerance)}"
+        ]
         if stock_id is not None:
             stock_sessions = seed_sessions(data_api, args.sessions, collection="load_sessions_stock")
             stock_run = LoadRun(
@@ -166,12 +199,27 @@ def main(argv: list[str] | None = None) -> int:
                 stock_sessions,
                 expect_citations=False,
             )
-            stock_results, stock_s = timed(stock_run, args.requests)
+            stock_results, stock_s, stock_cpu = timed(stock_run, args.requests, pid)
             stock_summary = Summary.of(stock_results, stock_s)
             problems += [f"stock: {p}" for p in stock_run.check(stock_results)]
-            figures["stock"] = stock_summary.__dict__ | {"throughput": stock_summary.throughput}
-            table.append(row("stock RAG", stock_summary))
+            figures["stock"] = stock_summary.__dict__ | {
+                "throughput": stock_summary.throughput,
+                "cpu_s_per_request": stock_cpu / max(stock_summary.requests, 1),
+            }
+            table.append(row("stock RAG", stock_summary, stock_cpu))
+            throughput = citations.throughput / stock_summary.throughput
+            p50 = citations.p50 / stock_summary.p50
+            cpu = figures["citations"]["cpu_s_per_request"] / figures["stock"]["cpu_s_per_request"]
+            goal = throughput_ratio_goal(args.sessions)
+            figures["ratios"] = {"throughput": throughput, "p50": p50, "cpu_per_request": cpu}
+            goals += [
+                f"throughput citation / stock {throughput:.2f}: goal >= {goal:g} at {args.sessions} sessions: "
+                f"{verdict(throughput >= goal)}",
+                f"p50 citation / stock {p50:.2f}x: goal <= {P50_RATIO_GOAL:g}x: {verdict(p50 <= P50_RATIO_GOAL)}",
+                f"server CPU per request citation / stock {cpu:.2f}x (information)",
+            ]
     print("\n".join(table))
+    print("\n".join(goals))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
     for problem in problems[:50]:
