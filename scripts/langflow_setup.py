@@ -260,12 +260,19 @@ def replace_embeddings_node(
 
 
 def write_flows(
-    out: Path, model_base_url: str | None, model_name: str | None, embedding_model: str | None
+    out: Path,
+    model_base_url: str | None,
+    model_name: str | None,
+    embedding_model: str | None,
+    *,
+    standalone: bool = False,
 ) -> None:
+    """Write the flows configured for this set-up: ``flows/`` (what run.sh loads: the bundle is
+    installed there), or with ``standalone`` ``flows/standalone/`` (for a server without the bundle)."""
     out.mkdir(parents=True, exist_ok=True)
     for stale in out.glob("*.json"):
         stale.unlink()
-    for path in sorted(FLOWS_DIR.glob("*.json")):
+    for path in sorted((FLOWS_DIR / "standalone" if standalone else FLOWS_DIR).glob("*.json")):
         flow = configure_flow(
             json.loads(path.read_text(encoding="utf-8")), model_base_url, model_name, embedding_model
         )
@@ -412,6 +419,11 @@ def main(argv: list[str] | None = None) -> int:
     flows.add_argument("--model-base-url")
     flows.add_argument("--model-name")
     flows.add_argument("--embedding-model")
+    flows.add_argument(
+        "--standalone",
+        action="store_true",
+        help="write flows/standalone/ (for a Langflow without the bundle installed) instead of flows/",
+    )
     after = commands.add_parser(
         "ready", help="wait for the server, then variables, project, API key, summary"
     )
@@ -427,7 +439,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "flows":
         if args.model_base_url:
             host_of(args.model_base_url)
-        write_flows(args.out, args.model_base_url, args.model_name, args.embedding_model)
+        write_flows(
+            args.out, args.model_base_url, args.model_name, args.embedding_model, standalone=args.standalone
+        )
     else:
         try:
             ready(args.url, args.state_dir, args.server_pid, args.timeout)

@@ -25,7 +25,10 @@ process tree during its phases). The goals are ratios to the stock flow in this 
 
 ``--server-profile DIR`` also records the server with py-spy (``uv pip install --python .venv/bin/python
 py-spy``) during every phase, writes the collapsed stacks per flow to DIR, and the notes list the
-functions whose samples per request differ most between the citation and the stock flow.
+busy samples per request of each flow against the stock flow's, split into where they went (``BUCKETS``:
+code evaluation, the model's HTTP clients, the message store, serialization, the bundle's core, …).
+py-spy counts the wall time of busy threads, so on a shared machine a thread waiting for a core counts
+too: the server's CPU seconds per request are the measure of cost, the profile says where it goes.
 """
 
 from __future__ import annotations
@@ -129,25 +132,50 @@ def _frame_name(frame: str) -> str:
     return f"{name} ({file})" if file else name
 
 
-def inclusive(stacks: Counter[str]) -> Counter[str]:
-    """Samples in which each function is on the stack (counted once per sample)."""
+# Where a server's busy samples go, most specific first: each sample counts once, in the first bucket one
+# of whose markers is on its stack, so the buckets add up to the whole and so do their differences.
+BUCKETS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("evaluating node code (create_class)", ("create_class (",)),
+    (
+        "model and embedding HTTP clients (ssrf_protected_strict_openai_clients_for_url)",
+        ("ssrf_protected_strict_openai_clients_for_url (",),
+    ),
+    ("message store: SQLite connection thread", ("_connection_worker_thread (",)),
+    (
+        "message store: reads and writes (aget_messages, astore_message, aupdate_messages)",
+        ("aget_messages (", "astore_message (", "aupdate_messages (", "aadd_messagetables ("),
+    ),
+    ("serializing messages and events (jsonable_encoder)", ("jsonable_encoder (",)),
+    # py-spy writes a file relative to its sys.path entry: core/… (editable checkout) or lfx_citations/core/….
+    ("the bundle's core (lfx_citations/core)", ("(core/", "(lfx_citations/core/")),
+    ("building the graph, other (Graph.from_payload)", ("from_payload (",)),
+    (
+        "the model's and the Data API's HTTP calls (httpx, openai, astrapy)",
+        ("(httpx/", "(httpcore/", "(openai/", "(astrapy/"),
+    ),
+)
+OTHER = "everything else (the event loop, the HTTP server, the other vertices)"
+
+
+def breakdown(stacks: Counter[str]) -> Counter[str]:
+    """Samples per bucket of ``BUCKETS`` (and ``OTHER``)."""
     out: Counter[str] = Counter()
     for stack, count in stacks.items():
-        for name in {_frame_name(f) for f in stack.split(";")}:
-            out[name] += count
+        label = next((name for name, marks in BUCKETS if any(m in stack for m in marks)), OTHER)
+        out[label] += count
     return out
 
 
-def top_differences(
-    citation: Counter[str], stock: Counter[str], per_citation: int, per_stock: int, n: int = 15
+def self_differences(
+    a: Counter[str], b: Counter[str], per_a: int, per_b: int, n: int = 15
 ) -> list[tuple[str, float, float]]:
-    """(function, citation samples per request, stock samples per request), largest difference first."""
-    a = inclusive(citation)
-    b = inclusive(stock)
-    rows = [(k, a[k] / per_citation, b[k] / per_stock) for k in set(a) | set(b)]
-    # Frames on every stack (the thread's entry points) explain nothing: they differ by the total.
-    total_a = sum(citation.values()) / per_citation
-    rows = [r for r in rows if r[1] < 0.97 * total_a]
+    """(function, a's samples per request, b's) by self time (the sample's innermost frame), largest first."""
+    leaf_a: Counter[str] = Counter()
+    leaf_b: Counter[str] = Counter()
+    for stacks, leaves in ((a, leaf_a), (b, leaf_b)):
+        for stack, count in stacks.items():
+            leaves[_frame_name(stack.rsplit(";", 1)[-1])] += count
+    rows = [(k, leaf_a[k] / per_a, leaf_b[k] / per_b) for k in set(leaf_a) | set(leaf_b)]
     return sorted(rows, key=lambda r: r[2] - r[1])[:n]
 
 
@@ -308,29 +336,42 @@ def run(ctx: Context) -> None:
         stacks = {k: read_stacks(spies[k]) for k in keys}
         samples = {k: sum(v.values()) for k, v in stacks.items()}
         per = {k: max(figures[k]["requests"], 1) for k in keys}
-        diffs = top_differences(stacks["citation"], stacks["stock"], per["citation"], per["stock"])
+        buckets = {k: breakdown(stacks[k]) for k in keys}
+        labels = [name for name, _ in BUCKETS] + [OTHER]
         raw["server"]["profile"] = {
+            "rate_hz": SPY_RATE,
             "samples": samples,
             "samples_per_request": {k: samples[k] / per[k] for k in keys},
-            "top_differences": diffs,
-            "rate_hz": SPY_RATE,
+            "buckets_per_request": {k: {b: buckets[k][b] / per[k] for b in labels} for k in keys},
+            "self_differences": {
+                k: self_differences(stacks[k], stacks["stock"], per[k], per["stock"])
+                for k in keys
+                if k != "stock"
+            },
         }
         for key, stack in stacks.items():
             (args.server_profile / f"{key}.collapsed.txt").write_text(
                 "\n".join(f"{s} {c}" for s, c in stack.most_common()), encoding="utf-8"
             )
-        table.add(
-            NUMBER,
-            "  profile: busy samples per request, citation / stock",
-            (samples["citation"] / per["citation"]) / max(samples["stock"] / per["stock"], 1e-9),
-            "(info)",
-            None,
-            "x",
-            note=f"py-spy at {SPY_RATE} Hz; samples per request: "
-            + ", ".join(f"{k} {samples[k] / per[k]:.1f}" for k in keys)
-            + "; top differences (citation - stock, samples per request): "
-            + "; ".join(f"{name} {a - b:+.1f}" for name, a, b in diffs[:10]),
-        )
+        for key in [k for k in keys if k != "stock"]:
+            diffs = sorted(
+                labels, key=lambda b: buckets["stock"][b] / per["stock"] - buckets[key][b] / per[key]
+            )
+            table.add(
+                NUMBER,
+                f"  profile: busy samples per request, {names[key]} / stock",
+                (samples[key] / per[key]) / max(samples["stock"] / per["stock"], 1e-9),
+                "(info)",
+                None,
+                "x",
+                note=f"py-spy at {SPY_RATE} Hz, {samples[key] / per[key]:.0f} against {samples['stock'] / per['stock']:.0f} "
+                "samples per request; where the difference is (samples per request, "
+                f"{names[key]} - stock): "
+                + "; ".join(
+                    f"{b} {buckets[key][b] / per[key] - buckets['stock'][b] / per['stock']:+.1f}"
+                    for b in diffs
+                ),
+            )
 
 
 SECTION = Section("server", run, add_arguments)
