@@ -27,7 +27,7 @@ from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import build_payload, read_sources, source_cards
 from lfx_citations.core.presented import presented_in_run, prior_sources, share_prior
 
-_HISTORY_MESSAGES = 100  # what the Citing Retriever reads for earlier numbers when nobody read it for it
+_HISTORY_MESSAGES = 100  # as many as the Citing Retriever would read itself (its last 50 answers)
 
 
 class _FilteredTokens:

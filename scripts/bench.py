@@ -1,11 +1,13 @@
 #!/usr/bin/env python
-"""Benchmarks for the citation bundle: holdback, filter throughput, scale, per-query flow overhead, import cost.
+"""Benchmarks for the citation bundle: holdback, filter throughput, scale, per-query flow overhead, import
+cost, the support check, code evaluation per node, and what a real server pays against the stock RAG flow.
 
 Run from the repository root with the project's virtualenv (the repo installed editable)::
 
     .venv/bin/python scripts/bench.py                 # full run, writes docs/bench-results.json
     .venv/bin/python scripts/bench.py --quick         # fewer repeats, smaller scale steps (smoke run)
     .venv/bin/python scripts/bench.py --only holdback,throughput --json /tmp/b.json
+    .venv/bin/python scripts/bench.py --only server --server-base HEAD~5 --server-profile /tmp/profile
 
 Plain Python, no timing assertions: it prints ONE table (figure, value, goal, pass/miss) and writes the
 same rows, the machine description and the raw measurements as JSON. Every comparison is a ratio of

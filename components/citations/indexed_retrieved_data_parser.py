@@ -55,7 +55,7 @@ def delegates_to(async_name: str) -> Callable[[Any], Any]:
     return mark(async_name) if mark is not None else (lambda method: method)
 
 
-_HISTORY_MESSAGES = 100
+_HISTORY_ANSWERS = 50  # the answers of the last 50 turns
 
 
 class IndexedRetrievedDataParserComponent(Component):
@@ -246,13 +246,17 @@ class IndexedRetrievedDataParserComponent(Component):
         session_id = getattr(graph, "session_id", None)
         if not self.keep_numbers or not session_id:
             return []
-        from lfx.components.models_and_agents.memory import _safe_graph_user_id, aget_agent_chat_history
+        from lfx.components.models_and_agents.memory import _coerce_flow_id_to_uuid, _safe_graph_user_id
+        from lfx.memory import aget_messages
 
         try:
-            messages = await aget_agent_chat_history(
+            # The answers only: their cards carry the numbers, the questions never do.
+            answers = await aget_messages(
+                sender="Machine",
                 session_id=session_id,
-                flow_id=getattr(graph, "flow_id", None),
-                n_messages=_HISTORY_MESSAGES,
+                flow_id=_coerce_flow_id_to_uuid(getattr(graph, "flow_id", None)),
+                limit=_HISTORY_ANSWERS,
+                order="DESC",
                 user_id=_safe_graph_user_id(self),
             )
         except Exception as exc:  # noqa: BLE001 - numbering per turn is the documented fallback
@@ -260,4 +264,4 @@ class IndexedRetrievedDataParserComponent(Component):
                 f"Could not read the session's earlier sources ({type(exc).__name__}); numbering from 1."
             )
             return []
-        return prior_sources(messages)
+        return prior_sources(reversed(answers))  # oldest first: the first answer showing a number wins

@@ -2112,7 +2112,7 @@ def prior_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
 
 
 # --- generated from lfx_citations/glue/citing_agent.py: do not edit ---
-_HISTORY_MESSAGES = 100  # what the Citing Retriever reads for earlier numbers when nobody read it for it
+_HISTORY_MESSAGES = 100  # as many as the Citing Retriever would read itself (its last 50 answers)
 
 
 class _FilteredTokens:

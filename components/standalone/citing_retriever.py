@@ -1359,7 +1359,7 @@ def store_registry(context: Any, run_id: str, registry: SourceRegistry) -> None:
 # --- generated from lfx_citations/glue/citing_retriever.py: do not edit ---
 # Inputs a retriever takes its query in, tried before the inputs it marks for tool mode.
 _QUERY_INPUTS = ("search_query", "query", "input_value")
-_HISTORY_MESSAGES = 100
+_HISTORY_ANSWERS = 50  # the answers of the last 50 turns
 
 
 class CitingRetrieverComponent(Component):
@@ -1563,18 +1563,22 @@ class CitingRetrieverComponent(Component):
         return graph.context, str(getattr(graph, "_run_id", "") or "")
 
     async def _session_messages(self) -> list[Any]:
-        """The session's stored messages (Langflow's message store), or none outside a server."""
+        """The session's stored answers, oldest first (Langflow's message store), or none outside a server."""
         vertex = getattr(self, "_vertex", None)
         session_id = getattr(getattr(vertex, "graph", None), "session_id", None)
         if not session_id:
             return []
-        from lfx.components.models_and_agents.memory import _safe_graph_user_id, aget_agent_chat_history
+        from lfx.components.models_and_agents.memory import _coerce_flow_id_to_uuid, _safe_graph_user_id
+        from lfx.memory import aget_messages
 
         try:
-            return await aget_agent_chat_history(
+            # The answers only: their cards carry the numbers, the questions never do.
+            answers = await aget_messages(
+                sender="Machine",
                 session_id=session_id,
-                flow_id=getattr(vertex.graph, "flow_id", None),
-                n_messages=_HISTORY_MESSAGES,
+                flow_id=_coerce_flow_id_to_uuid(getattr(vertex.graph, "flow_id", None)),
+                limit=_HISTORY_ANSWERS,
+                order="DESC",
                 user_id=_safe_graph_user_id(self),
             )
         except Exception as exc:  # noqa: BLE001 - numbering per turn is the documented fallback
@@ -1582,6 +1586,7 @@ class CitingRetrieverComponent(Component):
                 f"Could not read the session's earlier sources ({type(exc).__name__}); numbering from 1."
             )
             return []
+        return list(reversed(answers))
 
     async def _retrieve(self, query: str) -> list[dict[str, Any]]:
         """Run the connected retriever again with ``query``; outside a graph, use the connected value."""

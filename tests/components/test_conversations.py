@@ -33,8 +33,13 @@ def earlier_answer() -> Message:
 
 @pytest.fixture
 def store(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """Serve ``earlier_answer`` as the session's history; record each read (session, flow)."""
+    """Serve ``earlier_answer`` as the session's history; record each read (its filters).
+
+    Two ways in: the Agent's history read (``aget_agent_chat_history``, all messages, oldest first) and
+    the message store's query (``lfx.memory.aget_messages``, newest first, which honours ``sender``).
+    """
     import lfx.components.models_and_agents.memory as memory
+    import lfx.memory
 
     reads: list[dict[str, Any]] = []
 
@@ -42,7 +47,13 @@ def store(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         reads.append(kwargs)
         return [Message(text="What about water?", sender="User"), earlier_answer()]
 
+    async def query(**kwargs: Any) -> list[Message]:
+        reads.append(kwargs)
+        newest_first = [earlier_answer(), Message(text="What about water?", sender="User")]
+        return [m for m in newest_first if kwargs.get("sender") in (None, m.sender)]
+
     monkeypatch.setattr(memory, "aget_agent_chat_history", history)
+    monkeypatch.setattr(lfx.memory, "aget_messages", query)
     return reads
 
 
@@ -66,6 +77,7 @@ async def test_the_parser_keeps_an_earlier_number_and_continues_after_the_highes
     message = await final_message(graph, "ChatOutput-test")
     assert len(store) == 1  # one read for both outputs (Context and Sources)
     assert store[0]["session_id"] == graph.session_id
+    assert store[0]["sender"] == "Machine"  # the answers only: the questions carry no cards
     assert "[Source 4] water.pdf — page 3\nWater is essential for life." in model.prompts[-1]
     assert "[Source 5] fire.md\nFire is hot." in model.prompts[-1]
     # Source 1 is another chunk from turn 1, not shown in this turn: it cannot be cited now.

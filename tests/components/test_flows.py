@@ -283,6 +283,33 @@ async def test_rag_flow_attaches_the_cited_sources(
     assert card.start_index == CLEAN_ANSWER.index("[Source 1]")
 
 
+@pytest.mark.parametrize("flow", [RAG, CITE_ANY], ids=lambda p: p.stem)
+async def test_a_run_builds_the_model_and_embeddings_clients_once_each(
+    flow: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    openai_standin: OpenAIStandin,
+    standin_env: dict[str, str],
+    corpus: DataAPIStandin,
+) -> None:
+    """Langflow builds a model node's HTTP clients (SSRF-checked, each with its SSL contexts) when the
+    node is built: once per run for the model and once for the embeddings, as in the stock RAG flow."""
+    import lfx.base.models.provider_ssrf as provider_ssrf
+
+    builds: list[str] = []
+    real = provider_ssrf.provider_httpx_clients
+
+    def counted(*args: object, **kwargs: object) -> object:
+        import inspect
+
+        builds.append(next(f.function for f in inspect.stack()[1:] if f.function.startswith("build_")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(provider_ssrf, "provider_httpx_clients", counted)
+    openai_standin.script(ANSWER)
+    await run_in_process(flow, QUESTION, openai_tweaks(openai_standin.base_url, STANDIN_OPENAI_API_KEY))
+    assert sorted(builds) == ["build_embeddings", "build_model"]
+
+
 async def test_rag_flow_reads_docling_page_numbers(
     openai_standin: OpenAIStandin, standin_env: dict[str, str], astra_env: DataAPIStandin
 ) -> None:
