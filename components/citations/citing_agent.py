@@ -119,11 +119,9 @@ class CitingAgentComponent(AgentComponent):
         finally:
             self._event_manager = manager
             self.__dict__.pop("_citing_run", None)
-        if citing.cited is None:  # the agent never sent its final message (not wired to Chat Output)
-            self._cite(result, citing)
-        else:
-            result.text = citing.cited[0]
-            result.data["citations"] = citing.cited[1]
+        # Cited in the agent's final write already (the text and cards came back from the store, the
+        # payload does not survive it), else now: the agent never sent a final message.
+        self._cite(result, citing)
         payload = result.data["citations"]
         cited = ", ".join(str(i) for i in payload["cited"]) or "none"
         self.status = f"Cited sources: {cited}. Removed markers: {len(payload['removed'])}."
@@ -154,11 +152,13 @@ class CitingAgentComponent(AgentComponent):
 
     def _cite(self, result: Message, citing: _CitingRun) -> None:
         """Filter the answer (the rest of the stream, or all of it) and attach the cited sources."""
-        if citing.cited is not None:  # cited already (Langflow sends a final message twice without streaming)
-            result.text = citing.cited[0]
+        if citing.cited is not None:  # cited already: Langflow may send the final message twice
+            text, payload, added = citing.cited
+            if result.text != text:  # the setter moves the text block last: only when it differs
+                result.text = text
             if not any(getattr(b, "title", None) == "Sources" for b in result.content_blocks or []):
-                result.content_blocks = [*(result.content_blocks or []), *citing.cited[2]]
-            result.data["citations"] = citing.cited[1]
+                result.content_blocks = [*(result.content_blocks or []), *added]
+            result.data["citations"] = payload
             return
         records = citing.records()
         engine = citing.engine

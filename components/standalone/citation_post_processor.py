@@ -2477,11 +2477,7 @@ class CitationPostProcessorComponent(Component):
                 session_id=session_id,
             )
             streamed.properties.source = self._build_source(self._id, self.display_name, self)
-
-            async def before_final_write(message: Message) -> None:
-                await cite(message, None)
-
-            self.__dict__["_before_final_write"] = before_final_write
+            self.__dict__["_before_final_write"] = lambda message: cite(message, None)
             try:
                 message = await self.send_message(streamed)
             finally:
