@@ -122,7 +122,7 @@ def best_threshold(
     scores where the class-balanced model leans to support (``operating_points`` shows the trade
     between BA, detection and retention). BA is averaged over ``window`` either side of each
     threshold on a 0.01 grid: the single best point of a flat curve moves from fold to fold."""
-    grid = [round(floor + k / 100, 2) for k in range(int(round((1 - floor) * 100)))]
+    grid = [round(floor + k / 100, 2) for k in range(round((1 - floor) * 100))]
     ba = {t: balanced_accuracy([s >= t for s in scores], gold) for t in grid}
     smooth = {t: statistics.fmean(v for u, v in ba.items() if abs(u - t) <= window + 1e-9) for t in grid}
     return max(grid, key=lambda t: (smooth[t], -t))
