@@ -239,7 +239,7 @@ SENTENCE_OPENERS = {
     "nl": "de het een deze dit die dat hij zij ze het wij ik zijn haar hun in op aan bij met na sinds van"
     " voor tot door tijdens toen als maar en of ook dan volgens",
 }
-OPENERS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
+SENTENCE_OPENER_WORDS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
 
 NEGATIONS = frozenset(w for words in NEGATION_WORDS.values() for w in words.split())
 
