@@ -193,7 +193,7 @@ DIRECTION_PAIRS = {
         "sopra | sotto",
     ),
     "nl": (
-        "stijgt steeg gestegen stijgen toename verhoogd | daalt daalde gedaald dalen afname verlaagd",
+        "stijgt steeg gestegen stijgen toename verhoogt verhoogd | daalt daalde gedaald dalen afname verlaagt verlaagd",
         "meer | minder",
         "veel | weinig",
         "volgende | vorige",
@@ -217,6 +217,12 @@ DIRECTION_PAIRS = {
 #: and discourse adverbs. A capitalized first word of a claim that is none of these, and that no
 #: presented source holds, is read as a name ("Lyon is the capital…").
 SENTENCE_OPENERS = {
+    # Auxiliaries and modals open a sentence whose subject is left out (es "Puede…", it "Può…").
+    "aux": "can could may might must should would will shall is are was were has have had do does did"
+    " peut peuvent doit doivent est sont était ont kann können darf dürfen muss müssen soll sollen ist sind"
+    " war waren hat haben wird werden puede pueden debe deben es son era fue ha han está pode podem deve"
+    " devem é são foi tem têm può possono devono è fu hanno kunnen mag mogen moet moeten zijn heeft hebben"
+    " wordt worden",
     "en": "the a an this that these those it its he she they we i you his her their our my your there here"
     " in on at by for from with to of as after before during since while when where if although though"
     " because however also both each every many most some all such one another other yet but and or so"

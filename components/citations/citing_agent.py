@@ -754,7 +754,7 @@ DIRECTION_PAIRS = {
         "sopra | sotto",
     ),
     "nl": (
-        "stijgt steeg gestegen stijgen toename verhoogd | daalt daalde gedaald dalen afname verlaagd",
+        "stijgt steeg gestegen stijgen toename verhoogt verhoogd | daalt daalde gedaald dalen afname verlaagt verlaagd",
         "meer | minder",
         "veel | weinig",
         "volgende | vorige",
@@ -778,6 +778,12 @@ DIRECTION_PAIRS = {
 #: and discourse adverbs. A capitalized first word of a claim that is none of these, and that no
 #: presented source holds, is read as a name ("Lyon is the capital…").
 SENTENCE_OPENERS = {
+    # Auxiliaries and modals open a sentence whose subject is left out (es "Puede…", it "Può…").
+    "aux": "can could may might must should would will shall is are was were has have had do does did"
+    " peut peuvent doit doivent est sont était ont kann können darf dürfen muss müssen soll sollen ist sind"
+    " war waren hat haben wird werden puede pueden debe deben es son era fue ha han está pode podem deve"
+    " devem é são foi tem têm può possono devono è fu hanno kunnen mag mogen moet moeten zijn heeft hebben"
+    " wordt worden",
     "en": "the a an this that these those it its he she they we i you his her their our my your there here"
     " in on at by for from with to of as after before during since while when where if although though"
     " because however also both each every many most some all such one another other yet but and or so"
@@ -1229,14 +1235,16 @@ def _gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[_
     return gaps
 
 
-def _follows(chain: list[tuple[int, int]], k: int) -> bool:
-    """Whether the ``k``-th aligned pair comes right after the one before it, in both texts."""
-    return 0 < k < len(chain) and chain[k] == (chain[k - 1][0] + 1, chain[k - 1][1] + 1)
+def _follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
+    """Whether the ``k``-th aligned pair comes right after the one before it (``within`` words), in
+    both texts."""
+    return 0 < k < len(chain) and all(0 < chain[k][s] - chain[k - 1][s] <= within for s in (0, 1))
 
 
 def _phrase(chain: list[tuple[int, int]], gap: _Gap) -> bool:
-    """Whether two aligned words in a row, in both texts, stand right before or right after the gap."""
-    return _follows(chain, gap.before) or _follows(chain, gap.before + 2)
+    """Whether two aligned words, in a row or one word apart in both texts, stand right before or
+    right after the gap."""
+    return _follows(chain, gap.before, 2) or _follows(chain, gap.before + 2, 2)
 
 
 def _is_year(tok: str) -> bool:
@@ -1284,6 +1292,8 @@ class Aligned:
         self.conflicts: list[tuple[Conflict, frozenset[str]]] = []
         #: Claim tokens that negate and face no negation in the evidence.
         self.unmatched: set[int] = set()
+        #: The evidence restricts the claim with a number or name where the claim says something else.
+        self.restricted = False
         chain = align(claim, evidence)
         if not chain:
             self.unmatched = {k for k, cue in enumerate(claim_cues) if cue}
@@ -1348,6 +1358,17 @@ class Aligned:
                     continue  # "in 2019" facing "20-year-old": not the same role
                 if _tight(gap, a, b, c, d):
                     self._add(kind, a, b, c, d)
+            # A bound said otherwise: the evidence holds a number with a comparison in this slot
+            # ("in adults over 50"), the claim words of its own there ("in children"). Not a flip to
+            # name, but not what the source says.
+            bound = range(gap.ea, min(len(evidence), gap.ea + 5)) if gap.where == "trail" else ev
+            if (
+                len(cl) <= 3
+                and all(_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
+                and any(evidence[k][0][0].isdigit() for k in bound)
+                and any(evidence[k][0] in DIRECTIONS for k in bound)
+            ):
+                self.restricted = True
 
     def _add(self, kind: str, a: int, b: int, c: int, d: int) -> None:
         claim, evidence = self._claim, self._evidence
@@ -1357,28 +1378,33 @@ class Aligned:
         self.conflicts.append((Conflict(kind, claim_text, self._source_text[start:end], start, end), words))
 
     def _negation(self, gap: _Gap, c_cue: list[int], e_cue: list[int]) -> None:
-        """A negation on one side: each side's words from the one before the cue (an auxiliary, as in
-        "should not") through the next two aligned words, and the aligned word before the gap."""
-        chain = self._chain
+        """A negation on one side, in words a reader follows: from the cue (and an auxiliary written
+        in lower case right before it, as in "should not"; inside the sentence, a verb aligned right
+        before the gap: "is not"), through two aligned words after it or up to a word of five letters
+        ("not be given", "is not the capital"); the other side the same, with the last word of its own
+        gap ("can be given")."""
+        chain, claim, evidence = self._chain, self._claim, self._evidence
         cues = c_cue or e_cue
-        lo = max(gap.ca if c_cue else gap.ea, cues[0] - 1)
-        extra = cues[0] - lo  # words of the gap kept before the cue, kept on the other side too
-        c_lo = lo if c_cue else max(gap.ca, gap.cb - extra)
-        e_lo = lo if e_cue else max(gap.ea, gap.eb - extra)
-        if gap.where == "inner":
-            c_lo, e_lo = chain[gap.before]
-        after = gap.before + 1
-        last = after
+        side, text = (claim, self._claim_text) if c_cue else (evidence, self._source_text)
+        first = gap.ca if c_cue else gap.ea
+        before = cues[0] - 1
+        lo = before if before >= first and text[side[before][1]].islower() else cues[0]
+        keep = max(1, cues[0] - lo)  # words of the other side's gap kept before the aligned words
+        c_lo = lo if c_cue else max(gap.ca, gap.cb - keep)
+        e_lo = lo if e_cue else max(gap.ea, gap.eb - keep)
+        anchor = chain[gap.before] if gap.where == "inner" else None
+        if anchor and self._claim_text[claim[anchor[0]][1]].islower():  # a verb ("is not"), not a subject
+            c_lo, e_lo = anchor
+        last = gap.before + 1
         while (
-            last + 1 < len(chain)
-            and last < after + 1
-            and chain[last + 1] == (chain[last][0] + 1, chain[last][1] + 1)
+            (last == gap.before + 1 or len(claim[chain[last][0]][0]) < 5)
+            and last < gap.before + 4
+            and _follows(chain, last + 1, 2)
         ):
             last += 1
         c_hi, e_hi = chain[last]
-        claim, evidence = self._claim, self._evidence
+        c_lo, e_lo = min(c_lo, c_hi), min(e_lo, e_hi)
         start, end = evidence[e_lo][1], evidence[e_hi][2]
-        words = frozenset(claim[k][0] for k in c_cue)
         conflict = Conflict(
             "negation",
             self._claim_text[claim[c_lo][1] : claim[c_hi][2]],
@@ -1386,7 +1412,7 @@ class Aligned:
             start,
             end,
         )
-        self.conflicts.append((conflict, words))
+        self.conflicts.append((conflict, frozenset(claim[k][0] for k in c_cue)))
 
 
 # ---------------------------------------------------------------------------
@@ -1699,8 +1725,9 @@ class SupportChecker:
 
     def flips(self, claim: Claim, source_id: int) -> tuple[list[tuple[Conflict, frozenset[str]]], bool]:
         """The elements one source's evidence states differently from the claim (each with the claim
-        words it concerns), and whether anything is flipped at all (a conflict, or a negation of the
-        claim that faces none): then the source does not say the claim. Computed once per claim."""
+        words it concerns), and whether anything is flipped at all (a conflict, a negation of the claim
+        that faces none, a restriction said otherwise): then the source does not say the claim.
+        Computed once per claim."""
         if self._flips[0] is not claim:
             self._flips = (claim, {})
         if source_id not in self._flips[1]:
@@ -1709,16 +1736,16 @@ class SupportChecker:
             # A source that shares little with the claim states nothing of it; words no source holds
             # (a swapped name, say) count as shared here, or a long name put in would hide its own flip.
             if m.coverage(m.in_evidence | claim.absent, m.in_evidence_soft) >= MIN_COVERAGE:
-                conflicts, unmatched = self._conflicts(claim, self._sources[source_id], m.picked)
-                found = (conflicts, bool(conflicts or unmatched))
+                conflicts, unmatched, restricted = self._conflicts(claim, self._sources[source_id], m.picked)
+                found = (conflicts, bool(conflicts or unmatched or restricted))
             self._flips[1][source_id] = found
         return self._flips[1][source_id]
 
     def _conflicts(
         self, claim: Claim, source: _Source, picked: tuple[int, ...]
-    ) -> tuple[list[tuple[Conflict, frozenset[str]]], set[int]]:
-        """Flips between the claim and its evidence sentences, best sentence first, and the claim's
-        negation cues that face none in any of them."""
+    ) -> tuple[list[tuple[Conflict, frozenset[str]]], set[int], bool]:
+        """Flips between the claim and its evidence sentences, best sentence first; the claim's
+        negation cues that face none in any of them; whether the evidence restricts the claim otherwise."""
         sentences = [source.sentence(k) for k in picked]
         words = {_key(t) for toks in sentences for t, *_ in toks}
         prefixes = {
@@ -1732,6 +1759,7 @@ class SupportChecker:
 
         conflicts: list[tuple[Conflict, frozenset[str]]] = []
         unmatched: set[int] | None = None
+        restricted = False
         for toks in sentences:
             names = [self._is_name(toks, k, source.text) for k in range(len(toks))]
             aligned = Aligned(
@@ -1739,11 +1767,12 @@ class SupportChecker:
             )
             unmatched = aligned.unmatched if unmatched is None else unmatched & aligned.unmatched
             conflicts += aligned.conflicts
+            restricted = restricted or aligned.restricted
         unmatched = unmatched or set()
         # A negation of the claim that another evidence sentence matches is not a flip.
         matched = {claim.spans[k][0] for k, cue in enumerate(claim.cues) if cue and k not in unmatched}
         conflicts = [c for c in conflicts if c[0].kind != "negation" or not (c[1] & matched)]
-        return conflicts, unmatched
+        return conflicts, unmatched, restricted
 
     def _all_matches(self, claim: Claim) -> tuple[int, int, list[tuple[int, float]]]:
         """What every presented source holds of the claim together (exactly, by prefix), and the two
