@@ -106,9 +106,9 @@ async def test_a_contradicted_citation_names_what_the_source_says_instead() -> N
     assert (
         WATER[negation["source_start"] : negation["source_end"]]
         == negation["source_text"]
-        == "Water boils at 100"
+        == "boils at 100 degrees"
     )
-    assert negation["claim_text"] == "Water does not boil at 100"
+    assert negation["claim_text"] == "does not boil at 100 degrees"
     assert support[0]["note"] == "the source says \u00abParis\u00bb where the answer says \u00abLyon\u00bb"
     assert message.data["citations"]["support_summary"]["contradicted"] == 2
     assert component.status.endswith("Support: 0 supported, 0 partial, 0 unsupported, 2 contradicted.")
@@ -120,7 +120,7 @@ async def test_a_contradicted_citation_names_what_the_source_says_instead() -> N
     )
     # Both sides would not fit the card: what the source says comes first.
     assert water.cited_text.startswith(
-        "\u26a0 the source says \u00abWater boils at 100\u00bb \u2014 Water boils"
+        "\u26a0 the source says \u00abboils at 100 degrees\u00bb \u2014 Water boils"
     )
 
 
