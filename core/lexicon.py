@@ -247,6 +247,21 @@ SENTENCE_OPENERS = {
 }
 SENTENCE_OPENER_WORDS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
 
+#: Months and days are dates, not names (most of these languages write them in lower case): a
+#: claim's month that its evidence does not hold is not a name to cap.
+CALENDAR = {
+    "en": "january february march april may june july august september october november december"
+    " monday tuesday wednesday thursday friday saturday sunday",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "de": "januar februar märz april mai juni juli august september oktober november dezember"
+    " montag dienstag mittwoch donnerstag freitag samstag sonntag",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+}
+CALENDAR_WORDS = frozenset(w for words in CALENDAR.values() for w in words.split())
+
 NEGATIONS = frozenset(w for words in NEGATION_WORDS.values() for w in words.split())
 
 

@@ -48,7 +48,7 @@ WINDOW = 14
 HIGH_FLOOR = 0.65
 #: At most this share of fully supported citations (oracle chunks of supported claims) is flagged
 #: ``unsupported`` by the fitted ``LOW``.
-FLAG_RATE = 0.03
+FLAG_RATE = 0.025
 
 
 def _load(path: Path) -> list[dict]:
