@@ -1701,7 +1701,8 @@ class SupportChecker:
         if not vocab:
             return None
         index = {t: i for i, t in enumerate(vocab)}
-        spans = token_spans(claim)
+        # Aligned word by word: a claim runs to a sentence or two, and a wall of text is cut short.
+        spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
         span_names = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
             _normalize(m.group(0))
