@@ -14,7 +14,8 @@ negation or a direction are left out, and the reason is written next to the list
   ("ne … pas", "n'… jamais"), since it, "mai" and "no" also have other senses, the checker ignores
   a cue written next to a number ("No. 5", "5 mai");
 - direction: fr "est" and es "este" (also "is", "this"), nl "voor" and "na" (also "for", and "na"
-  is rare as "after" outside fixed phrases), en "lower" as a verb (it sits in higher/lower already).
+  is rare as "after" outside fixed phrases), en "lower" as a verb (it sits in higher/lower already),
+  en "close" (also "near": "close to 400 stores"; "closed" and "closes" stay).
 
 Negation written inside a word (English "n't", and scripts without spaces) is matched as a part of
 a token by the checker (``NEGATION_PARTS``).
@@ -92,7 +93,7 @@ DIRECTION_PAIRS = {
         "majority | minority",
         "positive | negative",
         "accepted approved accept approve | rejected reject",
-        "opened open opens | closed close closes",
+        "opened open opens | closed closes",
         "stronger strengthened | weaker weakened",
         "faster fastest | slower slowest",
         "succeeded successful success | failed unsuccessful failure",

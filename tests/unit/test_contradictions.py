@@ -319,6 +319,70 @@ def test_a_name_no_evidence_sentence_holds_is_at_most_partial_and_one_facing_ano
     )
 
 
+# A direction word that the claim holds and its source never uses, while the source uses its antonym
+# near the evidence: the claim says the other way round even where no slot aligns the two words, so it
+# is at most partial. (source, the claim as the source says it, the claim reversed)
+DIRECTION_ELSEWHERE = {
+    "en": (
+        "The bridge was built in 1890. Its traffic has decreased since then, the city says.",
+        "The bridge, built in 1890, has seen its traffic decrease",
+        "The bridge, built in 1890, has seen its traffic increase",
+    ),
+    "fr": (
+        "Le pont a été construit en 1890. Son trafic diminue depuis, selon la ville.",
+        "Le pont construit en 1890 voit son trafic qui diminue",
+        "Le pont construit en 1890 voit son trafic qui augmente",
+    ),
+    "de": (
+        "Die Brücke wurde 1890 gebaut. Seitdem sinkt ihr Verkehr, sagt die Stadt.",
+        "Die Brücke wurde 1890 gebaut und ihr Verkehr sinkt",
+        "Die Brücke wurde 1890 gebaut und ihr Verkehr steigt",
+    ),
+    "es": (
+        "El puente fue construido en 1890. Desde entonces su tráfico disminuye, según la ciudad.",
+        "El puente, cuyo tráfico disminuye, fue construido en 1890",
+        "El puente, cuyo tráfico aumenta, fue construido en 1890",
+    ),
+    "pt": (
+        "A ponte foi construída em 1890. Desde então o seu tráfego diminui, segundo a cidade.",
+        "A ponte, cujo tráfego diminui, foi construída em 1890",
+        "A ponte, cujo tráfego aumenta, foi construída em 1890",
+    ),
+    "it": (
+        "Il ponte fu costruito nel 1890. Da allora il suo traffico diminuisce, secondo la città.",
+        "Il ponte, che ha un traffico che diminuisce, fu costruito nel 1890",
+        "Il ponte, che ha un traffico che aumenta, fu costruito nel 1890",
+    ),
+    "nl": (
+        "De brug werd in 1890 gebouwd. Sindsdien daalt het verkeer, zegt de stad.",
+        "De brug werd in 1890 gebouwd en het verkeer daalt",
+        "De brug werd in 1890 gebouwd en het verkeer stijgt",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DIRECTION_ELSEWHERE))
+def test_a_direction_the_source_states_the_other_way_outside_the_slot_is_at_most_partial(lang: str) -> None:
+    source, said, reversed_ = DIRECTION_ELSEWHERE[lang]
+    check = SupportChecker({1: source, 2: "Unrelated text about gardening."})
+    assert check.check(said, 1).verdict == "supported"
+    judged = check.check(reversed_, 1)
+    assert (judged.verdict, judged.conflict) == ("partial", None), judged
+
+
+def test_a_direction_word_inside_a_compound_reverses_nothing() -> None:
+    check = SupportChecker(
+        {
+            1: "The school opened a free library in 2001. It sits on a high hill above the town.",
+            2: "Dogs bark.",
+        }
+    )
+    # "low-cost" holds "low", the antonym of the source's "high", but says nothing of height.
+    assert check.check("The school opened a free low-cost library in 2001", 1).verdict == "supported"
+    reversed_ = check.check("The school opened a free library in 2001 on a low hill", 1)
+    assert reversed_.verdict == "contradicted"
+
+
 # A capitalized first word that no source holds opens the sentence with a participle or a
 # preposition when a noun phrase follows it ("Staring at…", "Située au…"): no name, nothing missing.
 # Followed by a verb, it is the sentence's subject, a name: one no source holds is not supported.
