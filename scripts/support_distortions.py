@@ -177,6 +177,7 @@ FUNCTION_WORDS = frozenset(
 _WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][\w'’.-]*")
 _NAME_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+|de\s+|the\s+|and\s+)?[A-Z][\w'’-]*)*")
 _NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?(?![\w])")
+_YEAR_SPAN = re.compile(r"\b(1[5-9]|20)\d\d[-–—/](\d\d)\b")
 
 
 def _cap(word: str, like: str) -> str:
@@ -319,8 +320,10 @@ def reverse_direction(claim: str, chunk: str | None, rng: random.Random) -> str 
 
 
 def change_number(claim: str, chunk: str, rng: random.Random) -> str | None:
-    """The claim with a number its chunk holds changed to one the chunk does not hold."""
+    """The claim with a number its chunk holds changed to one the chunk does not hold in any form (a
+    span of years written short holds its second year: "1616–17" holds 1617)."""
     held = set(_NUMBER.findall(chunk))
+    written = held | {m.group(1) + m.group(2) for m in _YEAR_SPAN.finditer(chunk)}
     for m in _NUMBER.finditer(claim):
         raw = m.group(0)
         if raw not in held:
@@ -333,7 +336,7 @@ def change_number(claim: str, chunk: str, rng: random.Random) -> str | None:
                 new = str(rng.choice([n + rng.randint(1, 9), 2 * n + 1]))
             else:
                 new = raw[:-1] + str((int(raw[-1]) + rng.randint(1, 8)) % 10)
-            if new not in held and new != raw:
+            if new not in written and new != raw:
                 return claim[: m.start()] + new + claim[m.end() :]
     return None
 
