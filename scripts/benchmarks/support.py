@@ -99,6 +99,28 @@ def run(ctx: Context) -> None:
             "%",
             note=f"contradicted {row['contradicted']:.0f} %",
         )
+    # The gold-supported claims seldom hold a direction word their chunk states: the same reversal over
+    # every dev claim the checker supports, and over any direction word of the claim (wide).
+    directions = figures["directions"]
+    held, wide, seen = directions["held"], directions["wide"], directions["wide_seen"]
+    table.add(
+        NUMBER,
+        f"every WiCE dev claim, a direction word its chunk holds reversed ({held['cases']}): no longer supported",
+        held["not_supported"],
+        ">= 80",
+        held["not_supported"] >= 80,
+        "%",
+        note=f"contradicted {held['contradicted']:.0f} %",
+    )
+    table.add(
+        NUMBER,
+        f"… any direction word of the claim reversed ({wide['cases']}): no longer supported",
+        wide["not_supported"],
+        "(info)",
+        None,
+        "%",
+        note=f"{seen['not_supported']:.0f} % of the {seen['cases']} whose chunk holds the word or its antonym",
+    )
     table.add(
         NUMBER,
         f"WiCE fully supported citations ({distorted['citations']}): still supported",
