@@ -6,6 +6,10 @@
 'Water i…'
 >>> page_suffix(3)
 ' — page 3'
+>>> card_text(["Water boils at 100 °C.", "Ice melts at 0 °C."], [False], "claim not found in this source")
+'⚠ claim not found in this source — Water boils at 100 °C. … Ice melts at 0 °C.'
+>>> read_card_text(_)
+['Water boils at 100 °C.', 'Ice melts at 0 °C.']
 """
 
 from __future__ import annotations
@@ -58,6 +62,51 @@ def read_card_title(title: object) -> tuple[int, str, int | None] | None:
     if match is None:
         return None
     return int(match[1]), match[2], int(match[3]) if match[3] is not None else None
+
+
+#: A card's warning comes first in its snippet, where the Playground shows two lines of it (a card is
+#: 224 px wide at any window size): the warning must fit in about this many characters.
+CARD_WARNING_CHARS = 60
+#: Between two evidence sentences that are not next to each other in the source.
+GAP = " \u2026 "
+_CARD_WARNING = re.compile(
+    "\u26a0 (?:claim not found in this source|the source says otherwise|the source says \u00ab[^\u00bb]*\u00bb(?:, not \u00ab[^\u00bb]*\u00bb)?)"
+    " \u2014 "
+)
+
+
+def quoted(text: str, limit: int) -> str:
+    """``text`` on one line inside «», cut to ``limit`` characters; a » inside cannot end the quote."""
+    flat = " ".join(text.split()).replace("\u00bb", "\u203a").replace("\u00ab", "\u2039")
+    return "\u00ab" + (flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026") + "\u00bb"
+
+
+def card_text(pieces: list[str], adjacent: list[bool], warning: str = "") -> str:
+    """A card's snippet: ``⚠ <warning> — `` when there is one, then the evidence sentences. Sentences
+    next to each other in the source (``adjacent``, one per pair) join with a space, others with
+    `` … ``, so that two passages never read as one sentence; one starting inside a sentence opens
+    with "…"."""
+    text = ""
+    for k, piece in enumerate(pieces):
+        piece = " ".join(piece.split())
+        if piece[:1].islower():
+            piece = "\u2026" + piece
+        text += piece if not k else (" " if adjacent[k - 1] else GAP) + piece
+    return snippet(f"\u26a0 {warning} \u2014 {text}" if warning else text)
+
+
+def read_card_text(text: object) -> list[str]:
+    """The evidence of a card snippet written by :func:`card_text`, without its warning, piece by
+    piece (each one a passage of the source, as far as the snippet shows it)."""
+    raw = str(text or "")
+    warning = _CARD_WARNING.match(raw)
+    raw = raw[warning.end() :] if warning else raw
+    pieces = []
+    for piece in raw.split(GAP):
+        piece = piece.strip().removeprefix("\u2026").removesuffix("\u2026").strip()
+        if piece:
+            pieces.append(piece)
+    return pieces
 
 
 def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:

@@ -31,7 +31,14 @@ from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.judge import judge_prompt, parse_judge_reply
-from lfx_citations.core.payload import SUPPORT_MODES, SupportLedger, build_payload, read_sources, source_cards
+from lfx_citations.core.payload import (
+    SUPPORT_MODES,
+    SupportLedger,
+    build_payload,
+    read_sources,
+    source_cards,
+    status_line,
+)
 from lfx_citations.core.presented import presented_in_run, tool_sources
 from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
 
@@ -141,8 +148,9 @@ class CitationPostProcessorComponent(Component):
             value="flag",
             info=(
                 "Does the cited source say the claim? Checked per citation, offline, as each marker closes. "
-                "flag: verdicts in the payload and on the cards, text unchanged. drop: also remove citations "
-                "judged unsupported from the text. off: no check."
+                "flag: verdicts in the payload, and a warning on the card of a source that does not say its "
+                "claim or says otherwise; text unchanged. drop: also remove citations judged unsupported or "
+                "contradicted from the text. off: no check."
             ),
         ),
         HandleInput(
@@ -152,8 +160,10 @@ class CitationPostProcessorComponent(Component):
             required=False,
             advanced=True,
             info=(
-                "Optional. A model that settles the citations the offline check is unsure of, in one batched "
-                "call per answer. If it fails or answers out of format, the offline verdicts stand."
+                "Optional. A model that settles the citations the offline check is unsure of or would flag, "
+                "in one batched call per answer: every warning a reader then sees is one the judge confirmed "
+                "(the payload marks its verdicts with judge: true). If it fails or answers out of format, the "
+                "offline verdicts stand."
             ),
         ),
         BoolInput(
@@ -246,10 +256,11 @@ class CitationPostProcessorComponent(Component):
         return await super()._update_stored_message(message)
 
     async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
-        """Ask the judge model about the uncertain citations, in one call; a note for the status."""
+        """Ask the judge model about the citations the offline check is unsure of or would flag (kept
+        or dropped), in one call; a note for the status."""
         if self.judge_model in (None, "") or ledger.checker is None:
             return ""
-        keys = ledger.uncertain(result.citations)
+        keys = ledger.for_judge([*result.citations, *result.dropped])
         if not keys:
             return ""
         prompt = judge_prompt([(claim, ledger.texts.get(source_id, "")) for source_id, claim in keys])
@@ -321,15 +332,7 @@ class CitationPostProcessorComponent(Component):
 
     @staticmethod
     def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:
-        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
-        parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
-        summary = payload.get("support_summary") or {}
-        dropped = len(payload.get("removed_unsupported") or [])
-        if summary.get("citations") or dropped:
-            parts.append(
-                f"Support: {summary['supported']} supported, {summary['partial']} partial, "
-                f"{summary['unsupported']} unsupported" + (f", {dropped} removed." if dropped else ".")
-            )
+        parts = [status_line(payload)]
         if judge:
             parts.append(judge)
         if outcome.error:

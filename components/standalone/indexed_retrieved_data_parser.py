@@ -261,6 +261,51 @@ def read_card_title(title: object) -> tuple[int, str, int | None] | None:
     return int(match[1]), match[2], int(match[3]) if match[3] is not None else None
 
 
+#: A card's warning comes first in its snippet, where the Playground shows two lines of it (a card is
+#: 224 px wide at any window size): the warning must fit in about this many characters.
+CARD_WARNING_CHARS = 60
+#: Between two evidence sentences that are not next to each other in the source.
+GAP = " \u2026 "
+_CARD_WARNING = re.compile(
+    "\u26a0 (?:claim not found in this source|the source says otherwise|the source says \u00ab[^\u00bb]*\u00bb(?:, not \u00ab[^\u00bb]*\u00bb)?)"
+    " \u2014 "
+)
+
+
+def quoted(text: str, limit: int) -> str:
+    """``text`` on one line inside «», cut to ``limit`` characters; a » inside cannot end the quote."""
+    flat = " ".join(text.split()).replace("\u00bb", "\u203a").replace("\u00ab", "\u2039")
+    return "\u00ab" + (flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026") + "\u00bb"
+
+
+def card_text(pieces: list[str], adjacent: list[bool], warning: str = "") -> str:
+    """A card's snippet: ``⚠ <warning> — `` when there is one, then the evidence sentences. Sentences
+    next to each other in the source (``adjacent``, one per pair) join with a space, others with
+    `` … ``, so that two passages never read as one sentence; one starting inside a sentence opens
+    with "…"."""
+    text = ""
+    for k, piece in enumerate(pieces):
+        piece = " ".join(piece.split())
+        if piece[:1].islower():
+            piece = "\u2026" + piece
+        text += piece if not k else (" " if adjacent[k - 1] else GAP) + piece
+    return snippet(f"\u26a0 {warning} \u2014 {text}" if warning else text)
+
+
+def read_card_text(text: object) -> list[str]:
+    """The evidence of a card snippet written by :func:`card_text`, without its warning, piece by
+    piece (each one a passage of the source, as far as the snippet shows it)."""
+    raw = str(text or "")
+    warning = _CARD_WARNING.match(raw)
+    raw = raw[warning.end() :] if warning else raw
+    pieces = []
+    for piece in raw.split(GAP):
+        piece = piece.strip().removeprefix("\u2026").removesuffix("\u2026").strip()
+        if piece:
+            pieces.append(piece)
+    return pieces
+
+
 def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:
     """The text on one line, cut to ``limit`` characters with an ellipsis."""
     raw = str(text or "")
@@ -1229,14 +1274,15 @@ def _chunk_key(document: str, page: int | None, text: str) -> str:
 
 def _is_earlier(entry: Mapping[str, Any], page: int | None, text: str) -> bool:
     """Is this chunk the one an earlier card showed? Same page, and the card's snippet is its start
-    or (with the support check on) a sentence of it."""
+    or (with the support check on) sentences of it, after the card's warning, if any."""
     if entry.get("page") != page:
         return False
     shown = str(entry.get("snippet") or "")
     if shown == snippet(text):
         return True
-    shown = shown[:-1].rstrip() if shown.endswith("\u2026") else shown
-    return bool(shown) and shown in " ".join(text.split())
+    pieces = read_card_text(shown)
+    flat = " ".join(text.split())
+    return bool(pieces) and all(piece in flat for piece in pieces)
 
 
 class SourceRegistry:

@@ -30,19 +30,33 @@
   };
   const positiveInt = (value) => (Number.isInteger(value) && value > 0 ? value : null);
 
-  // Support verdicts, weakest first, and what a reader is told about each (the cards' wording).
-  const VERDICTS = ["unsupported", "partial", "supported"];
+  // Support verdicts, weakest first, and what a reader is told about each (the cards' wording). A
+  // contradiction says in words what the source says instead: the payload entry's own note.
+  const VERDICTS = ["contradicted", "unsupported", "partial", "supported"];
   const NOTES = {
+    contradicted: "the source says otherwise",
     unsupported: "claim not found in this source",
     partial: "claim only partly in this source",
   };
   const verdictOf = (value) => (VERDICTS.includes(value) ? value : null);
-  const weakest = (verdicts) => VERDICTS.find((v) => verdicts.includes(v)) ?? null;
+  const weakestEntry = (entries) =>
+    entries.reduce((a, b) => {
+      const rank = (e) => { const i = VERDICTS.indexOf(verdictOf(e?.verdict)); return i < 0 ? VERDICTS.length : i; };
+      return a === null || rank(b) < rank(a) ? b : a;
+    }, null);
+  const noteOf = (entry) =>
+    entry && verdictOf(entry.verdict) !== "supported"
+      ? clean(entry.note, 200) || NOTES[verdictOf(entry.verdict)] || null
+      : null;
 
-  // A source's evidence from the payload: the best entry's sentences, with some of the text around
-  // them so the highlighted part reads in context.
+  // A source's evidence from the payload: the entry's sentences, with some of the text around
+  // them so the highlighted part reads in context. A contradicted source shows where it says
+  // otherwise; any other, where it comes closest (its best-scored entry).
   function evidenceFrom(record, entries) {
-    const best = entries.reduce((a, b) => ((b.score ?? 0) > (a?.score ?? -1) ? b : a), null);
+    const weakest = weakestEntry(entries);
+    const best = weakest?.verdict === "contradicted"
+      ? weakest
+      : entries.reduce((a, b) => ((b.score ?? 0) > (a?.score ?? -1) ? b : a), null);
     const spans = (best?.evidence ?? []).filter((e) => Number.isInteger(e?.start) && Number.isInteger(e?.end));
     const text = String(record.text ?? "");
     if (!spans.length || spans.some((e) => text.slice(e.start, e.end) !== e.text)) return null;
@@ -56,26 +70,40 @@
     const n = positiveInt(record?.id);
     if (!n) return null;
     const entries = support.filter((entry) => entry?.id === n);
+    const weakest = weakestEntry(entries);
     return {
       n,
       title: clean(record.title || record.document) || "Untitled",
       page: positiveInt(record.page),
       url: safeUrl(record.url),
       snippet: clean(record.text, 280),
-      verdict: weakest(entries.map((entry) => verdictOf(entry.verdict))),
+      verdict: verdictOf(weakest?.verdict),
+      note: noteOf(weakest),
       evidence: evidenceFrom(record, entries),
     };
   }
 
-  // Card titles are "Source 3 · water.pdf — page 3", with " · ⚠ <note>" when the support check
-  // found the claim not (fully) in the source (source_card_title() in the post-processor).
+  // Card titles are "Source 3 · water.pdf — page 3" (source_card_title() in the post-processor). A
+  // card that warns opens its snippet with "⚠ <warning> — " (card_snippet()): "claim not found in this
+  // source", or "the source says «…»" for a contradiction. Cards of earlier versions put the warning
+  // in the title (" · ⚠ <note>"), and are still read. A card does not say "partial": only the payload.
   const CARD_TITLE = /^Source (\d{1,6}) · (.*?)(?: — page (\d{1,9}))?(?: · ⚠ (.+))?$/u;
+  const CARD_WARNING = /^⚠ (claim not found in this source|the source says (?:otherwise|«[^»]*»(?:, not «[^»]*»)?)) — /u;
 
   function chipFromCard(card) {
     const match = typeof card?.title === "string" ? CARD_TITLE.exec(card.title.trim()) : null;
     if (!match) return null;
-    const verdict = Object.keys(NOTES).find((v) => NOTES[v] === match[4]) ?? null;
-    const snippet = clean(card.cited_text, 280);
+    let text = String(card.cited_text ?? "");
+    const warning = CARD_WARNING.exec(text);
+    let note = match[4] ?? null;
+    if (warning) {
+      note = warning[1];
+      text = text.slice(warning[0].length);
+    }
+    const verdict = note === null ? null
+      : note.startsWith("the source says") ? "contradicted"
+      : (Object.keys(NOTES).find((v) => NOTES[v] === note) ?? null);
+    const snippet = clean(text, 280);
     return {
       n: Number(match[1]),
       title: clean(match[2]) || "Untitled",
@@ -83,6 +111,7 @@
       url: safeUrl(card.url),
       snippet,
       verdict,
+      note: verdict ? note : null,
       // With the check on, a card's snippet is the sentence that best supports the claim.
       evidence: snippet ? { before: "", mark: snippet, after: "" } : null,
     };
@@ -116,8 +145,8 @@
       : contents.filter((leaf) => leaf?.type === "citation" || (leaf && "cited_text" in leaf)).map(chipFromCard);
     const seen = new Set();
     const unique = chips.filter((chip) => chip && !seen.has(chip.n) && seen.add(chip.n));
-    // Each marker's own verdict, in text order, when the payload came along; else its source's.
-    unique.verdicts = support.map((entry) => [positiveInt(entry?.id), verdictOf(entry?.verdict)]);
+    // Each marker's own verdict and note, in text order, when the payload came along; else its source's.
+    unique.verdicts = support.map((entry) => [positiveInt(entry?.id), verdictOf(entry?.verdict), noteOf(entry)]);
     return unique;
   }
 
@@ -150,20 +179,20 @@
     "gu",
   );
 
-  // The verdict of the k-th marker of source n: the k-th support entry for n, else the source's.
+  // The verdict and note of the k-th marker of source n: the k-th support entry for n, else the source's.
   function markerVerdict(n, ctx) {
     const k = (ctx.seen.get(n) ?? 0) + 1;
     ctx.seen.set(n, k);
     const own = (ctx.verdicts ?? []).filter(([id]) => id === n)[k - 1];
-    return own ? own[1] : (ctx.chips.get(n)?.verdict ?? null);
+    const chip = ctx.chips.get(n);
+    return own ? [own[1], own[2]] : [chip?.verdict ?? null, chip?.note ?? null];
   }
 
   function marker(n, ctx) {
     const chip = ctx.chips.get(n);
     if (!chip && ctx.final) return document.createTextNode(`[Source ${n}]`); // points at no chip
-    const verdict = chip ? markerVerdict(n, ctx) : null;
+    const [verdict, note] = chip ? markerVerdict(n, ctx) : [null, null];
     const link = el("a", { href: `#${ctx.prefix}-source-${n}`, class: "cite" }, String(n));
-    const note = NOTES[verdict];
     link.setAttribute("aria-label", (chip ? describe(chip) : `Source ${n}`) + (note ? ` (${note})` : ""));
     if (verdict) link.dataset.verdict = verdict;
     if (note) link.title = note;
@@ -266,7 +295,10 @@
       if (chip.evidence?.mark) {
         // Where the source says it: the evidence sentence, highlighted, with a little context.
         const quote = el("blockquote", { class: "evidence" });
-        if (NOTES[chip.verdict]) quote.append(el("span", { class: "note" }, `${NOTES[chip.verdict]}; closest passage: `));
+        if (chip.note) {
+          const lead = chip.verdict === "contradicted" ? "; the passage: " : "; closest passage: ";
+          quote.append(el("span", { class: "note" }, chip.note + lead));
+        }
         if (chip.evidence.before) quote.append(`…${chip.evidence.before} `);
         quote.append(el("mark", {}, chip.evidence.mark));
         if (chip.evidence.after) quote.append(` ${chip.evidence.after}…`);

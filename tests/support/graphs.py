@@ -54,8 +54,11 @@ class ModelStandIn(Component):
         return self.scripted
 
 
-def build_graph(model: ScriptedChatModel, **parser_options: Any) -> Graph:
-    """The citation chain, wired as the shipped RAG flow is, around a scripted model."""
+def build_graph(
+    model: ScriptedChatModel, *, post_options: dict[str, Any] | None = None, **parser_options: Any
+) -> Graph:
+    """The citation chain, wired as the shipped RAG flow is, around a scripted model (``post_options``
+    go to the post-processor, e.g. ``{"support_check": "drop"}``)."""
     chat_input = ChatInput(_id="ChatInput-test")
     chat_input.set(input_value="Is water essential?")
     retriever = RetrieverStandIn(_id="retriever")
@@ -68,7 +71,10 @@ def build_graph(model: ScriptedChatModel, **parser_options: Any) -> Graph:
     model_node.scripted = model
     post = CitationPostProcessorComponent(_id="post")
     post.set(
-        model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data
+        model=model_node.build_model,
+        prompt=prompt.build_prompt_message,
+        sources=parser.build_sources_data,
+        **(post_options or {}),
     )
     chat_output = ChatOutput(_id="ChatOutput-test")
     chat_output.set(input_value=post.build_message)
@@ -106,9 +112,15 @@ class SearchStandIn(Component):
 
 
 def build_agent_graph(
-    model: BaseChatModel, *, question: str = "Tell me about water and fire.", citing_agent: bool = False
+    model: BaseChatModel,
+    *,
+    question: str = "Tell me about water and fire.",
+    citing_agent: bool = False,
+    **agent_inputs: Any,
 ) -> Graph:
-    """Chat Input -> Agent (Citing Retriever tool over a search stand-in) -> post-processor -> Chat Output."""
+    """Chat Input -> Agent (Citing Retriever tool over a search stand-in) -> post-processor -> Chat Output.
+
+    ``agent_inputs`` go to the (Citing) Agent, e.g. ``support_check="drop"``."""
     from lfx.components.models_and_agents.agent import AgentComponent
 
     from lfx_citations.components.citations.citing_retriever import CitingRetrieverComponent
@@ -132,6 +144,7 @@ def build_agent_graph(
         tools=citing.build_tool,
         add_current_date_tool=False,
         add_calculator_tool=False,
+        **agent_inputs,
     )
     chat_output = ChatOutput(_id="ChatOutput-agent")
     if citing_agent:  # wired straight to Chat Output, so that it streams

@@ -115,7 +115,18 @@ NUMBERING_REGIONS = ["links", "text", "presented", "grammar", "sources", "regist
     [
         (
             "citation_post_processor.py",
-            ["text", "grammar", "support", "engine", "judge", "links", "payload", "presented", "stream"],
+            [
+                "text",
+                "grammar",
+                "lexicon",
+                "support",
+                "engine",
+                "judge",
+                "links",
+                "payload",
+                "presented",
+                "stream",
+            ],
         ),
         ("citing_retriever.py", NUMBERING_REGIONS),
         ("indexed_retrieved_data_parser.py", NUMBERING_REGIONS),

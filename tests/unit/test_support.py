@@ -170,6 +170,17 @@ def test_dates_in_another_order_match_and_wrong_years_do_not() -> None:
     assert checker.check("The treaty was signed in Riga on March 5, 1931", 1).verdict != "supported"
 
 
+def test_a_month_is_a_date_and_may_in_lower_case_is_no_month() -> None:
+    checker = SupportChecker(
+        {1: "The museum opened on 5 June 2019. The flag could go back to the drawing board.", 2: "Dogs bark."}
+    )
+    assert checker.check("The flag may go back to the drawing board", 1).verdict == "supported"
+    moved = checker.check("The museum opened on 5 May 2019", 1)
+    assert moved.verdict == "contradicted" and moved.conflict is not None
+    assert (moved.conflict.kind, moved.conflict.source_text) == ("number", "June")
+    assert checker.check("The museum opened in March 2019", 1).verdict != "supported"
+
+
 def test_a_span_of_years_written_short_names_the_full_second_year() -> None:
     assert tokens("the 2018–19 season") == tokens("the 2018-2019 season") == ["the", "2018", "2019", "season"]
     assert tokens("1999/00") == ["1999", "2000"]
@@ -334,6 +345,24 @@ def test_split_sentences_spans() -> None:
     assert [text[a:b] for a, b in split_sentences(text)] == ["One.", "Two!", "Three?", "Four。", "五"]
 
 
+def test_a_title_or_an_initial_before_a_name_ends_no_sentence() -> None:
+    text = (
+        "In essence, Mr. Borker believed it. Jan Stuart works at the Arthur M. Sackler Gallery. "
+        "It ended in World War I. He moved to the U.S. He stayed."
+    )
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "In essence, Mr. Borker believed it.",
+        "Jan Stuart works at the Arthur M. Sackler Gallery.",
+        "It ended in World War I.",
+        "He moved to the U.S.",
+        "He stayed.",
+    ]
+    # The name is then read whole: another one in its place is a flip.
+    checker = SupportChecker({1: text, 2: "Dogs bark."})
+    assert checker.check("In essence, Mr. Borker believed it", 1).verdict == "supported"
+    assert checker.check("In essence, Mr. Kedzie believed it", 1).verdict == "contradicted"
+
+
 def test_claim_span() -> None:
     text = "Paris is big. The tower is 330 m tall [Source 1]. Rome is old [Source 2][Source 3]"
     start, end = claim_span(text, text.index("[Source 1]"))
@@ -399,11 +428,13 @@ def test_a_dropped_citation_ends_its_claim_like_a_kept_one() -> None:
         ({1: "a" * 200_000}, "a " * 10_000, 1),
         ({1: "。" * 5000 + "1" * 5000}, "1" * 300, 1),
         ({1: "[Source 1] [Source 2]"}, "[Source 1]", 1),
+        # One word over and over on both sides: every word pairs with every other in the alignment.
+        ({1: ("the " * 140).strip() + ".", 2: "x"}, "the " * 10_000, 1),
     ],
 )
 def test_absurd_inputs_give_a_safe_result(sources: dict, claim: str, cited: int) -> None:
     j = SupportChecker(sources).check(claim, cited)
-    assert j.verdict in {"supported", "partial", "unsupported"}
+    assert j.verdict in {"supported", "partial", "unsupported", "contradicted"}
     assert 0.0 <= j.score <= 1.0
     text = sources.get(cited) if isinstance(sources.get(cited), str) else ""
     for e in j.evidence:
@@ -433,3 +464,35 @@ def test_work_follows_matches_and_shared_claims_are_scored_once() -> None:
     # Adjacent markers share a claim: asking again for another source scores nothing new.
     checker.check("The Eiffel Tower was completed in 1889", 3)
     assert checker.sentences_scored == first
+
+
+# ---------------------------------------------------------------------------
+# Every source at once, and the best one (what a caller that inserts citations needs)
+# ---------------------------------------------------------------------------
+
+
+def test_check_all_judges_every_source_once_with_its_verdict_and_conflict(checker: SupportChecker) -> None:
+    judged = checker.check_all("Mount Everest is the lowest mountain above sea level")
+    assert set(judged) == {1, 2, 3}
+    assert judged[2].verdict == "contradicted"
+    assert judged[2].conflict is not None and judged[2].conflict.kind == "direction"
+    assert (judged[2].conflict.claim_text, judged[2].conflict.source_text) == ("lowest", "highest")
+    assert judged[1].verdict == judged[3].verdict == "unsupported"
+    # The same judgements as one check at a time.
+    assert judged[2] == checker.check("Mount Everest is the lowest mountain above sea level", 2)
+    first = checker.sentences_scored
+    checker.check_all("Mount Everest is the lowest mountain above sea level")
+    assert checker.sentences_scored == first  # scored once per claim
+
+
+def test_best_source_is_a_supported_one_with_its_lead_over_the_next(checker: SupportChecker) -> None:
+    best, margin = checker.best_source("Mount Everest is the highest mountain above sea level")
+    scores = {
+        sid: j.score
+        for sid, j in checker.check_all("Mount Everest is the highest mountain above sea level").items()
+    }
+    assert best == 2
+    assert margin == round(scores[2] - max(scores[1], scores[3]), 4) > 0
+    # Nothing supports a contradicted or an unrelated claim.
+    assert checker.best_source("Mount Everest is the lowest mountain above sea level") == (None, 0.0)
+    assert checker.best_source("Penguins migrate across the Sahara") == (None, 0.0)
