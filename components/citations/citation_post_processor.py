@@ -1585,7 +1585,8 @@ class CitationFilter:
             stop = _STOP.search(buf, paren_end + 1, limit)
             k = stop.start() if stop else limit
             if k < limit and buf[k] != closer:
-                if buf[k] in OPENERS:  # [Source 2 (p. 7)[Source 9]]: a removal there closes the group
+                if buf[k] in OPENERS and could_grow(buf[j + 1 : k], opener):
+                    # [Source 2 (p. 7)[Source 9]]: a removal there closes the group.
                     nested = self._classify_nested(buf, j, k, final, window_end)
                     if nested is WAIT or isinstance(nested, Cut):
                         return nested
