@@ -693,7 +693,7 @@ class CitationFilter:
                 return found
             if found is PLAIN:
                 depth += ch == "(" and k != t  # the tail's own parenthesis is not nested in it
-                k += 1
+                k, after_marker = k + 1, False  # an opener shown as text is no marker before what follows
                 continue
             if found.kept:
                 k, after_marker = found.end, True

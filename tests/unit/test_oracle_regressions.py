@@ -241,6 +241,12 @@ def test_removed_markers_are_listed_in_text_order_when_one_is_settled_inside_ano
     check("[[9]]([Source 8])", [1], "", [], ["[Source 8]", "[[9]]()"])
 
 
+def test_an_opener_shown_as_text_in_a_link_tail_is_no_marker_before_what_follows_it() -> None:
+    # Found by the oracle property in CI: settling the tail after `[[1]]`, the `[` right after the cut
+    # was read as text, yet the `[1]` after it was still taken as following a marker (a bare number).
+    check("[[1]]([^1](/a)[[1]]", [], "[[1]]([[1]]", [], ["[^1](/a)"])
+
+
 def test_a_cut_counts_as_a_marker_before_what_follows_it() -> None:
     # Removing the nested `[Source 8]` puts `[9]` right after a removed marker, where a bare number
     # is a marker (docs/marker-forms.md, question 12), as a second pass over the output reads it.
