@@ -171,12 +171,22 @@ _LEXICON_WELL_FORMED = [
         ("3", "12", "3-4", "3 \u2013 4", "\u0663") if word in PAGE_WORDS else ("3", "12", "2.1", "2.1.4")
     )
 ]
+# One page qualifier with a number a page takes or one it must refuse (3a), alone in its group.
+_PAGE_PROBES = [
+    lead + w + dot + number
+    for word in PAGE_WORDS
+    for w in _cases(word)
+    for lead in (" ", "; ", ";", "\uff1b")
+    for dot in ("", ".", ". ", " ")
+    for number in ("3a", "4b", "12c", "3", "3-4")
+]
+_GROUP = st.sampled_from([("[", "]"), ("\u3010", "\u3011"), ("{", "}")])
 qualified = st.builds(
     lambda opener, label, number, more: f"{opener[0]}{label}{number}{''.join(more)}{opener[1]}",
-    st.sampled_from([("[", "]"), ("\u3010", "\u3011"), ("{", "}")]),
+    _GROUP,
     labels,
     st.sampled_from(["1", "2", "9", "3-4"]),
-    st.lists(_pick(_LEXICON_WELL_FORMED), min_size=1, max_size=6),
+    st.lists(_pick(_LEXICON_WELL_FORMED), min_size=1, max_size=6) | _pick(_PAGE_PROBES).map(lambda q: [q]),
 )
 pieces = st.one_of(
     markers(), qualified, qualified, st.sampled_from(NEAR_MISSES), st.sampled_from(CODE), PLAIN
