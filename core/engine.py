@@ -15,7 +15,7 @@ one-shot by construction. Usable outside Langflow, e.g. in a FastAPI backend's t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 
 from lfx_citations.core.grammar import (
@@ -58,6 +58,10 @@ _PLAIN_TOKEN = re.compile(f"[^{_STOP_CHARS}`~]*" + r"(?<![ \t])")
 # What can end a nested would-be marker: a closer, or the start of a private-use citation token.
 _MAY_CLOSE = re.compile("[" + re.escape("".join(sorted(CLOSERS)) + "\ue202") + "]")
 _LAST_OPEN_OR_BREAK = re.compile(r"(?s:.*)" + _STOP.pattern)
+# Inside a parenthesis after a marker: what can change whether it is a link tail once removals are made.
+_TAIL_STOP = re.compile("[" + re.escape("".join(OPENERS)) + r")`\n]")
+# A line that opens a tilde fence (backtick fences are stopped at by the backtick itself).
+_FENCE_LINE = re.compile(r"[ \t]*~~~")
 
 
 @dataclass(slots=True)
@@ -77,11 +81,62 @@ class Cut:
     """A dropped marker nested in a would-be marker: remove ``text[start:end]`` and read again.
 
     Settling the inner one first is what a second pass over the output would do, so a removal
-    can never assemble a new marker from the text around it.
+    can never assemble a new marker from the text around it. ``gap`` (one space) takes the removed
+    text's place where the removal would leave ``]`` directly before ``(``.
     """
 
     start: int
     end: int
+    gap: str = ""
+
+
+class CutLedger:
+    """Where removals cut the unwritten text, and where each entry of ``removed`` stood in it.
+
+    A position right after a cut counts as "after a marker" for a bare number, and the spaces
+    before a later marker are taken only from there on, as they would be in a second pass over
+    text already cut. Positions follow every cut and every slice of the held text.
+
+    >>> ledger = CutLedger()
+    >>> ledger.cut(2, 12)
+    >>> ledger.points, ledger.floor(9)
+    ([2], 2)
+    """
+
+    def __init__(self) -> None:
+        self.points: list[int] = []
+        self.notes: list[list[int]] = []  # [position, index in removed], for entries still held
+
+    def cut(self, start: int, end: int) -> None:
+        """``text[start:end]`` was replaced by ``end - start`` fewer characters at ``start``."""
+        width = end - start
+        if width > 0:
+            self.points[:] = [p if p <= start else max(start, p - width) for p in self.points]
+            self.points.append(start)
+        else:  # a gap inserted: later positions move right
+            self.points[:] = [p if p <= start else p - width for p in self.points]
+        for note in self.notes:
+            if note[0] > start:
+                note[0] = max(start, note[0] - width) if width > 0 else note[0] - width
+
+    def slide(self, written: int) -> None:
+        """The first ``written`` characters of the held text went out."""
+        self.points[:] = [p - written for p in self.points if p >= written]
+        self.notes = [[p - written, i] for p, i in self.notes if p >= written]
+
+    def floor(self, at: int) -> int:
+        """The last cut at or before ``at`` (-1 if none): spaces before it were another marker's."""
+        return max((p for p in self.points if p <= at), default=-1)
+
+    def note(self, at: int, index: int) -> None:
+        for note in self.notes:
+            if note[1] >= index:
+                note[1] += 1
+        self.notes.append([at, index])
+
+    def index_before(self, at: int, default: int) -> int:
+        """Where an entry for a marker at ``at`` goes: before entries noted from later in the text."""
+        return min((i for p, i in self.notes if p > at), default=default)
 
 
 Decision = Wait | Plain | Marker | Cut
@@ -236,6 +291,9 @@ class CitationFilter:
         self._out_len = 0
         self._last = ""  # last character written, "" at the start
         self._after_marker = False  # the last thing written (or dropped) was a marker
+        self._after_removal = False  # the last thing was a dropped marker, nothing written since
+        self._ledger = CutLedger()
+        self._cuts = self._ledger.points  # the same list, read on every nested look
         self._line_blank = True  # nothing but spaces written on the current line
         self._open: tuple[str, str] | None = None  # an opener written as text, unclosed, and what followed it
         self._code = CodeTracker()
@@ -251,6 +309,8 @@ class CitationFilter:
         if not chunk:
             return ""
         if not self._buf and not self._code.active and _PLAIN_TOKEN.fullmatch(chunk):
+            if self._cuts:
+                self._ledger.slide(len(chunk))
             self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
             if self._claims is not None:
                 self._claims.written(chunk)
@@ -288,8 +348,9 @@ class CitationFilter:
 
     @property
     def hold_bound(self) -> int:
-        """The most :attr:`held` can ever be: spaces, a would-be marker, and a link tail after it."""
-        return RUN_WINDOW + self.window + LINK_WINDOW
+        """The most :attr:`held` can ever be: spaces, a would-be marker, a link tail after it, and a
+        would-be marker that starts inside that tail (settled before the tail is read)."""
+        return RUN_WINDOW + self.window + LINK_WINDOW + self.window
 
     # -- scanning ----------------------------------------------------------
 
@@ -325,9 +386,12 @@ class CitationFilter:
                 i = step
             elif step is None:
                 break
-            else:
-                buf = buf[: step.start] + buf[step.end :]  # a Cut: then read this spot again
+            else:  # a Cut: then read this spot again
+                buf = buf[: step.start] + step.gap + buf[step.end :]
+                self._ledger.cut(step.start, step.end - len(step.gap))
         self._buf = buf[i:]
+        if i and (self._cuts or self._ledger.notes):
+            self._ledger.slide(i)
         return "".join(out)
 
     def _write(self, out: list[str], text: str) -> None:
@@ -344,7 +408,7 @@ class CitationFilter:
         self._open = (text[pos], text[pos + 1 :]) if text[pos] in OPENERS else None
         self._out_len += len(text)
         self._last = text[-1]
-        self._after_marker = False
+        self._after_marker = self._after_removal = False
         newline = text.rfind("\n")
         if newline >= 0:
             self._line_blank = not text[newline + 1 :].strip(" \t")
@@ -355,7 +419,7 @@ class CitationFilter:
         """Take in written text that holds no opener, closer or newline."""
         self._out_len += len(text)
         self._last = text[-1]
-        self._after_marker = False
+        self._after_marker = self._after_removal = False
         if self._open is not None:
             opener, after = self._open
             self._open = (opener, after + text) if len(after) + len(text) < self.window else None
@@ -382,14 +446,20 @@ class CitationFilter:
     def _scan_opener(self, buf: str, i: int, j: int, out: list[str], final: bool) -> int | Cut | None:
         """Settle what starts at opener ``buf[j]``; ``buf[i:j]`` are the spaces before it."""
         spaces = buf[i:j]
-        prev, after_marker = (spaces[-1], False) if spaces else (self._last, self._after_marker)
+        if not spaces and buf[j] == "(" and self._after_removal and self._last == "]":
+            # The removal just made would put "(" right after "]": a second pass could read a
+            # link tail there that this pass did not. One space stays (like between backtick runs).
+            return Cut(j, j, " ")
+        prev, after_marker = (
+            (spaces[-1], False) if spaces else (self._last, self._after_marker or j in self._cuts)
+        )
         found = self._classify(buf, j, final, prev=prev, after_marker=after_marker)
         if type(found) is not Marker:
             if found is PLAIN:
                 self._write(out, spaces + buf[j])
                 return j + 1
             return None if found is WAIT else found
-        self._note(buf[j : found.end], found)
+        self._note(buf[j : found.end], found, j)
         ids = self._kept_ids(found.parsed.ids) if found.kept else ()
         if ids:
             qualified = [q for q in found.parsed.qualifiers if q[0] in ids]
@@ -397,17 +467,26 @@ class CitationFilter:
             self._write(out, spaces)
             self._write_markers(out, ids, dict(qualified))
         else:
+            floor = self._ledger.floor(j)
+            if floor > i:  # spaces before an earlier cut were that marker's to take, not this one's
+                self._write(out, buf[i:floor])
+                spaces = buf[floor:j]
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
                 # closer back into its reach and assemble a marker. Keep them.
                 self._write(out, spaces)
-            self._after_marker = True
+            self._after_marker = self._after_removal = True
         return found.end
 
-    def _note(self, raw: str, found: Marker) -> None:
+    def _note(self, raw: str, found: Marker, at: int) -> None:
+        """Record a marker at ``buf[at]``: in ``removed`` (text order) if any of it was invalid."""
         self.reported = True
         if found.parsed is None or found.parsed.had_invalid:
-            self.removed.append(raw)
+            index = len(self.removed)
+            if found.kept:  # kept with a settled removal inside it: this one stands first in the text
+                index = self._ledger.index_before(at, index)
+            self.removed.insert(index, raw)
+            self._ledger.note(at, index)
 
     def _kept_ids(self, ids: tuple[int, ...]) -> tuple[int, ...]:
         """The valid ids of a marker that ``keep`` accepts for the claim before it."""
@@ -485,6 +564,11 @@ class CitationFilter:
             stop = _STOP.search(buf, paren_end + 1, limit)
             k = stop.start() if stop else limit
             if k < limit and buf[k] != closer:
+                if buf[k] in OPENERS and could_grow(buf[j + 1 : k], opener):
+                    # [Source 2 (p. 7)[Source 9]]: a removal there closes the group.
+                    nested = self._classify_nested(buf, j, k, final, window_end)
+                    if nested is WAIT or isinstance(nested, Cut):
+                        return nested
                 return PLAIN
         if k >= limit:
             if final or limit == window_end or not could_grow(buf[j + 1 : limit], opener):
@@ -512,7 +596,9 @@ class CitationFilter:
         found = double_group(buf, j, limit, final)
         if not isinstance(found, tuple):
             return found
-        end, inner = found
+        end, inner, closed = found
+        if not closed:
+            return self._settle_inside_double(buf, j, end, inner, final)
         if buf[j] == "{":
             parsed = parse_marker_inner(inner, self.presented, bare=False, keyword=True)
             return None if parsed is None else self._with_link(buf, end, final, parsed)
@@ -526,9 +612,125 @@ class CitationFilter:
         if buf.startswith("()", end):
             return Marker(end + 2, parsed)  # Onyx's empty link target
         tail = link_tail(buf, end, final)
-        if tail is None or isinstance(tail, Wait):
+        if tail is None:  # no link as written: what goes inside the parenthesis goes first
+            return self._settle_tail(buf, end, final)
+        if isinstance(tail, Wait):
             return tail
         return self._with_link(buf, tail, final, parsed)
+
+    def _settle_inside_double(
+        self, buf: str, j: int, after: int, inner: str, final: bool
+    ) -> Cut | Wait | None:
+        """``[[1]`` or ``{{cite:1}`` followed by a marker that goes: the removal closes the double
+        group, so it is made first and the group read again, as a second pass would read it.
+
+        ``{cite:1}`` (and a footnote ``[^1]``) is a marker by itself, read before what follows it:
+        only when it stays can the removal after it make the double group.
+        """
+        bare = buf[j] == "["
+        parsed = parse_marker_inner(inner, self.presented, bare=bare, keyword=not bare)
+        if parsed is None:
+            return None
+        alone = not bare or bare_allowed("[", "[", after_marker=False, clean_inner=strip_invisible(inner))
+        if alone and not parsed.ids:
+            return None
+        k = after
+        while k < len(buf) and buf[k] in " \t" and k - after <= RUN_WINDOW:
+            k += 1
+        if k == len(buf):
+            return None if final else WAIT
+        if k - after > RUN_WINDOW or buf[k] not in OPENERS:
+            return None
+        glued = alone and k == after  # right after a marker that stays
+        found = self._classify(buf, k, final, prev=buf[k - 1], after_marker=glued or k in self._cuts)
+        if found is WAIT or isinstance(found, Cut):
+            return found
+        if isinstance(found, Marker) and not found.kept:
+            return self._cut_marker(buf, after, k, found, {after} if alone else ())
+        return None
+
+    def _settle_tail(self, buf: str, t: int, final: bool) -> Cut | Wait | None:
+        """Remove what goes inside the parenthesis at ``t``, after a kept marker or ``[[N]]``, first.
+
+        A second pass reads the marker with the text as it is after those removals, so this pass
+        must too: ``[Source 1](https://x.example [Source 9])`` is ``[Source 1]`` in one pass as in
+        two. None when nothing in it goes before its closing ``)``, a code fence or ``LINK_WINDOW``:
+        the marker is then read on the text as written. Code spans inside it are passed over.
+        """
+        limit = t + LINK_WINDOW
+        kept_ends = {t}  # a kept marker ends here: its output ends with "]"
+        k, depth, after_marker, line_start = t, 0, False, -1
+        while True:
+            stop = _TAIL_STOP.search(buf, k, min(len(buf), limit))
+            if stop is None:
+                return None if final or len(buf) >= limit else WAIT
+            after_marker = after_marker and stop.start() == k
+            k = stop.start()
+            ch = buf[k]
+            if ch == ")":
+                if depth == 0:
+                    return None
+                depth -= 1
+                k += 1
+                continue
+            if ch in "\n`":
+                if ch == "`" or _FENCE_LINE.match(buf, k + 1):
+                    run = len(buf) - k - len(buf[k:].lstrip("`")) if ch == "`" else 0
+                    fence = run >= 3 and line_start >= 0 and not buf[line_start:k].strip(" \t")
+                    if ch == "\n" or fence or run > RUN_WINDOW:
+                        return None  # a fence: code up to the end of the tail's reach
+                    k = self._past_code_span(buf, k, run, limit)
+                    if k is None or isinstance(k, Wait):
+                        return None if k is None or final else k
+                    continue
+                if not final and not buf[k + 1 :].strip(" \t~`"):
+                    return WAIT  # a fence may still open on the next line
+                line_start, k = k + 1, k + 1
+                continue
+            after_marker = after_marker or k in self._cuts
+            found = self._classify(buf, k, final, prev=buf[k - 1], after_marker=after_marker)
+            if found is WAIT or isinstance(found, Cut):
+                return found
+            if found is PLAIN:
+                depth += ch == "(" and k != t  # the tail's own parenthesis is not nested in it
+                k, after_marker = k + 1, False  # an opener shown as text is no marker before what follows
+                continue
+            if found.kept:
+                k, after_marker = found.end, True
+                kept_ends.add(k)
+                continue
+            return self._cut_marker(buf, t, k, found, kept_ends)
+
+    @staticmethod
+    def _past_code_span(buf: str, k: int, run: int, limit: int) -> int | Wait | None:
+        """Where the inline code span opened by ``run`` backticks at ``k`` ends (None: beyond reach).
+
+        It closes at the next run of as many backticks, or at a blank line; a ``)`` inside it still
+        ends the link tail it stands in, so the caller sees None for it too.
+        """
+        at, depth, blank = k + run, 0, False
+        while at < min(len(buf), limit):
+            ch = buf[at]
+            if ch == "`":
+                other = len(buf) - at - len(buf[at:].lstrip("`"))
+                if other == run:
+                    return at + other
+                at += other
+                continue
+            if ch == "\n":
+                if blank:
+                    return at + 1
+                blank = True
+            elif ch not in " \t":
+                blank = False
+                if ch == "(":
+                    depth += 1
+                elif ch == ")":
+                    if depth == 0:
+                        return None
+                    depth -= 1
+            at += 1
+        return None if len(buf) >= limit else WAIT
 
     def _classify_nested(self, buf: str, j: int, k: int, final: bool, bound: int) -> Decision:
         """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.
@@ -536,16 +738,28 @@ class CitationFilter:
         A dropped inner one becomes a :class:`Cut` of it and the spaces before it; the caller
         removes it and reads ``j`` again, exactly as a second pass over the output would.
         """
-        inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=False, bound=bound)
+        # A removal cut out right before k counts as a marker before it.
+        inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=k in self._cuts, bound=bound)
         if not isinstance(inner, Marker):
             return inner
         if inner.kept:
             return PLAIN
-        self._note(buf[k : inner.end], inner)
+        return self._cut_marker(buf, j + 1, k, inner)
+
+    def _cut_marker(self, buf: str, low: int, k: int, found: Marker, kept_ends: Collection[int] = ()) -> Cut:
+        """Note the dropped marker at ``k`` and cut it with the spaces before it, as far back as ``low``.
+
+        At most ``RUN_WINDOW`` spaces go, none from before an earlier cut; where the cut would
+        leave ``]`` (a kept marker's end or text) directly before ``(``, a space takes its place.
+        """
+        self._note(buf[k : found.end], found, k)
         start = k
-        while start > j + 1 and buf[start - 1] in " \t":
+        low = max(low, k - RUN_WINDOW, self._ledger.floor(k))
+        while start > low and buf[start - 1] in " \t":
             start -= 1
-        return Cut(start, inner.end)
+        bracket = start in kept_ends or buf[start - 1 : start] == "]"
+        gap = " " if bracket and buf.startswith("(", found.end) else ""
+        return Cut(start, found.end, gap)
 
     def _with_link(self, buf: str, end: int, final: bool, parsed: ParsedMarker) -> Marker | Wait:
         """Swallow ``(url)`` targets written right after the marker: the model's URL is never kept.
@@ -562,6 +776,10 @@ class CitationFilter:
             if isinstance(tail, Wait):
                 return tail
             if tail is None:
+                if parsed.ids:  # kept: a removal inside the parenthesis could make it a link
+                    settled = self._settle_tail(buf, end, final)
+                    if settled is not None:
+                        return settled
                 return Marker(end, parsed)
             end = tail
 

@@ -299,11 +299,13 @@ _DOUBLE = {
 _DOUBLE_OPEN = re.compile(rf"(?:\[\[|\{{\{{){_DOUBLE_INNER}")
 
 
-def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str] | Wait | None:
-    """``[[…]]`` or ``{{…}}`` at ``text[start]``: its end and inner text, WAIT while it may still close.
+def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, str, bool] | Wait | None:
+    """``[[…]]`` or ``{{…}}`` at ``text[start]``: its end, inner text and whether it is closed twice.
 
     The engine reads ``{{cite:3}}`` as one marker, and ``[[3]]`` as one when a link follows it
-    (Perplexity's ``[[3]](url)``, Onyx's ``[[3]]()``); anything else is read as before.
+    (Perplexity's ``[[3]](url)``, Onyx's ``[[3]]()``); anything else is read as before. Closed once
+    (``[[3]`` then something else), the engine still looks at what follows: a removal there would
+    close it twice. WAIT while it may still close.
     """
     found = _DOUBLE[text[start]].match(text, start, limit)
     if found is None:
@@ -311,9 +313,9 @@ def double_group(text: str, start: int, limit: int, final: bool) -> tuple[int, s
         # (which allows only one parenthesized qualifier) must not settle it first.
         still_open = not final and limit == len(text) and _DOUBLE_OPEN.fullmatch(text, start, limit)
         return WAIT if still_open and could_grow(text[start + 2 : limit], text[start]) else None
-    if found[2] is None:
-        return WAIT if not final and found.end() == len(text) else None
-    return found.end(), found[1]
+    if found[2] is None and not final and found.end() == len(text):
+        return WAIT
+    return found.end(), found[1], found[2] is not None
 
 
 def canonical_marker(source_id: int, url: str | None = None) -> str:

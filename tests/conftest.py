@@ -20,18 +20,57 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-# "ci" is the default; scripts/fuzz.py (or HYPOTHESIS_PROFILE=fuzz) runs the same properties at scale.
+# Hypothesis profiles. "ci" under CI=true (CI and .ci/run), "dev" otherwise (a developer's run before a
+# commit), "fuzz" for scripts/fuzz.py (or HYPOTHESIS_PROFILE=fuzz): the same properties at scale.
+CI_EXAMPLES = 2000
 settings.register_profile(
-    "ci", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False
+    "ci",
+    max_examples=CI_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=False,
 )
-settings.register_profile("dev", max_examples=200, deadline=None)
+settings.register_profile(
+    "dev", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile(
     "fuzz",
     max_examples=int(os.environ.get("LFX_CITATIONS_FUZZ_EXAMPLES", "20000")),
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or (
+    "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
+)
+settings.load_profile(PROFILE)
+
+# Properties that have found a bug keep the whole CI count; the others run a quarter of it in CI
+# (scripts/fuzz.py runs every one at scale). Each entry says what it found.
+FOUND_A_BUG = {
+    "test_reference_oracle.py::test_engine_matches_the_reference": "G4, backticks in qualifiers, "
+    "case folding, double braces: unit/test_oracle_regressions.py",
+    "test_reference_oracle.py::test_streamed_engine_matches_the_reference": "the same, streamed",
+    "test_engine_properties.py::test_text_outside_markers_is_unchanged": "{Q [9] (spaces kept), commit f8a0c08",
+    "test_grammar_copies.py::test_neutralized_text_holds_no_marker_the_engine_recognizes": "neutralization "
+    "out of step with the engine, commit f6d7010",
+    "test_grammar_copies.py::test_neutralization_is_stable": "the same",
+    "test_grammar_copies.py::test_both_safe_http_url_copies_agree": "non-ASCII hosts, commit 1f10800",
+    "test_grammar_copies.py::test_safe_http_url_passes_only_plain_http_links": "the same",
+    "test_unforgeable_context.py::test_the_context_reads_back_as_exactly_the_presented_sources": "header "
+    "look-alikes under our own header, commit 1f10800",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if PROFILE != "ci":
+        return
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))  # methods too
+        if not hasattr(test, "hypothesis") or getattr(test, "_hypothesis_internal_settings_applied", False):
+            continue  # not a property, or one with settings of its own
+        if f"{item.path.name}::{item.originalname}" not in FOUND_A_BUG:
+            settings(max_examples=CI_EXAMPLES // 4)(test)
+
 
 # Real Langflow servers (``langflow_server``, ``langflow_client``, ``langflow_server_factory``), shared
 # by tests/e2e and tests/browser so that one session boots each configuration once.

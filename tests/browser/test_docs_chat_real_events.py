@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.support.flows import RAG, load, standin_tweaks
-from tests.support.langflow_server import LangflowServer, shared_server, standin_server_env
+from tests.support.langflow_server import LangflowServer
 from tests.support.standins.data_api_server import DataAPIStandin, SeedDocument
 from tests.support.standins.openai_server import OpenAIStandin, Reply
 
@@ -61,12 +61,12 @@ def standins() -> Iterator[tuple[OpenAIStandin, DataAPIStandin]]:
 
 
 @pytest.fixture(scope="module")
-def real_langflow(browser: Any, pytestconfig: pytest.Config) -> LangflowServer:
-    """Langflow with its web UI, as the Playground test starts it (equal settings share one server).
+def real_langflow(browser: Any, langflow_server: LangflowServer) -> LangflowServer:
+    """The session's default server (API and web UI), which the Playground test drives too.
 
     Asks for ``browser`` first, so a missing Chromium skips before a minute of boot.
     """
-    return shared_server(pytestconfig, extra_env=standin_server_env(), backend_only=False)
+    return langflow_server
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,8 @@
 """Langflow 1.13's own Playground, in headless Chromium, answering with the citation RAG flow.
 
-A real ``langflow run`` serves its bundled web UI (``LangflowServer(backend_only=False)``); the
-flow's OpenAI and Astra DB components talk to the in-process stand-ins on 127.0.0.1, so every
-component runs unchanged. The browser may reach the server only: everything else (fonts, GitHub,
+A real ``langflow run`` serves its bundled web UI: the session's default server
+(``langflow_server``, which serves the API tests too); the flow's OpenAI and Astra DB components
+talk to the in-process stand-ins on 127.0.0.1, so every component runs unchanged. The browser may reach the server only: everything else (fonts, GitHub,
 Discord, which the UI calls on load) is aborted.
 
 The Playground runs the *stored* flow (it posts the flow it loaded to ``/api/v2/workflows``), so
@@ -39,7 +39,7 @@ import pytest
 from tests.support.flows import AGENT, RAG, load, standin_tweaks, without_note
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
-from tests.support.standins.openai_server import OpenAIStandin, Reply, tiktoken_cache_dir
+from tests.support.standins.openai_server import OpenAIStandin, Reply
 
 pytestmark = pytest.mark.e2e
 
@@ -88,13 +88,10 @@ RECORD_STREAM = """() => {
 
 
 @pytest.fixture(scope="module")
-def ui_server(browser: Any) -> Iterator[LangflowServer]:
-    """Langflow with its web UI; asks for ``browser`` first so a missing Chromium skips before boot."""
-    env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}
-    if cache := tiktoken_cache_dir():
-        env["TIKTOKEN_CACHE_DIR"] = cache
-    with LangflowServer(extra_env=env, backend_only=False) as server:
-        yield server
+def ui_server(browser: Any, langflow_server: LangflowServer) -> LangflowServer:
+    """Langflow with its web UI (the default server); asks for ``browser`` first, so a missing
+    Chromium skips before a boot."""
+    return langflow_server
 
 
 @pytest.fixture(scope="module")

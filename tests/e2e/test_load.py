@@ -8,6 +8,13 @@ name that session's documents only (no cross-talk through module-level caches or
 state), the store must hold every question and answer, and the server's memory must not keep
 growing. The full size and the benchmark against the stock flow are ``scripts/load.py``'s.
 
+The memory is judged here too, at this size, by its growth per request from request 48 to request
+96: at most ``MEMORY_PER_REQUEST`` (1.5 MB), four times what the full-size run grew on average
+(1,814 MB after 100 requests, 1,971 MB after 500: 0.39 MB a request, tracing off as on this server;
+docs/benchmarks.md). It catches a leak of a megabyte or more a request, such as a run's graph or
+model client kept alive; a smaller one (an answer's sources kept) shows only at the full size, whose
+goal is 10 % from request 100 to 500.
+
 On Langflow's default SQLite store this test also fails when the machine is starved enough for a
 write to wait past SQLite's 30 s busy timeout ("database is locked"): the message is then lost,
 which is exactly what it guards against (docs/benchmarks.md, "Load through the real server").
@@ -33,8 +40,10 @@ SESSIONS = int(os.environ.get("LFX_CITATIONS_LOAD_SESSIONS", "16"))
 WARM_REQUESTS = int(os.environ.get("LFX_CITATIONS_LOAD_WARM", "48"))
 REQUESTS = int(os.environ.get("LFX_CITATIONS_LOAD_REQUESTS", "96"))
 MEMORY_TOLERANCE = 0.10
-# The memory goal is stated from request 100 to request 500; a shorter run only reports its growth.
+# The memory goal is stated from request 100 to request 500 (10 %); a shorter run is held to a growth
+# per request of four times the full-size run's average (see the docstring).
 MEMORY_GOAL_FROM, MEMORY_GOAL_TO = 100, 500
+MEMORY_PER_REQUEST = 1.5 * 2**20
 
 
 @pytest.fixture(scope="module")
@@ -70,10 +79,13 @@ def test_concurrent_sessions_get_their_own_cards_and_nothing_is_lost(
     assert run.check_store() == []
     assert len(load_openai.chat_requests) >= REQUESTS  # every answer came from the model, none from a cache
     growth = rss_end / rss_warm - 1
-    print(
-        f"server memory, request {WARM_REQUESTS} -> {REQUESTS}: {rss_warm / 2**20:.0f} MB -> {rss_end / 2**20:.0f} MB"
+    per_request = (rss_end - rss_warm) / (REQUESTS - WARM_REQUESTS)
+    report = (
+        f"server memory, request {WARM_REQUESTS} -> {REQUESTS}: {rss_warm / 2**20:.0f} MB -> "
+        f"{rss_end / 2**20:.0f} MB ({growth:+.1%}, {per_request / 2**20:+.2f} MB a request)"
     )
+    print(report)
     if WARM_REQUESTS >= MEMORY_GOAL_FROM and REQUESTS >= MEMORY_GOAL_TO:
-        assert growth <= MEMORY_TOLERANCE, (
-            f"{rss_warm / 2**20:.0f} MB -> {rss_end / 2**20:.0f} MB ({growth:+.1%})"
-        )
+        assert growth <= MEMORY_TOLERANCE, report
+    else:
+        assert per_request <= MEMORY_PER_REQUEST, report

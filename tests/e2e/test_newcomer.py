@@ -16,35 +16,25 @@ answers.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.support.flows import build
+from tests.support.run_sh import ROOT, RunScript, first_command, readme_commands
 from tests.support.standins.data_api_server import DataAPIStandin
-from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN
 from tests.support.standins.openai_server import OpenAIStandin, Reply, embed_text
 
 pytestmark = pytest.mark.e2e
-
-ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
-START_TIMEOUT_S = 600.0
-STOP_TIMEOUT_S = 60.0
 
 WATER = (
     "Water is a molecule made of two hydrogen atoms and one oxygen atom.\n"
@@ -63,31 +53,6 @@ ANSWER = "Water is a molecule of hydrogen and oxygen [Source 1]. It is blue."
 # --------------------------------------------------------------------------- the README's commands
 
 
-def readme_commands() -> list[list[str]]:
-    """Every command line of the README's ``bash`` blocks (continuations joined, comments dropped)."""
-    commands: list[list[str]] = []
-    for block in re.findall(r"```bash\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL):
-        for line in block.replace("\\\n", " ").splitlines():
-            words = shlex.split(line, comments=True)
-            if words:
-                commands.append(words)
-    return commands
-
-
-def first_command(prefix: list[str]) -> list[str]:
-    for words in readme_commands():
-        if words[: len(prefix)] == prefix:
-            return words
-    pytest.fail(f"README.md has no `{' '.join(prefix)} …` command in a bash block")
-
-
-def with_option(words: list[str], option: str, value: str) -> list[str]:
-    """``words`` with ``option``'s value replaced (the option must be there)."""
-    assert option in words, f"the README's command lost {option}: {shlex.join(words)}"
-    index = words.index(option)
-    return [*words[: index + 1], value, *words[index + 2 :]]
-
-
 def positional_replaced(words: list[str], script: str, values: list[str]) -> list[str]:
     """``words`` with the script's positional arguments (globs, paths) replaced by ``values``."""
     index = words.index(script) + 1
@@ -96,112 +61,23 @@ def positional_replaced(words: list[str], script: str, values: list[str]) -> lis
 
 
 # --------------------------------------------------------------------------- run.sh
-
-
-@dataclass
-class RunScript:
-    process: subprocess.Popen[str]
-    state_dir: Path
-    output: list[str] = field(default_factory=list)
-
-    def text(self) -> str:
-        return "".join(self.output)
-
-    def wait_for(self, needle: str, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if needle in self.text():
-                return
-            if self.process.poll() is not None:
-                pytest.fail(f"run.sh exited with {self.process.returncode}:\n{self.text()[-6000:]}")
-            time.sleep(0.5)
-        pytest.fail(f"run.sh printed no {needle!r} within {timeout:.0f} s:\n{self.text()[-6000:]}")
-
-    def stop(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(STOP_TIMEOUT_S)
-        # run.sh stops the server's own process group; make sure of it if run.sh could not.
-        pid_file = self.state_dir / "server.pid"
-        if pid_file.is_file():
-            with contextlib.suppress(ProcessLookupError, ValueError):
-                os.killpg(int(pid_file.read_text()), signal.SIGKILL)
-
-
-def newcomer_env(data_api_url: str) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("OPENAI_", "ASTRA_", "LANGFLOW_")) and k != "TIKTOKEN_CACHE_DIR"
-    }
-    return env | {"ASTRA_DB_API_ENDPOINT": data_api_url, "ASTRA_DB_APPLICATION_TOKEN": STANDIN_ASTRA_TOKEN}
+# run.sh's server is the session's (tests/support/langflow_fixtures.py: run_sh and its stand-ins),
+# so that other tests can drive the same server; these names keep the tests below readable.
 
 
 @pytest.fixture(scope="module")
-def model_server() -> Iterator[OpenAIStandin]:
-    # Text-only embeddings, as Ollama and LM Studio: token ids (what the OpenAI Embeddings node sends)
-    # get a 400 and the path fails.
-    with OpenAIStandin(text_only_embeddings=True) as standin:
-        yield standin
+def model_server(run_sh_model_server: OpenAIStandin) -> OpenAIStandin:
+    return run_sh_model_server
 
 
 @pytest.fixture(scope="module")
-def astra() -> Iterator[DataAPIStandin]:
-    with DataAPIStandin() as standin:  # empty: the ingest step fills it
-        yield standin
+def astra(run_sh_astra: DataAPIStandin) -> DataAPIStandin:
+    return run_sh_astra
 
 
 @pytest.fixture(scope="module")
-def repo_had_state_dir() -> bool:
-    return (ROOT / ".langflow").exists()
-
-
-@pytest.fixture(scope="module")
-def run_script(
-    model_server: OpenAIStandin,
-    astra: DataAPIStandin,
-    tmp_path_factory: pytest.TempPathFactory,
-    repo_had_state_dir: bool,
-) -> Iterator[RunScript]:
-    from tests.support.langflow_server import free_port
-
-    state_dir = tmp_path_factory.mktemp("newcomer") / "state"
-    command = with_option(
-        first_command(["bash", "scripts/run.sh", "--model-base-url"]),
-        "--model-base-url",
-        model_server.base_url,
-    )
-    command += ["--port", str(free_port()), "--state-dir", str(state_dir)]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=newcomer_env(astra.url),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    running = RunScript(process, state_dir)
-    reader = threading.Thread(
-        target=lambda: running.output.extend(iter(process.stdout.readline, "")), daemon=True
-    )
-    reader.start()
-    try:
-        running.wait_for("Or call the RAG flow directly:", START_TIMEOUT_S)
-        time.sleep(0.5)  # the summary's last lines
-        yield running
-    finally:
-        running.stop()
-        reader.join(10)
-    assert repo_had_state_dir or not (ROOT / ".langflow").exists(), (
-        "the newcomer path wrote .langflow/ into the repo"
-    )
+def run_script(run_sh: RunScript) -> RunScript:
+    return run_sh
 
 
 def run_readme_script(
@@ -262,7 +138,7 @@ def test_run_sh_prints_the_server_the_flows_and_a_working_key(run_script: RunScr
             .json()
         )
     nodes = {node["data"]["node"]["display_name"]: node["data"] for node in rag["data"]["nodes"]}
-    url = run_script_model_url(run_script)
+    url = run_script.model_url()
     assert nodes["OpenAI"]["node"]["template"]["openai_api_base"]["value"] == url
     # Embeddings: Langflow's Embedding Model node for the OpenAI-compatible server, not OpenAI Embeddings.
     assert "OpenAI Embeddings" not in nodes
@@ -270,11 +146,6 @@ def test_run_sh_prints_the_server_the_flows_and_a_working_key(run_script: RunScr
     assert embedding["type"] == "EmbeddingModel"
     assert embedding["node"]["template"]["api_base"]["value"] == url
     assert [m["provider"] for m in embedding["node"]["template"]["model"]["value"]] == ["OpenAI Compatible"]
-
-
-def run_script_model_url(run_script: RunScript) -> str:
-    args = list(run_script.process.args)
-    return str(args[args.index("--model-base-url") + 1])
 
 
 def test_ingest_reports_the_chunks_stored_per_file(ingested: str, astra: DataAPIStandin) -> None:

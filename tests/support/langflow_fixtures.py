@@ -1,82 +1,77 @@
 """Session-scoped Langflow servers for every test that needs one (a pytest plugin).
 
-``tests/conftest.py`` registers it (``pytest_plugins``), so the e2e and the browser tests share
-the same servers: one session never boots the same configuration twice.
+``tests/conftest.py`` registers it (``pytest_plugins``), so every test folder sees the same fixtures
+and one session boots each configuration once (``shared_server``). A session boots three servers:
 
-Boot takes most of a minute, so servers are shared: ``langflow_server_factory``
-starts at most one server per distinct ``(extra_env, flows_dir, hide_bundle)`` for the
-whole session and stops them all at the end; ``langflow_server`` is the default one that
-every test without special needs should use, and ``langflow_client`` is a client
-logged in to it. ``standalone_langflow_server`` runs as if the bundle were not installed
-and loads ``flows/standalone/``: the server a hosted Langflow is, for the standalone flows.
-Its settings are a key like any other, so a suite that wants one server fewer can make the
-default server this one (every flow of ``flows/standalone/`` is the same flow as in
-``flows/``, under another id) and leave the installed flows to the servers ``run.sh`` starts. When a test fails, the tail of every running server's log is added
-to its report, since the server side is usually where the reason is.
+* ``langflow_server``, the default: API and web UI, the repository's ``flows/`` loaded, able to reach
+  the local stand-ins on 127.0.0.1. The e2e tests, the Playground and the docs-chat pages all use it
+  (``langflow_client`` is a client logged in to it).
+* ``run_sh``: ``scripts/run.sh --model-base-url`` as the README gives it, in a state directory of its
+  own, with the text-only model stand-in (``run_sh_model_server``) and an empty Data API stand-in
+  (``run_sh_astra``) that its ingest fills (``tests/support/run_sh.py``).
+* ``standalone_langflow_server``: the server a hosted Langflow is, without this bundle
+  (``hide_bundle``), loading ``flows/standalone/``.
+
+A test that needs another configuration asks ``langflow_server_factory(**options)`` with
+``LangflowServer``'s options (``extra_env``, ``flows_dir``, ``backend_only``, ``hide_bundle``); equal
+options share one server. Each boot costs most of a minute of the whole suite, so add one only
+when no existing server can show what the test proves. When a test fails, the tail of every
+running server's log is added to its report, since the server side is usually where the reason is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.support.langflow_server import LangflowClient, LangflowServer
+from tests.support.langflow_server import (
+    LangflowClient,
+    LangflowServer,
+    running_servers,
+    shared_server,
+    standin_server_env,
+)
 
 ServerFactory = Callable[..., LangflowServer]
 REPO_FLOWS = Path(__file__).resolve().parents[2] / "flows"
 STANDALONE_FLOWS = REPO_FLOWS / "standalone"
-_SERVERS = pytest.StashKey[dict[tuple[object, ...], LangflowServer]]()
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.stash[_SERVERS] = {}
 
 
 @pytest.fixture(scope="session")
-def langflow_server_factory(pytestconfig: pytest.Config) -> Iterator[ServerFactory]:
-    """``factory(extra_env=None, flows_dir=None, hide_bundle=False)`` -> a running server, reused for equal
-    arguments."""
-    servers = pytestconfig.stash[_SERVERS]
+def langflow_server_factory(pytestconfig: pytest.Config) -> ServerFactory:
+    """``factory(**options)`` -> a running server, one per distinct ``LangflowServer`` options."""
 
-    def factory(
-        extra_env: Mapping[str, str] | None = None,
-        flows_dir: Path | None = None,
-        *,
-        hide_bundle: bool = False,
-    ) -> LangflowServer:
-        env = dict(extra_env or {})
-        key = (tuple(sorted(env.items())), str(flows_dir) if flows_dir else None, hide_bundle)
-        if key not in servers:
-            servers[key] = LangflowServer(extra_env=env, flows_dir=flows_dir, hide_bundle=hide_bundle).start()
-        return servers[key]
+    def factory(**options: Any) -> LangflowServer:
+        return shared_server(pytestconfig, **options)
 
-    yield factory
-    while servers:
-        _, server = servers.popitem()
-        server.stop()
+    return factory
 
 
 @pytest.fixture(scope="session")
 def langflow_server(langflow_server_factory: ServerFactory) -> LangflowServer:
-    """The shared default server, able to reach local stand-in services on 127.0.0.1.
+    """The shared default server: the API and the web UI, the repository's ``flows/`` loaded.
 
     SSRF allow-list for loopback model/embedding URLs; tiktoken's ``cl100k_base`` from the copy
     litellm ships, because OpenAI embeddings tokenize their input and nothing can be downloaded.
-    It loads the repository's ``flows/`` at startup, as ``scripts/run.sh`` does.
+    It loads the repository's ``flows/`` at startup, as ``scripts/run.sh`` does, and serves the UI
+    so that the browser tests drive the same server the API tests do. Langflow's tracing is off,
+    as in ``scripts/load.py``: with no tracer configured it records nothing, but it keeps every
+    finished run in memory for five to seven minutes (docs/benchmarks.md), which the load test's
+    memory check would measure instead of the bundle.
     """
-    from tests.support.langflow_server import standin_server_env
-
-    return langflow_server_factory(standin_server_env(), flows_dir=REPO_FLOWS)
+    env = {**standin_server_env(), "LANGFLOW_DEACTIVATE_TRACING": "true"}
+    return langflow_server_factory(extra_env=env, flows_dir=REPO_FLOWS, backend_only=False)
 
 
 @pytest.fixture(scope="session")
 def standalone_langflow_server(langflow_server_factory: ServerFactory) -> LangflowServer:
     """A server without this bundle (``hide_bundle``), loading ``flows/standalone/``; reaches the stand-ins."""
-    from tests.support.langflow_server import standin_server_env
-
-    return langflow_server_factory(standin_server_env(), flows_dir=STANDALONE_FLOWS, hide_bundle=True)
+    return langflow_server_factory(
+        extra_env=standin_server_env(), flows_dir=STANDALONE_FLOWS, hide_bundle=True
+    )
 
 
 @pytest.fixture(scope="session")
@@ -91,12 +86,47 @@ def langflow_client(langflow_server: LangflowServer) -> Iterator[LangflowClient]
         yield client
 
 
+@pytest.fixture(scope="session")
+def run_sh_model_server() -> Iterator[Any]:
+    """The model server ``run.sh --model-base-url`` points at: text-only embeddings, as Ollama's.
+
+    Token ids (what the OpenAI Embeddings node sends) get Ollama's HTTP 400, so a flow that does not
+    send text fails.
+    """
+    from tests.support.standins.openai_server import OpenAIStandin
+
+    with OpenAIStandin(text_only_embeddings=True) as standin:
+        yield standin
+
+
+@pytest.fixture(scope="session")
+def run_sh_astra() -> Iterator[Any]:
+    """The Data API endpoint ``run.sh`` is given through ``ASTRA_DB_API_ENDPOINT``: empty at first."""
+    from tests.support.standins.data_api_server import DataAPIStandin
+
+    with DataAPIStandin() as standin:
+        yield standin
+
+
+@pytest.fixture(scope="session")
+def run_sh(
+    run_sh_model_server: Any, run_sh_astra: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Any]:
+    """``scripts/run.sh --model-base-url …`` as the README gives it, up and printing its summary."""
+    from tests.support.run_sh import started_run_sh
+
+    with started_run_sh(
+        run_sh_model_server, run_sh_astra, tmp_path_factory.mktemp("run-sh") / "state"
+    ) as running:
+        yield running
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report: pytest.TestReport = yield
     if report.failed:
-        for server in item.config.stash.get(_SERVERS, {}).values():
+        for server in running_servers(item.config):
             report.sections.append((f"langflow server log {server.base_url}", server.log_tail(120)))
     return report

@@ -201,29 +201,40 @@ def standin_server_env() -> dict[str, str]:
     return env
 
 
-def shared_server(
-    config: pytest.Config,
-    *,
-    extra_env: Mapping[str, str] | None = None,
-    flows_dir: Path | None = None,
-    backend_only: bool = True,
-    hide_bundle: bool = False,
-) -> LangflowServer:
-    """One running server per distinct settings for the whole pytest session, stopped at its end.
+def shared_server(config: pytest.Config, **options: Any) -> LangflowServer:
+    """One running server per distinct ``LangflowServer`` options for the whole session, stopped at its end.
 
-    For fixtures in different folders (a conftest's fixtures are not seen by its sibling folders)
-    that can use the same server: a boot is a minute or more, so equal settings share one.
+    ``options`` are ``LangflowServer``'s (``extra_env``, ``flows_dir``, ``backend_only``, ``python``,
+    ``hide_bundle``: a server as if the bundle were not installed). A boot is most of a
+    minute, so equal options share one; ``tests/support/langflow_fixtures.py`` holds the default.
     """
     servers = config.stash.setdefault(_SHARED, {})
-    env = dict(extra_env or {})
-    key = (tuple(sorted(env.items())), str(flows_dir) if flows_dir else None, backend_only, hide_bundle)
+    options["extra_env"] = dict(options.get("extra_env") or {})
+    # The defaults written out, so that leaving an option out and giving its default share a server.
+    settings = {
+        "flows_dir": None,
+        "backend_only": True,
+        "python": sys.executable,
+        "hide_bundle": False,
+        **options,
+    }
+    key = tuple(sorted((name, _hashable(value)) for name, value in settings.items()))
     if key not in servers:
-        server = LangflowServer(
-            extra_env=env, flows_dir=flows_dir, backend_only=backend_only, hide_bundle=hide_bundle
-        ).start()
+        server = LangflowServer(**options).start()
         servers[key] = server
         config.add_cleanup(server.stop)
     return servers[key]
+
+
+def running_servers(config: pytest.Config) -> list[LangflowServer]:
+    """The servers this session has started so far (their logs go with a failing test's report)."""
+    return list(config.stash.get(_SHARED, {}).values())
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted(value.items()))
+    return str(value) if isinstance(value, Path) else value
 
 
 def write_flow_file(flows_dir: Path, flow: Mapping[str, Any], flow_id: str) -> Path:

@@ -67,9 +67,10 @@ _NOT_INNER = "[^" + re.escape(_OPENERS + _CLOSERS) + r"\n`]*"
 # A bracket or brace may hold one parenthesized qualifier: ``[Source 2 (p. 7)]``.
 _WITH_QUALIFIER = rf"{_NOT_INNER}(?:\({_NOT_INNER}\){_NOT_INNER})?"
 
-# The documented keyword table (README, docs/marker-forms.md "localized keyword"): "source" words may
-# open a parenthesis, the others only a bracket or brace. Written out here, like the page and section
-# words below, rather than imported from core/grammar.py: an entry lost there is then a disagreement.
+# ---------------------------------------------------------------------------------------------------
+# The lexicon, as docs/marker-forms.md ("The lexicon") lists it. Written out here rather than imported
+# from core/grammar.py, so that an entry lost or added there is a disagreement, and read below by
+# hand-written scanning (no regular expression of the engine's is repeated here).
 SOURCE_WORDS = (
     *("sources", "source", "src", "quellen", "quelle", "fuentes", "fuente", "fonti", "fonte", "fontes"),
     *("bronnen", "bron", "źródła", "źródło", "źródeł", "källor", "källa", "источники", "источник"),
@@ -82,44 +83,298 @@ OTHER_WORDS = (
     *("documenten", "dokumenty", "документы", "документ", "文档", "文檔", "文献", "参考", "參考"),
     *("文書", "資料", "문서", "자료"),
 )
-
-
-def _either(words: tuple[str, ...]) -> str:
-    return "(?:" + "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True)) + ")"
-
-
-_KEYWORD = _either(SOURCE_WORDS + OTHER_WORDS)
-_LABEL = rf"(?:{_KEYWORD}\s*[:#\uff1a]?\s*)+"
-_DASH = r"[-\u2010-\u2015]"
-_NUMBER = r"[-+\u2212]?\d+(?:\.\d+)?"
-_ITEM = rf"(?P<first>{_NUMBER})(?:\s*{_DASH}\s*(?P<last>{_NUMBER}))?"
-_GROUP_SEP = r"(?:\s*[,;&\u3001\uff0c\uff1b]\s*|\s+and\s+|\s*,\s*and\s+|\s+)"
-_FIRST = re.compile(rf"\s*{_LABEL}{_ITEM}", re.IGNORECASE)
-_NEXT = re.compile(rf"{_GROUP_SEP}(?:{_LABEL})?{_ITEM}", re.IGNORECASE)
-# Qualifiers (docs/marker-forms.md, "qualified marker"): a page, a section, a note in parentheses, a name.
-_PAGE = (
-    r"(?:pp?|pgs?|pages?|seiten?|s|p[a\u00e1]g(?:ina)?s?|pagina|blz|str|стр|с|ページ|页|頁|쪽)\.?\s*"
-    rf"\d+(?:\s*{_DASH}\s*\d+)?"
+KEYWORDS = SOURCE_WORDS + OTHER_WORDS
+PAGE_WORDS = (
+    *("p", "pp", "pg", "pgs", "page", "pages", "seite", "seiten", "s", "pag", "pags", "pág", "págs"),
+    *("pagina", "paginas", "página", "páginas", "blz", "str", "стр", "с", "ページ", "页", "頁", "쪽"),
 )
-_SECTION = (
-    r"(?:\u00a7+|sections?|sec|chapters?|chap|ch|abschnitt|kapitel|secci[o\u00f3]n|sezione|se[c\u00e7][a\u00e3]o"
-    r"|hoofdstuk|rozdzia\u0142|раздел|глава|para(?:graph)?|\u00b6)\.?\s*\d+(?:\.\d+)*"
+SECTION_WORDS = (
+    *("section", "sections", "sec", "chapter", "chapters", "chap", "ch", "abschnitt", "kapitel"),
+    *("seccion", "sección", "sezione", "secao", "secão", "seçao", "seção", "hoofdstuk", "rozdział"),
+    *("раздел", "глава", "para", "paragraph", "¶"),
 )
-_NOT_NAME = "\\[\\](){}\u3010\u3011;,\uff0c\uff1b\n"
-_QUALIFIER = re.compile(
-    r"\s*\([^()\[\]\n]*[^()\[\]\n\s]\s*\)"
-    rf"|\s*[:,;\uff1a\uff0c\uff1b]?\s*(?:{_PAGE}|{_SECTION})(?!\w)"
-    rf"|\s*[:,\uff1a\uff0c]\s*(?!{_LABEL}{_NUMBER})[^\s\d:{_NOT_NAME}][^{_NOT_NAME}]*",
-    re.IGNORECASE,
+LABEL_MARKS = ":#\uff1a"
+GROUP_SEPARATORS = ",;&\u3001\uff0c\uff1b"
+BARE_SEPARATORS = ",;"
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015"
+SIGNS = "-+\u2212"
+# Before a page or section word, and before a name (which is also not opened by ";").
+PAGE_LEADS = ":,;\uff1a\uff0c\uff1b"
+NAME_LEADS = ":,\uff1a\uff0c"
+NAME_ENDS = "[](){}\u3010\u3011;,\uff0c\uff1b\n`"
+# Where a bare number may stand: after a marker, at the start, after space, tab or a line break, and
+# after the punctuation docs/marker-forms.md lists (question 12), a caret included (``^[1]^``).
+BARE_MAY_FOLLOW = (
+    "",
+    " ",
+    "\t",
+    "\r",
+    "\n",
+    *". , ; : ! ? ) } \" ' * _ ~ \u201d \u2019 \u00bb \u2026 ^".split(),
 )
-_BARE_ITEM = rf"[0-9]+(?:\s*{_DASH}\s*[0-9]+)?"
-_BARE_LIST = rf"{_BARE_ITEM}(?:\s*[,;]\s*{_BARE_ITEM})*"
-BARE = re.compile(rf"\s*(?:\^\s*{_BARE_LIST}\s*\^?|{_BARE_LIST})\s*")
-# A footnote reference stands anywhere, glued to a word too: a caret has no indexing meaning.
-CARET = re.compile(r"\s*\^\s*[0-9]+(?:\s*[,;]\s*[0-9]+)*\s*\^?\s*")
-_BARE_ITEMS = re.compile(rf"(?P<first>[0-9]+)(?:\s*{_DASH}\s*(?P<last>[0-9]+))?")
-_BARE_AFTER = set(" \t\r\n.,;:!?)}\"'*_~^\u201d\u2019\u00bb\u2026")
-_PAREN_LABEL = re.compile(rf"\s*{_either(SOURCE_WORDS)}", re.IGNORECASE)
+# Letters that case-insensitive matching folds to another letter than str.lower() gives.
+FOLDS = {"\u017f": "s", "\u0131": "i", "\u0130": "i", "\u1c80": "в", "\u1c81": "д", "\u1c82": "о"}
+FOLDS |= {"\u1c83": "с", "\u1c84": "т", "\u1c85": "т"}
+
+
+def _fold(ch: str) -> str:
+    return FOLDS.get(ch) or ch.lower()
+
+
+def _words_at(s: str, at: int, words: tuple[str, ...]) -> list[int]:
+    """Where each of ``words`` that ``s`` holds at ``at`` (in any letter case) ends."""
+    ends = []
+    for word in words:
+        piece = s[at : at + len(word)]
+        if len(piece) == len(word) and all(_fold(a) == b for a, b in zip(piece, word, strict=True)):
+            ends.append(at + len(word))
+    return ends
+
+
+def _spaces(s: str, at: int) -> int:
+    while at < len(s) and s[at].isspace():
+        at += 1
+    return at
+
+
+def _digits(s: str, at: int, *, ascii_only: bool = False) -> int:
+    """End of the run of decimal digits at ``at`` (``at`` itself when there is none)."""
+    while at < len(s) and s[at].isdecimal() and (s[at].isascii() or not ascii_only):
+        at += 1
+    return at
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _number(s: str, at: int) -> int | None:
+    """End of a number at ``at``: a sign, digits, and a decimal part, each as far as it goes."""
+    begin = at + (s[at : at + 1] in tuple(SIGNS))
+    end = _digits(s, begin)
+    if end == begin:
+        return None
+    if s[end : end + 1] == "." and _digits(s, end + 1) > end + 1:
+        end = _digits(s, end + 1)
+    return end
+
+
+def _item(s: str, at: int) -> tuple[str, str | None, int] | None:
+    """``(first, last, end)`` of a number or a range of two at ``at``."""
+    first_end = _number(s, at)
+    if first_end is None:
+        return None
+    dash = _spaces(s, first_end)
+    if s[dash : dash + 1] in tuple(DASHES):
+        second = _spaces(s, dash + 1)
+        second_end = _number(s, second)
+        if second_end is not None:
+            return s[at:first_end], s[second:second_end], second_end
+    return s[at:first_end], None, first_end
+
+
+def _after_labels(s: str, at: int) -> list[int]:
+    """Every place one or more labels starting at ``at`` can end (a keyword, spaces, a mark, spaces)."""
+    reached: list[int] = []
+    todo = [at]
+    while todo:
+        here = todo.pop()
+        for end in _words_at(s, here, KEYWORDS):
+            end = _spaces(s, end)
+            if s[end : end + 1] in tuple(LABEL_MARKS):
+                end = _spaces(s, end + 1)
+            if end not in reached:
+                reached.append(end)
+                todo.append(end)
+    return reached
+
+
+def _labelled_item(s: str, at: int, *, label: str) -> tuple[str, str | None, int] | None:
+    """An item after a label (``label="must"``) or after an optional one (``"may"``)."""
+    for start in _after_labels(s, at) + ([at] if label == "may" else []):
+        if (item := _item(s, start)) is not None:
+            return item
+    return None
+
+
+def _separator_ends(s: str, at: int) -> list[int]:
+    """Where a separator between two items of a labelled group, starting at ``at``, can end.
+
+    In the order a reader that backs off tries them: ``,`` (or another mark) with spaces around it,
+    ``and`` between spaces, ``, and``, spaces alone.
+    """
+    ends = []
+    mark = _spaces(s, at)
+    if s[mark : mark + 1] in tuple(GROUP_SEPARATORS):
+        ends.append(_spaces(s, mark + 1))
+    if mark > at and _words_at(s, mark, ("and",)) and _spaces(s, mark + 3) > mark + 3:
+        ends.append(_spaces(s, mark + 3))
+    if s[mark : mark + 1] == ",":
+        word = _spaces(s, mark + 1)
+        if _words_at(s, word, ("and",)) and _spaces(s, word + 3) > word + 3:
+            ends.append(_spaces(s, word + 3))
+    if mark > at:
+        ends.append(mark)
+    return ends
+
+
+def _page_or_section(s: str, at: int) -> int | None:
+    """End of ``p. 3``, ``pp. 3-4``, ``§ 2``, ``section 2.1`` at ``at``, if one stands there."""
+    word_end = at
+    while word_end < len(s) and not (s[word_end].isspace() or s[word_end].isdecimal() or s[word_end] == "."):
+        word_end += 1
+    word = "".join(_fold(ch) for ch in s[at:word_end])
+    if not word:
+        return None
+    number = word_end + (s[word_end : word_end + 1] == ".")
+    number = _spaces(s, number)
+    first = _digits(s, number)
+    if first == number:
+        return None
+    ends: list[int] = []  # the longest reading first, as a reader that backs off would try them
+    if word in PAGE_WORDS:
+        dash = _spaces(s, first)
+        if s[dash : dash + 1] in tuple(DASHES):
+            second = _spaces(s, dash + 1)
+            if _digits(s, second) > second:
+                ends.append(_digits(s, second))
+        ends.append(first)
+    elif word in SECTION_WORDS or set(word) == {"§"}:
+        parts = [first]
+        while s[parts[-1] : parts[-1] + 1] == "." and _digits(s, parts[-1] + 1) > parts[-1] + 1:
+            parts.append(_digits(s, parts[-1] + 1))
+        ends += reversed(parts)
+    return next((end for end in ends if not _is_word_char(s[end : end + 1] or " ")), None)
+
+
+def _qualifier(s: str, at: int) -> int | None:
+    """End of a qualifier after an item: a parenthesized note, a page or section, or a name."""
+    here = _spaces(s, at)
+    if s[here : here + 1] == "(":
+        close = here + 1
+        while close < len(s) and s[close] not in "()[]\n`":
+            close += 1
+        if s[close : close + 1] == ")" and s[here + 1 : close].strip():
+            return close + 1
+    lead = here + (s[here : here + 1] in tuple(PAGE_LEADS))
+    if (end := _page_or_section(s, _spaces(s, lead))) is not None:
+        return end
+    if s[here : here + 1] in tuple(NAME_LEADS):
+        name = _spaces(s, here + 1)
+        if name < len(s) and not (s[name].isspace() or s[name].isdecimal() or s[name] in ":" + NAME_ENDS):
+            if _labelled_item(s, name, label="must") is None:
+                end = name
+                while end < len(s) and s[end] not in NAME_ENDS:
+                    end += 1
+                return end
+    return None
+
+
+def _labelled_items(clean: str) -> list[tuple[str, str | None]] | None:
+    """The (first, last) numbers of a labelled group, qualifiers skipped; None if it is not one."""
+    first = _labelled_item(clean, _spaces(clean, 0), label="must")
+    if first is None:
+        return None
+    items, at = [first[:2]], first[2]
+    while at < len(clean):
+        following = None
+        for start in _separator_ends(clean, at):
+            if (following := _labelled_item(clean, start, label="may")) is not None:
+                break
+        if following is not None:
+            items.append(following[:2])
+            at = following[2]
+        elif (end := _qualifier(clean, at)) is not None:
+            at = end
+        else:
+            break
+    return items if not clean[at:].strip() else None
+
+
+def _bare_list(s: str, at: int) -> tuple[list[tuple[str, str | None]], int] | None:
+    """ASCII numbers or ranges separated by ``,`` or ``;``, from ``at``: the items and the end."""
+    items: list[tuple[str, str | None]] = []
+    while True:
+        end = _digits(s, at, ascii_only=True)
+        if end == at:
+            return None
+        first, last = s[at:end], None
+        dash = _spaces(s, end)
+        if s[dash : dash + 1] in tuple(DASHES):
+            second = _spaces(s, dash + 1)
+            if (second_end := _digits(s, second, ascii_only=True)) > second:
+                last, end = s[second:second_end], second_end
+        items.append((first, last))
+        sep = _spaces(s, end)
+        if s[sep : sep + 1] not in tuple(BARE_SEPARATORS) or _digits(
+            s, _spaces(s, sep + 1), ascii_only=True
+        ) == _spaces(s, sep + 1):
+            return items, end
+        at = _spaces(s, sep + 1)
+
+
+def _bare_items(clean: str) -> list[tuple[str, str | None]] | None:
+    """``1``, ``1, 3``, ``1-3``, and the footnotes ``^1`` and ``^1^``; None if it is not one."""
+    at = _spaces(clean, 0)
+    caret = clean[at : at + 1] == "^"
+    listed = _bare_list(clean, _spaces(clean, at + 1) if caret else at)
+    if listed is None:
+        return None
+    items, end = listed
+    end = _spaces(clean, end)
+    if caret and clean[end : end + 1] == "^":
+        end = _spaces(clean, end + 1)
+    return items if end == len(clean) else None
+
+
+def is_caret_footnote(clean: str) -> bool:
+    """``^3``, ``^3^``, ``^1, 2``: a footnote reference, a citation even glued to a word (no ranges)."""
+    at = _spaces(clean, 0)
+    if clean[at : at + 1] != "^":
+        return False
+    items = _bare_items(clean)
+    return items is not None and all(last is None for _, last in items)
+
+
+def could_still_open(opener: str, text: str) -> bool:
+    """Could ``opener + text``, already shown as text, still become a marker as more text comes?
+
+    docs/guarantees.md (G2) says when: no backtick follows the opener; after ``【`` or ``\ue200``, no
+    line break; after ``(``, the text opens with a "source" word or the beginning of one; after ``{``,
+    with a keyword or the beginning of one (past any further ``{``); and then it opens with a label
+    and a number, or it holds only letters, digits, spaces and ``: # , ; & ^ . + -``, dashes, ``−``,
+    ``†``, ``、，：；``, and (except after ``(``) each run of letters begins a keyword or ``and``.
+    """
+    if "`" in text:
+        return False
+    if opener in "\u3010\ue200":
+        return "\n" not in text
+    clean = strip_format(text)
+
+    def begins(head: str, words: tuple[str, ...]) -> bool:
+        prefix = "".join(_fold(ch) for ch in head)
+        return any(word.startswith(prefix) for word in words) or bool(_words_at(head, 0, words))
+
+    if (
+        opener == "("
+        and not begins(clean.lstrip(), SOURCE_WORDS)
+        and not _words_at(clean, _spaces(clean, 0), SOURCE_WORDS)
+    ):
+        return False
+    if opener == "{" and not begins(clean.lstrip("{ \t"), KEYWORDS):
+        return False
+    if _labelled_item(clean, _spaces(clean, 0), label="must") is not None:
+        return True
+    allowed = ":#,;&^.+-" + DASHES + "\u2212\u2020\u3001\uff0c\uff1a\uff1b"
+    if not all(_is_word_char(ch) or ch.isspace() or ch in allowed for ch in clean):
+        return False
+    if opener == "(":
+        return True
+    letters = "".join(ch if _is_word_char(ch) and not ch.isdecimal() and ch != "_" else " " for ch in clean)
+    return all(
+        any(w.startswith("".join(map(_fold, run))) for w in (*KEYWORDS, "and")) for run in letters.split()
+    )
+
 
 # Link tail: optional spaces, one optional line break, a target (<…> or a run without spaces with
 # parentheses balanced two deep), an optional quoted title, then ")".
@@ -128,7 +383,22 @@ _TARGET = rf"<[^>]*>|(?:[^\s()]|{_PARENS})+"
 _LINK_TAIL = re.compile(
     rf"\([ \t]*(?:\n[ \t]*)?(?P<target>{_TARGET})(?:[ \t]*(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
 )
-_LINK_LIKE = re.compile(r"<?(?:[A-Za-z][A-Za-z0-9+.\-]*:|/|#|www\.)")
+
+
+def _link_like(target: str) -> bool:
+    """A scheme (a letter, then letters, digits, ``+ . -``, then ``:``), ``/``, ``#`` or ``www.``."""
+    target = target.removeprefix("<")
+    if target.startswith(("/", "#", "www.")):
+        return True
+    scheme = 0
+    while (
+        scheme < len(target)
+        and target[scheme].isascii()
+        and (target[scheme].isalnum() or target[scheme] in "+.-")
+    ):
+        scheme += 1
+    return scheme > 0 and target[0].isascii() and target[0].isalpha() and target[scheme : scheme + 1] == ":"
+
 
 # One scanner: at each position, exactly one of these applies.
 _SCAN = re.compile(
@@ -170,9 +440,9 @@ def read_numbers(
     clean = strip_format(inner)
     items = _labelled_items(clean) if labelled else None
     if items is None:
-        if not (bare and BARE.fullmatch(clean)):
+        items = _bare_items(clean) if bare else None
+        if items is None:
             return None
-        items = [(m["first"], m["last"]) for m in _BARE_ITEMS.finditer(clean)]
     ids: list[int] = []
     invalid = False
     for first, last in items:
@@ -187,24 +457,10 @@ def read_numbers(
     return list(dict.fromkeys(ids)), invalid
 
 
-def _labelled_items(clean: str) -> list[tuple[str, str | None]] | None:
-    """The (first, last) numbers of a labelled group, qualifiers skipped; None if it is not one."""
-    item = _FIRST.match(clean)
-    if item is None:
-        return None
-    items, at = [(item["first"], item["last"])], item.end()
-    while at < len(clean):
-        if item := _NEXT.match(clean, at):
-            items.append((item["first"], item["last"]))
-        elif not (item := _QUALIFIER.match(clean, at)):
-            break
-        at = item.end()
-    return items if not clean[at:].strip() else None
-
-
 def _paren_numbers(inner: str, presented: set[int]) -> tuple[list[int], bool] | None:
     """A parenthesis is a marker only when a "source" word opens it."""
-    if not _PAREN_LABEL.match(strip_format(inner)):
+    clean = strip_format(inner)
+    if not _words_at(clean, _spaces(clean, 0), SOURCE_WORDS):
         return None
     return read_numbers(inner, presented, labelled=True, bare=False)
 
@@ -212,10 +468,28 @@ def _paren_numbers(inner: str, presented: set[int]) -> tuple[list[int], bool] | 
 def link_tails_end(text: str, end: int) -> int:
     """End of the run of link-like ``(target)`` tails starting at ``end`` (``end`` if none)."""
     while (tail := _LINK_TAIL.match(text, end)) and len(tail[0]) <= LINK_WINDOW:
-        if not _LINK_LIKE.match(tail["target"]):
+        if not _link_like(tail["target"]):
             break
         end = tail.end()
     return end
+
+
+def _spaces_stay(out: str, spaces: str, taken: int, width: int) -> bool:
+    """Do the spaces before a marker that goes stay, because an opener shown as text could still grow?
+
+    docs/guarantees.md (G2): the last opener shown, with no bracket or line break after it, read
+    together with the spaces and the marker when they are inside its window (then the marker is
+    settled inside it and the spaces go with it); otherwise already text, so the spaces stay when
+    the opener and what was shown after it, less than ``MARKER_WINDOW`` long, could still grow.
+    """
+    shown = out + spaces[: len(spaces) - taken]
+    last = max(shown.rfind(ch) for ch in _OPENERS + _CLOSERS + "\n")
+    if last < 0 or shown[last] not in _OPENERS:
+        return False
+    opener, after = shown[last], out[last + 1 :]
+    if len(after) + len(spaces) + width < MARKER_WINDOW and could_still_open(opener, after + spaces):
+        return False  # read inside the opener's window: the marker goes with its spaces
+    return len(shown) - last - 1 < MARKER_WINDOW and could_still_open(opener, shown[last + 1 :])
 
 
 @dataclass
@@ -226,7 +500,7 @@ class _Pass:
     cited: list[int]
     spans: dict[int, tuple[int, int]]
     partly_invalid: list[tuple[int, str]]  # kept markers holding an invalid number: (position, raw)
-    cut: tuple[int, int, str] | None = None  # (start with its spaces, end, raw) of the removed marker
+    cut: tuple[int, int, str, str] | None = None  # (start with spaces, end, raw, output before it)
 
 
 def _one_pass(text: str, presented: set[int], after_removal: set[int]) -> _Pass:
@@ -281,8 +555,8 @@ def _one_pass(text: str, presented: set[int], after_removal: set[int]) -> _Pass:
         spaces, start, end = found["spaces"], found.start(kind), found.end(kind)
         inner = found[f"{kind}_in"] if kind not in ("token", "private") else ""
         prev = spaces[-1:] or out[-1:]
-        bare = after_marker or pos in after_removal or prev == "" or prev in _BARE_AFTER
-        bare = bare or CARET.fullmatch(strip_format(inner)) is not None
+        bare = after_marker or pos in after_removal or prev in BARE_MAY_FOLLOW
+        bare = bare or is_caret_footnote(strip_format(inner))
         nested = _NESTED_PAREN.search(inner) if kind in ("square", "wide", "brace") else None
         numbers: tuple[list[int], bool] | None = None
         if kind not in ("token", "private") and end - start > MARKER_WINDOW:
@@ -321,7 +595,10 @@ def _one_pass(text: str, presented: set[int], after_removal: set[int]) -> _Pass:
             # marker removed earlier stood: those spaces were that one's. The caller cuts and rescans.
             floor = max((at for at in after_removal if at <= start), default=0)
             taken = min(len(spaces), RUN_WINDOW, start - floor)
-            return _Pass(out, cited, spans, partly_invalid, (start - taken, end, text[start:end]))
+            if taken and _spaces_stay(out, spaces, taken, found.end(kind) - start):
+                taken = 0
+            left = (spaces[: len(spaces) - taken] or out)[-1:]
+            return _Pass(out, cited, spans, partly_invalid, (start - taken, end, text[start:end], left))
         if invalid:
             partly_invalid.append((start, text[start:end]))
         if ids:
@@ -352,10 +629,11 @@ def reference_filter(text: str, presented: list[int] | set[int]) -> ReferenceRes
         scan = _one_pass(text, wanted, after_removal)
         if scan.cut is None:
             break
-        cut_start, cut_end, raw = scan.cut
-
-        # Two backtick runs the cut would join keep one space between them.
-        gap = " " if text[cut_start - 1 : cut_start] == "`" == text[cut_end : cut_end + 1] else ""
+        cut_start, cut_end, raw, left = scan.cut
+        after = text[cut_end : cut_end + 1]
+        # One space stays where the cut would join two backtick runs (one run opens another code
+        # span), or put "(" right after "]" (a link tail a second pass could read).
+        gap = " " if (left == "`" == after) or (left == "]" and after == "(") else ""
 
         def shift(at: int, a: int = cut_start, b: int = cut_end - len(gap)) -> int:
             return at if at <= a else max(a, at - (b - a))

@@ -9,11 +9,15 @@ documented examples, without the engine taking part.
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
+import types
 from pathlib import Path
 
 import pytest
 
+from tests.support import reference
 from tests.support.reference import LINK_WINDOW, MARKER_WINDOW, reference_filter
 
 SURVEY = json.loads((Path(__file__).parents[1] / "data" / "marker_forms.json").read_text(encoding="utf-8"))
@@ -78,3 +82,57 @@ def test_the_windows() -> None:
     assert len(tail) == LINK_WINDOW
     assert reference_filter("[Source 1]" + tail, [1]).text == "[Source 1]"
     assert reference_filter("[Source 1]" + tail[:-1] + "a)", [1]).text == "[Source 1]" + tail[:-1] + "a)"
+
+
+# --------------------------------------------------------------------------- independence
+# The oracle is worth something only where it does not repeat the engine: a rule copied from
+# core/grammar.py into the reference would be wrong in both at once, and the property would pass.
+_CORE = ("text", "grammar", "engine", "links", "sources", "registry", "presented", "payload", "stream")
+
+
+def _patterns(module: types.ModuleType) -> dict[str, str]:
+    """Every pattern a module holds at its top level, by the name it holds it under.
+
+    Compiled patterns (also inside dicts and tuples), and every string constant: the fragments a
+    pattern is assembled from (``_NUM``, ``_PAGE``) are strings.
+    """
+    found: dict[str, str] = {}
+    for name, value in vars(module).items():
+        values = value.values() if isinstance(value, dict) else value if isinstance(value, tuple) else [value]
+        for item in values:
+            if isinstance(item, re.Pattern):
+                found[f"{name}"] = item.pattern
+            elif isinstance(item, str) and len(item) > 1 and not name.startswith("__") and item is value:
+                found[name] = item
+    return found
+
+
+def shared_patterns(reference: types.ModuleType, engine_modules: list[types.ModuleType]) -> list[str]:
+    engine = {
+        pattern: f"{m.__name__}.{name}" for m in engine_modules for name, pattern in _patterns(m).items()
+    }
+    return [
+        f"{name} == {engine[pattern]}: {pattern[:60]!r}"
+        for name, pattern in _patterns(reference).items()
+        if pattern in engine
+    ]
+
+
+def test_no_reference_pattern_is_string_identical_to_an_engine_pattern() -> None:
+    engine_modules = [importlib.import_module(f"lfx_citations.core.{name}") for name in _CORE]
+    assert shared_patterns(reference, engine_modules) == []
+
+
+def test_the_identity_check_finds_a_copied_pattern() -> None:
+    from lfx_citations.core import grammar
+
+    copied = types.ModuleType("copied")
+    copied.PAGE = grammar._PAGE
+    copied.QUALIFIER = grammar._QUALIFIER
+    assert len(shared_patterns(copied, [grammar])) == 2
+
+
+def test_the_reference_imports_nothing_from_the_engine() -> None:
+    source = Path(reference.__file__).read_text(encoding="utf-8")
+    assert "lfx_citations" not in source
+    assert "import lfx" not in source and "from lfx" not in source
