@@ -29,6 +29,9 @@ from tests.support.flows import (
     AGENT,
     CITE_ANY,
     INGEST,
+    KB_AGENT,
+    KB_INGEST,
+    KB_RAG,
     QUIET_ENV,
     RAG,
     STREAMING_AGENT,
@@ -96,11 +99,13 @@ def test_committed_flows_are_what_the_generator_writes() -> None:
     assert completed.returncode == 0, completed.stderr[-3000:]
 
 
-@pytest.mark.parametrize("path", [RAG, CITE_ANY, AGENT, STREAMING_AGENT], ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT, KB_RAG, KB_AGENT, KB_INGEST], ids=lambda p: p.stem
+)
 def test_flows_embed_the_component_sources_exactly(path: Path) -> None:
     code = {n["data"]["type"]: n["data"]["node"]["template"]["code"]["value"] for n in nodes(load(path))}
     ours = [t for t in build.OUR_SOURCES if t in code]
-    assert build.POST_PROCESSOR in ours or build.CITING_AGENT in ours
+    assert build.POST_PROCESSOR in ours or build.CITING_AGENT in ours or build.READ_PAGES in ours
     for component_type in ours:
         assert code[component_type] == build.OUR_SOURCES[component_type].read_text(encoding="utf-8")
 
@@ -132,7 +137,8 @@ def test_lfx_validate_reports_no_errors() -> None:
     )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     results = json.loads(completed.stdout)
-    expected = sorted(p.name for p in (RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT))
+    expected = sorted(spec.file_name for spec in build.flows())
+    assert len(expected) == 8
     assert sorted(Path(r["path"]).name for r in results) == expected
     assert [(r["path"], i["message"]) for r in results for i in r["issues"] if i["severity"] == "error"] == []
 
@@ -241,8 +247,11 @@ async def test_ingested_chunks_keep_their_file_and_are_cited_by_it(
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     tweaks = openai_tweaks(openai_standin.base_url, STANDIN_OPENAI_API_KEY) | {
-        "Read File": {"path": [str(tmp_path / name) for name in files]},
-        "Split Text": {"chunk_size": 60, "chunk_overlap": 0},
+        "Read Files by Page": {
+            "path": [str(tmp_path / name) for name in files],
+            "chunk_size": 60,
+            "chunk_overlap": 0,
+        },
     }
     # Headless runs may read local paths only with the storage restriction off (uploads need no such thing).
     env = (
