@@ -5,7 +5,8 @@
     python scripts/ingest.py --astra --chunk-size 800 docs/*.pdf         # Astra DB
 
 For each file: upload it (``POST /api/v2/files``; an earlier upload of the same name is deleted first, so the
-stored name, which the citations show, stays the file's own), then run the store's ingest flow on it
+stored name, which the citations show, stays the file's own: Langflow names uploads without the extension,
+so ``water.md`` replaces the upload of ``water.pdf``, whose chunks stay), then run the store's ingest flow on it
 (``POST /api/v1/run/<flow>?stream=true`` with the file's path as a tweak of its Read Files by Page node,
 which reads PDFs page by page). Ingesting a file again replaces its chunks: the Knowledge Base flow's
 Replace File Chunks node, and the Astra DB node's ``deletion_field`` = ``file_path``, delete what the last
@@ -183,9 +184,14 @@ class Client:
         return json.loads(raw) if raw else None
 
     def upload(self, path: Path) -> str:
-        """Upload ``path`` as the current user's file, replacing one of the same name; its server path."""
+        """Upload ``path`` as the current user's file, replacing one of the same name; its server path.
+
+        Langflow names an upload by its file name without the extension and stores a second ``water`` as
+        ``water (1)``, whatever its extension: so an upload named like this one goes first, and the name the
+        citations show stays the file's own.
+        """
         for existing in self.json("GET", "/api/v2/files") or []:
-            if Path(str(existing.get("path", ""))).name == path.name:
+            if existing.get("name") == path.stem or Path(str(existing.get("path", ""))).name == path.name:
                 self.json("DELETE", f"/api/v2/files/{existing['id']}")
         boundary = uuid.uuid4().hex
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"

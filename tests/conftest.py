@@ -35,7 +35,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Real Langflow servers (``langflow_server``, ``langflow_client``, ``langflow_server_factory``), shared
 # by tests/e2e and tests/browser so that one session boots each configuration once.
-pytest_plugins = ["tests.support.langflow_fixtures"]
+pytest_plugins = ["tests.support.langflow_fixtures", "tests.support.run_sh"]
 
 
 # The local stand-ins that end-to-end tests point the shipped flows at (one pair per test module).
