@@ -126,7 +126,12 @@ def test_the_knowledge_base_rag_flow_answers_in_the_playground_with_the_local_mo
     model = option_value(run_command(), "--model-name")
     flow_id = run_script.state["flows"]["Knowledge Base RAG with Citations"]
     model_server.script(
-        Reply(chunks=("A delta forms where the river drops its sediment [Sou", "rce 1]. [Source 7]"))
+        Reply(
+            chunks=(
+                "A delta forms where the river drops its sediment [Sou",
+                "rce 1]. Rivers carry water from the mountains down to the sea [Source 2]. [Source 7]",
+            )
+        )
     )
     screenshot = screenshot_dir / "playground-knowledge-base.png"
 
@@ -138,6 +143,7 @@ def test_the_knowledge_base_rag_flow_answers_in_the_playground_with_the_local_mo
     assert answer.startswith("A delta forms where the river drops its sediment [Source 1].")
     assert "Source 7" not in answer
     assert titles[0].startswith("Source 1 \u00b7 rivers.pdf \u2014 page 2"), titles
+    assert len(titles) == 2 and CARD_TITLE.match(titles[1])[1] == "2", titles
     assert screenshot.stat().st_size > 20_000
 
 
