@@ -464,16 +464,23 @@ def test_the_printed_api_call_works(
     assert {e["data"]["id"] for e in events if e["event"] == "token"} == {started["id"]}
 
 
-def test_a_missing_knowledge_base_says_run_ingest(run_script: RunScript) -> None:
-    words = [
-        *ask_command(stream=False)[:-1],
-        "--tweaks",
-        '{"Knowledge": {"knowledge_base": "not_made_yet"}}',
-        "Hi?",
-    ]
-    result = run_readme_script(words, run_script.state_dir)
-    assert result.returncode == 1
-    assert "Knowledge Base 'not_made_yet' does not exist yet: no chunks yet: run ingest.py" in result.stderr
+def test_a_missing_or_empty_knowledge_base_says_run_ingest(run_script: RunScript) -> None:
+    with run_script.client() as client:
+        client.post(
+            "/api/v1/knowledge_bases",
+            json={
+                "name": "empty_kb",
+                "embedding_provider": "OpenAI Compatible",
+                "embedding_model": "nomic-embed-text",
+            },
+        ).raise_for_status()
+    for name, state in (("not_made_yet", "does not exist yet"), ("empty_kb", "is empty")):
+        tweaks = json.dumps({"Knowledge": {"knowledge_base": name}})
+        result = run_readme_script(
+            [*ask_command(stream=False)[:-1], "--tweaks", tweaks, "Hi?"], run_script.state_dir
+        )
+        assert result.returncode == 1
+        assert f"Knowledge Base '{name}' {state}: no chunks yet: run ingest.py" in result.stderr
 
 
 def test_offline_means_no_outgoing_request(ingested: str, run_script: RunScript) -> None:
