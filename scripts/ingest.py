@@ -1,8 +1,8 @@
 """Put files into the store the RAG flows read: a Langflow Knowledge Base, or Astra DB; report the chunks per file.
 
-    python scripts/ingest.py docs/water.pdf docs/photosynthesis.md     # the store run.sh made the default
-    python scripts/ingest.py --knowledge-base manuals docs/*.pdf         # another Knowledge Base
-    python scripts/ingest.py --astra --chunk-size 800 docs/*.pdf         # Astra DB
+    python scripts/ingest.py my-docs/water.pdf my-docs/notes.md       # the store run.sh made the default
+    python scripts/ingest.py --knowledge-base manuals my-docs/*.pdf    # another Knowledge Base
+    python scripts/ingest.py --astra --chunk-size 800 my-docs/*.pdf    # Astra DB
 
 For each file: upload it (``POST /api/v2/files``; an earlier upload of the same name is deleted first, so the
 stored name, which the citations show, stays the file's own: Langflow names uploads without the extension,

@@ -3,25 +3,35 @@
     eval "$(python scripts/langflow_setup.py env --model-base-url http://127.0.0.1:11434/v1 --offline)"
     python scripts/langflow_setup.py flows --out .langflow/flows --model-base-url http://127.0.0.1:11434/v1 \
         --model-name llama3.2 --embedding-model nomic-embed-text
-    python scripts/langflow_setup.py ready --url http://127.0.0.1:7860 --state-dir .langflow --server-pid 1234
+    python scripts/langflow_setup.py langflow run --host 127.0.0.1 --port 7860   # --offline: no PyPI check
+    python scripts/langflow_setup.py ready --url http://127.0.0.1:7860 --state-dir .langflow --server-pid 1234 \
+        --model-base-url http://127.0.0.1:11434/v1 --model-name llama3.2 --embedding-model nomic-embed-text
 
 ``env`` prints the ``export`` lines one set-up needs: for an OpenAI-compatible server at ``--model-base-url``
 its host goes on the SSRF allow-list (``LANGFLOW_SSRF_ALLOWED_HOSTS``) and on the list of hosts that may
-receive the server's provider credential (``LANGFLOW_PROVIDER_CREDENTIAL_ALLOWED_HOSTS``), that host only;
-a self-hosted Data API endpoint's host goes on the SSRF allow-list; ``--offline`` points tiktoken at the
-``cl100k_base`` copy litellm ships, so embeddings never download it.
+receive the server's provider credential (``LANGFLOW_PROVIDER_CREDENTIAL_ALLOWED_HOSTS``), that host only,
+and the URL is the "OpenAI Compatible" provider's ``OPENAI_COMPATIBLE_BASE_URL``; a self-hosted Data API
+endpoint's host goes on the SSRF allow-list; ``--offline`` points tiktoken at the ``cl100k_base`` copy
+litellm ships, so embeddings never download it.
 
-``flows`` writes the flows of ``flows/`` into ``--out`` with the base URL (and model names) written into
-their nodes; Langflow loads them from there (``LANGFLOW_LOAD_FLOWS_PATH``). With ``--model-base-url`` the
-OpenAI Embeddings node gives way to Langflow's Embedding Model node, provider "OpenAI Compatible", wired
-the same way: the OpenAI Embeddings node tokenizes with tiktoken and sends OpenAI's token ids, which
-servers such as Ollama and LM Studio refuse and a server with its own tokenizer (vLLM) embeds as the
-wrong words, while the Embedding Model node sends that provider's embeddings the text itself.
+``flows`` writes the flows of ``flows/`` into ``--out`` set up for the model: with ``--model-base-url`` the
+OpenAI node gives way to Langflow's Language Model node and each OpenAI Embeddings node to its Embedding
+Model node, both on the "OpenAI Compatible" provider and wired the same way. Langflow then resolves the
+server from its own provider settings, so the canvas and the Playground list, keep and use its models, and
+embeddings go as text (the OpenAI Embeddings node sends OpenAI's token ids, which Ollama and LM Studio
+refuse and vLLM embeds as the wrong words). Langflow loads them from there (``LANGFLOW_LOAD_FLOWS_PATH``).
 
-``ready`` waits for the server, stores ``ASTRA_DB_API_ENDPOINT`` as a Generic global variable, files the
-flows in a project of their own ("Citations"), creates an API key (or keeps the one still valid from the
-last start), writes ``<state-dir>/server.json`` (URL, API key, flow ids; only the owner may read it) and
-prints where everything is and a ready-to-paste API call.
+``langflow`` runs Langflow's own CLI without its check for a newer release on PyPI, which no setting turns
+off (``run.sh --offline``).
+
+``ready`` waits for the server, registers a model server as the "OpenAI Compatible" provider (its global
+variables, as Settings -> Model Providers writes them; the named models enabled and made the defaults),
+stores ``ASTRA_DB_API_ENDPOINT`` as a Generic global variable when Astra DB credentials are there (else it
+says in one line that the Knowledge Base flows are the default), files the flows in a project of their own
+("Citations"), creates an API key (or keeps the one still valid from the last start), writes
+``<state-dir>/server.json`` (URL, API key, flow ids, the default flow and store, the embedding model a new
+Knowledge Base is built with; only the owner may read it) and prints where everything is, the default
+flows first, and a ready-to-paste API call.
 """
 
 from __future__ import annotations
