@@ -58,6 +58,8 @@ flow_args=(--out "$state_dir/flows")
 
 export LANGFLOW_CONFIG_DIR="$state_dir"
 export LANGFLOW_DATABASE_URL="sqlite:///$state_dir/langflow.db"
+# Knowledge Bases beside the database that lists them (Langflow's default is ~/.langflow/knowledge_bases).
+export LANGFLOW_KNOWLEDGE_BASES_DIR="$state_dir/knowledge_bases"
 export LANGFLOW_LOAD_FLOWS_PATH="$state_dir/flows"
 export LANGFLOW_AUTO_LOGIN="${LANGFLOW_AUTO_LOGIN:-true}"
 export LANGFLOW_STORE_ENVIRONMENT_VARIABLES=true

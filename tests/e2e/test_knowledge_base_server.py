@@ -117,3 +117,9 @@ def test_files_that_differ_only_in_extension_keep_their_own_names(
         body = client.get(f"/api/v1/knowledge_bases/{KNOWLEDGE_BASE}/chunks", params={"limit": 100}).json()
     names = {chunk["metadata"]["file_name"] for chunk in body["chunks"]}
     assert {"tides.md", "tides.txt"} <= names and not [n for n in names if "(1)" in n], names
+
+
+def test_knowledge_bases_are_kept_in_the_state_directory(agent_kb: None, run_script: RunScript) -> None:
+    """Beside the database that lists them, not in Langflow's default ~/.langflow/knowledge_bases."""
+    stored = list((run_script.state_dir / "knowledge_bases").rglob("*"))
+    assert [p for p in stored if p.is_file()], stored

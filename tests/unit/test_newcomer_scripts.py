@@ -467,3 +467,13 @@ def test_the_local_flows_come_first_without_astra_db() -> None:
     ]
     assert list(setup.ordered_flows(flows, local_first=False))[-1] == "Knowledge Base RAG with Citations"
     assert setup.astra_configured({"ASTRA_DB_APPLICATION_TOKEN": "t", "ASTRA_DB_API_ENDPOINT": " "}) is False
+
+
+def test_a_new_knowledge_base_is_built_with_the_embedding_model_run_sh_was_given() -> None:
+    assert setup.knowledge_base_embedding(None, "text-embedding-3-small") == {
+        "name": "text-embedding-3-small",
+        "provider": "OpenAI",
+    }
+    local = setup.knowledge_base_embedding("http://127.0.0.1:11434/v1", "nomic-embed-text")
+    assert (local["name"], local["provider"]) == ("nomic-embed-text", "OpenAI Compatible")
+    assert local["metadata"]["embedding_class"] == "OpenAIEmbeddings"
