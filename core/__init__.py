@@ -4,7 +4,7 @@
     >>> filter_citations("Water is wet [1] and fire is cold [9].", [1, 2]).text
     'Water is wet [Source 1] and fire is cold.'
 
-Each module imports only the standard library, pydantic and sibling core modules (``from
-lfx_citations.core.<module> import <names>``, never aliased), so ``scripts/build_components.py``
-can inline them verbatim into ``components/citations/*.py``.
+Each module imports only the standard library, pydantic (``pages``: pypdf, which lfx ships) and
+sibling core modules (``from lfx_citations.core.<module> import <names>``, never aliased), so
+``scripts/build_components.py`` can inline them verbatim into ``components/citations/*.py``.
 """

@@ -1,9 +1,15 @@
 """Ask the RAG flow a question over Langflow's API; print the answer as it arrives, then the cited sources.
 
-    python scripts/ask.py "What is water?"                 # streamed
+    python scripts/ask.py "What is water?"                 # streamed, a new conversation
+    python scripts/ask.py --session kitchen "What is water?"   # then: --session kitchen "And ice?"
     python scripts/ask.py --no-stream "What is water?"     # one JSON response
     python scripts/ask.py --flow "Cite Any Answer" --no-stream "What is water?"
     python scripts/ask.py --json "What is water?"          # the raw response (the `end` event's result)
+
+Each call is a conversation of its own (a new session id), so its sources are numbered from 1 and no earlier
+question is in its history; ``--session NAME`` continues the conversation of that name, whose numbering and
+history carry over. Which flow, unless told: the RAG flow ``run.sh`` made the default (Knowledge Base RAG
+with Citations without Astra DB credentials, else Astra DB RAG with Citations).
 
 Where the server is and the API key come from, first found: ``--url``/``--api-key``; ``LANGFLOW_URL``/
 ``LANGFLOW_API_KEY``; the ``server.json`` that ``scripts/run.sh`` writes into its state directory
@@ -25,6 +31,7 @@ import textwrap
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,6 +39,8 @@ from typing import Any, TextIO
 DEFAULT_URL = "http://127.0.0.1:7860"
 RAG_FLOW_ID = "794f7486-c040-4f89-b58f-20768468ba6f"  # "Astra DB RAG with Citations"; the ids are stable
 SOURCES_GROUP = "Sources"
+KNOWLEDGE_BASE_PREFIX = "Knowledge Base "
+NO_CHUNKS_YET = "no chunks yet: run ingest.py (.venv/bin/python scripts/ingest.py your-files/*.pdf)"
 _TOKEN_IDS_HINT = (
     "the embeddings node sent token ids, which this model server refuses: start the server with "
     "scripts/run.sh --model-base-url URL (its flows send the embeddings endpoint text)."
@@ -49,6 +58,10 @@ HINTS = {
     "to .langflow/server.json.",
     "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
     "it before scripts/run.sh.",
+    # The Knowledge component's words for a Knowledge Base that does not exist.
+    "Metadata not found for knowledge base": NO_CHUNKS_YET + ".",
+    "OpenAI Compatible": "the model server is Langflow's 'OpenAI Compatible' provider: start it, then restart "
+    "scripts/run.sh --model-base-url URL (which registers it), or set it under Settings -> Model Providers.",
     # Ollama's and LM Studio's answers to the token ids an OpenAI Embeddings node sends.
     "invalid input type": _TOKEN_IDS_HINT,
     "'input' field must be a string or an array of strings": _TOKEN_IDS_HINT,
@@ -86,14 +99,46 @@ def error_text(data: Any) -> str:
 # --------------------------------------------------------------------------- connection
 
 
-def server_settings(url: str | None, api_key: str | None, state_dir: Path) -> tuple[str, str | None]:
-    state: dict[str, Any] = {}
+def read_state(state_dir: Path) -> dict[str, Any]:
     state_file = state_dir / "server.json"
-    if state_file.is_file():
-        state = json.loads(state_file.read_text(encoding="utf-8"))
+    return json.loads(state_file.read_text(encoding="utf-8")) if state_file.is_file() else {}
+
+
+def server_settings(url: str | None, api_key: str | None, state: Mapping[str, Any]) -> tuple[str, str | None]:
     url = url or os.environ.get("LANGFLOW_URL") or state.get("url") or DEFAULT_URL
     api_key = api_key or os.environ.get("LANGFLOW_API_KEY") or state.get("api_key")
     return url.rstrip("/"), api_key
+
+
+def knowledge_base_of(flow: str, state: Mapping[str, Any], tweaks: Mapping[str, Any] | None) -> str | None:
+    """The Knowledge Base a flow run.sh loaded reads (its Knowledge node, or a tweak of it), else None."""
+    names = {flow_id: name for name, flow_id in (state.get("flows") or {}).items()}
+    if not names.get(flow, "").startswith(KNOWLEDGE_BASE_PREFIX):
+        return None
+    tweaked = ((tweaks or {}).get("Knowledge") or {}).get("knowledge_base")
+    return str(tweaked or (state.get("knowledge_base") or {}).get("name") or "citations")
+
+
+def check_knowledge_base(url: str, api_key: str | None, name: str, timeout: float) -> None:
+    """A clear word, before asking, when the Knowledge Base is missing or empty (else the answer is "no sources")."""
+    request = urllib.request.Request(
+        f"{url}/api/v1/knowledge_bases/{urllib.parse.quote(name, safe='')}",
+        headers={"x-api-key": api_key} if api_key else {},
+    )
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(request, timeout=timeout) as response:
+            chunks = json.loads(response.read()).get("chunks")
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            msg = f"Knowledge Base {name!r} does not exist yet: {NO_CHUNKS_YET}"
+            raise AskError(msg) from exc
+        return  # anything else is for the run itself to report
+    except (urllib.error.URLError, ValueError, AttributeError):
+        return
+    if chunks == 0:
+        msg = f"Knowledge Base {name!r} is empty: {NO_CHUNKS_YET}"
+        raise AskError(msg)
 
 
 def post(url: str, body: Mapping[str, Any], api_key: str | None, timeout: float) -> Any:
@@ -227,7 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("question")
     parser.add_argument("--no-stream", dest="stream", action="store_false", help="one JSON response")
     parser.add_argument(
-        "--flow", default=None, help="flow id or endpoint name (default: Astra DB RAG with Citations)"
+        "--flow",
+        default=None,
+        help="a flow's name as run.sh lists it, its id or endpoint name (default: the RAG flow run.sh made the default)",
     )
     parser.add_argument("--url", help=f"Langflow's URL (default: $LANGFLOW_URL, server.json, {DEFAULT_URL})")
     parser.add_argument("--api-key", help="default: $LANGFLOW_API_KEY, then server.json")
@@ -237,16 +284,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tweaks", type=json.loads, help='JSON, e.g. \'{"Astra DB": {"number_of_results": 8}}\''
     )
-    parser.add_argument("--session", help="session id (messages of one session form a conversation)")
+    parser.add_argument(
+        "--session",
+        metavar="NAME",
+        help="continue the conversation of this name: its numbering and history carry over "
+        "(default: a new conversation for each call)",
+    )
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--json", dest="raw_json", action="store_true", help="print the raw RunResponse")
     args = parser.parse_args(argv)
 
-    url, api_key = server_settings(args.url, args.api_key, args.state_dir)
-    flow = args.flow or RAG_FLOW_ID
-    if args.flow and (state_flows := _state_flows(args.state_dir)).get(args.flow):
-        flow = state_flows[args.flow]  # a flow name run.sh recorded
+    state = read_state(args.state_dir)
+    url, api_key = server_settings(args.url, args.api_key, state)
+    flows = dict(state.get("flows") or {})
+    flow = flows.get(args.flow, args.flow) if args.flow else str(state.get("default_flow") or RAG_FLOW_ID)
+    session = args.session or str(uuid.uuid4())  # a new conversation unless one is named
     try:
+        if (knowledge_base := knowledge_base_of(flow, state, args.tweaks)) is not None:
+            check_knowledge_base(url, api_key, knowledge_base, args.timeout)
         ask(
             url,
             api_key,
@@ -254,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
             args.question,
             stream=args.stream,
             tweaks=args.tweaks,
-            session_id=args.session,
+            session_id=session,
             timeout=args.timeout,
             raw_json=args.raw_json,
         )
@@ -262,14 +317,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         print(f"\nask.py: {exc}", file=sys.stderr)
         return 1
+    if not args.session:
+        print(f"(a new conversation; to continue it: --session {session})", file=sys.stderr)
     return 0
-
-
-def _state_flows(state_dir: Path) -> dict[str, str]:
-    state_file = state_dir / "server.json"
-    if not state_file.is_file():
-        return {}
-    return dict(json.loads(state_file.read_text(encoding="utf-8")).get("flows") or {})
 
 
 if __name__ == "__main__":

@@ -51,8 +51,6 @@ STANDALONE_SOURCES_DIR = ROOT / "components" / "standalone"  # the same componen
 # Palette keys, i.e. the ``data.type`` the canvas gives each node.
 CHAT_INPUT = "ChatInput"
 CHAT_OUTPUT = "ChatOutput"
-FILE = "File"
-SPLIT_TEXT = "SplitText"
 ASTRA_DB = "ext:datastax:AstraDBVectorStoreComponent@official"
 OPENAI_EMBEDDINGS = "ext:openai:OpenAIEmbeddingsComponent@official"
 OPENAI_MODEL = "ext:openai:OpenAIModelComponent@official"
@@ -61,6 +59,9 @@ PROMPT = "ext:citations:CitationPromptComponent@official"
 POST_PROCESSOR = "ext:citations:CitationPostProcessorComponent@official"
 CITING_RETRIEVER = "ext:citations:CitingRetrieverComponent@official"
 CITING_AGENT = "ext:citations:CitingAgentComponent@official"
+READ_PAGES = "ext:citations:ReadFilesByPageComponent@official"
+REPLACE_CHUNKS = "ext:citations:ReplaceFileChunksComponent@official"
+KNOWLEDGE = "Knowledge"
 AGENT = "Agent"
 MESSAGE_HISTORY = "Memory"
 
@@ -110,6 +111,7 @@ ASTRA_TOKEN_VARIABLE = "ASTRA_DB_APPLICATION_TOKEN"
 ASTRA_ENDPOINT_VARIABLE = "ASTRA_DB_API_ENDPOINT"
 OPENAI_KEY_VARIABLE = "OPENAI_API_KEY"
 COLLECTION = "lfx_citations"
+KNOWLEDGE_BASE = "citations"
 # The parser's default page keys plus Docling's ``page_no`` (File component, Advanced Parser).
 PAGE_KEYS = "page, page_number, page_label, page_no"
 
@@ -123,6 +125,7 @@ class Node:
     values: Mapping[str, Any] = field(default_factory=dict)
     variables: Mapping[str, str] = field(default_factory=dict)
     show: tuple[str, ...] = ()
+    hide: tuple[str, ...] = ()
     # Dropdown options stored with the node. The Playground refreshes every real-time dropdown whose option
     # list is empty when it opens, and the Astra DB node's collection refresh reads the endpoint field as
     # stored, i.e. the global variable's *name*: "Connector URL must be an http(s) URL … got
@@ -178,10 +181,8 @@ def flows() -> tuple[FlowSpec, ...]:
     model = Node(OPENAI_MODEL, "model", variables={"api_key": OPENAI_KEY_VARIABLE})
     post = Node(POST_PROCESSOR, "cite")
     chat_output = Node(CHAT_OUTPUT, "output")
-    # Outputs as for a multi-file selection: "Files" is a table with one row (and file_path) per file, so
-    # every chunk keeps its own file's name; "Raw Content" would join all files under the first one's name.
-    files = Node(FILE, "files", outputs_for=("path", ["a.pdf", "b.pdf"]))
-    split = Node(SPLIT_TEXT, "split")
+    # PDFs page by page, so every chunk keeps its file's name and its page.
+    pages = Node(READ_PAGES, "pages")
 
     retrieval = (
         Edge(chat_input, "message", astra, "search_query"),
@@ -214,18 +215,17 @@ def flows() -> tuple[FlowSpec, ...]:
         FlowSpec(
             "astra_db_ingest_with_source_metadata.json",
             "Astra DB Ingest with Source Metadata",
-            "Loads files, splits them into chunks and stores them in Astra DB. Every chunk keeps its file's "
-            "metadata (file_path, and page_no when the File component's Advanced Parser is on), which the "
-            "RAG flows cite.",
-            (files, split, embeddings, astra),
+            "Reads files (PDFs page by page), splits them into chunks and stores them in Astra DB. Every "
+            "chunk keeps its file's name and path and the page where it starts, which the RAG flows cite.",
+            (pages, embeddings, astra),
             (
-                Edge(files, "dataframe", split, "data_inputs"),
-                Edge(split, "dataframe", astra, "ingest_data"),
+                Edge(pages, "chunks", astra, "ingest_data"),
                 Edge(embeddings, "embeddings", astra, "embedding_model"),
             ),
         ),
         agent_flow(chat_input, embeddings, astra, model, post, chat_output),
         streaming_agent_flow(chat_input, embeddings, astra, model, chat_output),
+        *knowledge_base_flows(chat_input, pages, model, post, chat_output, history),
         FlowSpec(
             "cite_any_answer.json",
             "Cite Any Answer",
@@ -303,6 +303,118 @@ def streaming_agent_flow(
             Edge(model, "model_output", agent, "model"),
             Edge(chat_input, "message", agent, "input_value"),
             Edge(agent, "response", chat_output, "input_value"),
+        ),
+    )
+
+
+# The Knowledge component's fields per mode (the canvas shows only the chosen mode's).
+KNOWLEDGE_INGEST_FIELDS = (
+    "input_df",
+    "column_config",
+    "chunk_size",
+    "api_key",
+    "allow_duplicates",
+    "metadata_json",
+)
+KNOWLEDGE_RETRIEVE_FIELDS = (
+    "search_query",
+    "top_k",
+    "include_metadata",
+    "include_embeddings",
+    "metadata_filter",
+)
+# One chunk per text and file: the same paragraph in two files is stored for each of them.
+KNOWLEDGE_COLUMNS = (
+    {"column_name": "text", "vectorize": True, "identifier": True},
+    {"column_name": "file_path", "vectorize": False, "identifier": True},
+)
+
+
+def knowledge_node(mode: str) -> Node:
+    """Langflow's Knowledge component on the ``citations`` Knowledge Base, in Ingest or Retrieve mode."""
+    values: dict[str, Any] = {"mode": mode, "knowledge_base": KNOWLEDGE_BASE}
+    if mode == "Ingest":
+        values |= {"column_config": [dict(c) for c in KNOWLEDGE_COLUMNS], "allow_duplicates": False}
+    shown, hidden = (
+        (KNOWLEDGE_INGEST_FIELDS, KNOWLEDGE_RETRIEVE_FIELDS)
+        if mode == "Ingest"
+        else (KNOWLEDGE_RETRIEVE_FIELDS, KNOWLEDGE_INGEST_FIELDS)
+    )
+    return Node(
+        KNOWLEDGE,
+        "kb",
+        values,
+        show=shown,
+        hide=hidden,
+        # A stored option list keeps the Playground from refreshing the dropdown on open, which would
+        # clear the name while the Knowledge Base does not exist yet.
+        options={"knowledge_base": (KNOWLEDGE_BASE,)},
+        outputs_for=("mode", mode),
+    )
+
+
+def knowledge_base_flows(
+    chat_input: Node, pages: Node, model: Node, post: Node, chat_output: Node, history: Node
+) -> tuple[FlowSpec, ...]:
+    """RAG, agent and ingest over Langflow's own Knowledge Base ``citations``: no account but a model."""
+    retrieve = knowledge_node("Retrieve")
+    parser = Node(PARSER, "parse")  # the parser's defaults read Knowledge rows: content, file_name, page
+    prompt = Node(PROMPT, "prompt")
+    citing = Node(CITING_RETRIEVER, "tool", {"max_sources": 5})
+    agent = Node(
+        CITING_AGENT,
+        "agent",
+        {"system_prompt": AGENT_INSTRUCTIONS, "add_current_date_tool": False, "add_calculator_tool": False},
+    )
+    replace = Node(REPLACE_CHUNKS, "replace", {"knowledge_base": KNOWLEDGE_BASE})
+    ingest = knowledge_node("Ingest")
+    return (
+        FlowSpec(
+            "knowledge_base_rag_with_citations.json",
+            "Knowledge Base RAG with Citations",
+            "Answers from a Langflow Knowledge Base and cites its sources inline as [Source N], file and page "
+            "on each source card; invalid markers are removed. Runs on Langflow alone (no vector database "
+            "account): the Knowledge Base holds the chunks and their embeddings. The answer streams, and a "
+            "chunk keeps its number for the whole conversation.",
+            (chat_input, retrieve, parser, prompt, model, post, chat_output, history),
+            (
+                Edge(chat_input, "message", retrieve, "search_query"),
+                Edge(retrieve, "retrieve_data", parser, "input_data"),
+                Edge(chat_input, "message", prompt, "question"),
+                Edge(parser, "context", prompt, "context"),
+                Edge(parser, "sources", post, "sources"),
+                Edge(history, "messages_text", prompt, "history"),
+                Edge(model, "model_output", post, "model"),
+                Edge(prompt, "prompt", post, "prompt"),
+                Edge(post, "message", chat_output, "input_value"),
+            ),
+        ),
+        FlowSpec(
+            "knowledge_base_agent_with_citations.json",
+            "Knowledge Base Agent with Citations",
+            "The Citing Agent searches a Langflow Knowledge Base through the Citing Retriever tool, as often "
+            "as it needs, and streams its answer with only valid [Source N] markers, then attaches the "
+            "cited sources as cards. One numbering for every search and every turn.",
+            (chat_input, retrieve, citing, model, agent, chat_output),
+            (
+                Edge(retrieve, "retrieve_data", citing, "retriever"),
+                Edge(citing, "tool", agent, "tools"),
+                Edge(model, "model_output", agent, "model"),
+                Edge(chat_input, "message", agent, "input_value"),
+                Edge(agent, "response", chat_output, "input_value"),
+            ),
+        ),
+        FlowSpec(
+            "knowledge_base_ingest_with_source_metadata.json",
+            "Knowledge Base Ingest with Source Metadata",
+            "Reads files (PDFs page by page) into a Langflow Knowledge Base, with the embedding model the "
+            "Knowledge Base was created with. Every chunk keeps its file's name and path and the page where "
+            "it starts; ingesting a file again replaces its chunks.",
+            (pages, replace, ingest),
+            (
+                Edge(pages, "chunks", replace, "rows"),
+                Edge(replace, "chunks", ingest, "input_df"),
+            ),
         ),
     )
 
@@ -404,6 +516,8 @@ def build_flow(
             template[name].update(value=variable, load_from_db=True)
         for name in node.show:
             template[name]["show"] = True
+        for name in node.hide:
+            template[name]["show"] = False
         for name, options in node.options.items():
             template[name]["options"] = list(options)
         source = variant.sources.get(node.type)

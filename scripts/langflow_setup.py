@@ -3,25 +3,35 @@
     eval "$(python scripts/langflow_setup.py env --model-base-url http://127.0.0.1:11434/v1 --offline)"
     python scripts/langflow_setup.py flows --out .langflow/flows --model-base-url http://127.0.0.1:11434/v1 \
         --model-name llama3.2 --embedding-model nomic-embed-text
-    python scripts/langflow_setup.py ready --url http://127.0.0.1:7860 --state-dir .langflow --server-pid 1234
+    python scripts/langflow_setup.py langflow run --host 127.0.0.1 --port 7860   # --offline: no PyPI check
+    python scripts/langflow_setup.py ready --url http://127.0.0.1:7860 --state-dir .langflow --server-pid 1234 \
+        --model-base-url http://127.0.0.1:11434/v1 --model-name llama3.2 --embedding-model nomic-embed-text
 
 ``env`` prints the ``export`` lines one set-up needs: for an OpenAI-compatible server at ``--model-base-url``
 its host goes on the SSRF allow-list (``LANGFLOW_SSRF_ALLOWED_HOSTS``) and on the list of hosts that may
-receive the server's provider credential (``LANGFLOW_PROVIDER_CREDENTIAL_ALLOWED_HOSTS``), that host only;
-a self-hosted Data API endpoint's host goes on the SSRF allow-list; ``--offline`` points tiktoken at the
-``cl100k_base`` copy litellm ships, so embeddings never download it.
+receive the server's provider credential (``LANGFLOW_PROVIDER_CREDENTIAL_ALLOWED_HOSTS``), that host only,
+and the URL is the "OpenAI Compatible" provider's ``OPENAI_COMPATIBLE_BASE_URL``; a self-hosted Data API
+endpoint's host goes on the SSRF allow-list; ``--offline`` points tiktoken at the ``cl100k_base`` copy
+litellm ships, so embeddings never download it.
 
-``flows`` writes the flows of ``flows/`` into ``--out`` with the base URL (and model names) written into
-their nodes; Langflow loads them from there (``LANGFLOW_LOAD_FLOWS_PATH``). With ``--model-base-url`` the
-OpenAI Embeddings node gives way to Langflow's Embedding Model node, provider "OpenAI Compatible", wired
-the same way: the OpenAI Embeddings node tokenizes with tiktoken and sends OpenAI's token ids, which
-servers such as Ollama and LM Studio refuse and a server with its own tokenizer (vLLM) embeds as the
-wrong words, while the Embedding Model node sends that provider's embeddings the text itself.
+``flows`` writes the flows of ``flows/`` into ``--out`` set up for the model: with ``--model-base-url`` the
+OpenAI node gives way to Langflow's Language Model node and each OpenAI Embeddings node to its Embedding
+Model node, both on the "OpenAI Compatible" provider and wired the same way. Langflow then resolves the
+server from its own provider settings, so the canvas and the Playground list, keep and use its models, and
+embeddings go as text (the OpenAI Embeddings node sends OpenAI's token ids, which Ollama and LM Studio
+refuse and vLLM embeds as the wrong words). Langflow loads them from there (``LANGFLOW_LOAD_FLOWS_PATH``).
 
-``ready`` waits for the server, stores ``ASTRA_DB_API_ENDPOINT`` as a Generic global variable, files the
-flows in a project of their own ("Citations"), creates an API key (or keeps the one still valid from the
-last start), writes ``<state-dir>/server.json`` (URL, API key, flow ids; only the owner may read it) and
-prints where everything is and a ready-to-paste API call.
+``langflow`` runs Langflow's own CLI without its check for a newer release on PyPI, which no setting turns
+off (``run.sh --offline``).
+
+``ready`` waits for the server, registers a model server as the "OpenAI Compatible" provider (its global
+variables, as Settings -> Model Providers writes them; the named models enabled and made the defaults),
+stores ``ASTRA_DB_API_ENDPOINT`` as a Generic global variable when Astra DB credentials are there (else it
+says in one line that the Knowledge Base flows are the default), files the flows in a project of their own
+("Citations"), creates an API key (or keeps the one still valid from the last start), writes
+``<state-dir>/server.json`` (URL, API key, flow ids, the default flow and store, the embedding model a new
+Knowledge Base is built with; only the owner may read it) and prints where everything is, the default
+flows first, and a ready-to-paste API call.
 """
 
 from __future__ import annotations
@@ -46,7 +56,11 @@ FLOWS_DIR = ROOT / "flows"
 PROJECT_NAME = "Citations"
 PROJECT_DESCRIPTION = "Inline [Source N] citations: RAG, ingest and cite-any-answer flows (lfx-citations)."
 RAG_FLOW_NAME = "Astra DB RAG with Citations"
-INGEST_FLOW_NAME = "Astra DB Ingest with Source Metadata"
+RAG_FLOW_FILE = "astra_db_rag_with_citations.json"
+KB_RAG_FLOW_NAME = "Knowledge Base RAG with Citations"
+KNOWLEDGE_BASE_PREFIX = "Knowledge Base "
+KNOWLEDGE_BASE = "citations"  # the Knowledge Base the shipped flows and ingest.py use unless told
+ASTRA_VARIABLES = ("ASTRA_DB_APPLICATION_TOKEN", "ASTRA_DB_API_ENDPOINT")
 API_KEY_NAME = "lfx-citations run.sh"
 STATE_FILE = "server.json"
 CL100K_CACHE_KEY = "9b5ad71b2ce5302211f9c61530b329a4922fc6a4"
@@ -60,9 +74,14 @@ MODEL_NODE, EMBEDDINGS_NODE = "OpenAI", "OpenAI Embeddings"
 # dependency) registers. lfx builds that provider's OpenAIEmbeddings with check_embedding_ctx_length=False,
 # i.e. it sends text.
 TEXT_EMBEDDINGS_TYPE = "EmbeddingModel"
+MODEL_TYPE = "LanguageModelComponent"  # lfx's core Language Model component
 COMPATIBLE_PROVIDER = "OpenAI Compatible"
 COMPATIBLE_DISTRIBUTION = "lfx-openai-compatible"
 OPENAI_KEY_VARIABLE = "OPENAI_API_KEY"
+PLACEHOLDER_KEY = "not-needed"
+# The provider's settings (global variables), as its bundle's extension.json names them.
+COMPATIBLE_BASE_URL_VARIABLE = "OPENAI_COMPATIBLE_BASE_URL"
+COMPATIBLE_KEY_VARIABLE = "OPENAI_COMPATIBLE_API_KEY"
 
 
 # --------------------------------------------------------------------------- env
@@ -97,6 +116,28 @@ def merged(existing: str | None, additions: Iterable[str]) -> str:
     return ",".join(items)
 
 
+def in_container() -> bool:
+    """Langflow's own test (``lfx.utils.util.detect_container_environment``), without importing lfx."""
+    if Path("/.dockerenv").exists() or os.environ.get("container") == "podman":
+        return True
+    try:
+        cgroup = Path("/proc/self/cgroup").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return "docker" in cgroup or "podman" in cgroup
+
+
+def container_note(model_base_url: str) -> str | None:
+    """A warning when Langflow will send this loopback URL elsewhere: it finds itself in a container."""
+    if host_of(model_base_url) not in {"localhost", "127.0.0.1", "::1"} or not in_container():
+        return None
+    return (
+        f"note: Langflow finds itself in a container, so it sends a model provider's requests for "
+        f"{host_of(model_base_url)} to the container's host. If the model server runs in this container "
+        "rather than on the host, give run.sh its address on the container's network instead."
+    )
+
+
 def tiktoken_cache_dir() -> str | None:
     """A directory holding ``cl100k_base`` under tiktoken's cache name: litellm ships one (found, not imported)."""
     spec = importlib.util.find_spec("litellm")
@@ -118,7 +159,10 @@ def settings_env(environ: Mapping[str, str], model_base_url: str | None, *, offl
         )
         if not environ.get("OPENAI_API_KEY"):
             # Local servers ignore the key, but the flows' OpenAI nodes require one.
-            env["OPENAI_API_KEY"] = "not-needed"
+            env["OPENAI_API_KEY"] = PLACEHOLDER_KEY
+        # The provider's setting, also for `lfx run` of the flows written for it; `ready` stores it in
+        # Langflow's own settings, which the canvas and the Playground read.
+        env[COMPATIBLE_BASE_URL_VARIABLE] = model_base_url.strip()
     endpoint = environ.get(ENDPOINT_VARIABLE, "").strip()
     if endpoint and not host_of(endpoint).endswith(ASTRA_CLOUD_SUFFIX):
         ssrf += loopback_aliases(host_of(endpoint))  # a self-hosted Data API (HCD) on the local network
@@ -159,19 +203,23 @@ def configure_flow(
 ) -> dict[str, Any]:
     """``flow`` set up for the model server (in place).
 
-    The OpenAI node gets the base URL and model name. With a base URL, each OpenAI Embeddings node is
-    replaced by an Embedding Model node for that server (:func:`text_embeddings_node`) feeding the same
-    inputs; without one, the OpenAI Embeddings node keeps OpenAI and only takes the model name.
+    With a base URL, the OpenAI node gives way to Langflow's Language Model node and each OpenAI
+    Embeddings node to an Embedding Model node, both on the "OpenAI Compatible" provider
+    (:func:`replace_node`), wired the same way: Langflow resolves that provider's server from its
+    own settings (``ready`` registers it), so the canvas and the Playground list, keep and use the
+    server's models. Without one, the OpenAI nodes stay and only take the model names.
     """
     for node in _nodes_named(flow, MODEL_NODE):
         if model_base_url:
-            _set(node["template"], "openai_api_base", model_base_url)
-        if model_name:
+            model = model_name or str(node["template"]["model_name"]["value"])
+            replace_node(flow, node, MODEL_TYPE, {"model": [compatible_model_option(model)]})
+        elif model_name:
             _set(node["template"], "model_name", model_name)
     for node in _nodes_named(flow, EMBEDDINGS_NODE):
         if model_base_url:
             model = embedding_model or str(node["template"]["model"]["value"])
-            replace_embeddings_node(flow, node, model_base_url, model)
+            values = {"model": [compatible_embedding_option(model)], "api_base": model_base_url}
+            replace_node(flow, node, TEXT_EMBEDDINGS_TYPE, values)
         elif embedding_model:
             _set(node["template"], "model", embedding_model)
     return flow
@@ -198,6 +246,30 @@ def compatible_embedding_option(model: str) -> dict[str, Any]:
     }
 
 
+def compatible_model_option(model: str) -> dict[str, Any]:
+    """The "OpenAI Compatible" chat model ``model`` as the Language Model node's dropdown stores it.
+
+    The shape of lfx's ``get_language_model_options``, from the provider's bundle manifest.
+    """
+    metadata = _compatible_provider_spec().get("metadata", {})
+    mapping = metadata.get("mapping", {})
+    option_metadata: dict[str, Any] = {
+        "context_length": 128000,
+        "model_class": mapping.get("model_class", "ChatOpenAI"),
+        "model_name_param": mapping.get("model_param", "model"),
+        "api_key_param": "api_key",
+    }
+    if "max_tokens_field_name" in metadata:
+        option_metadata["max_tokens_field_name"] = metadata["max_tokens_field_name"]
+    return {
+        "name": model,
+        "icon": metadata.get("icon", "Plug"),
+        "category": COMPATIBLE_PROVIDER,
+        "provider": COMPATIBLE_PROVIDER,
+        "metadata": option_metadata,
+    }
+
+
 def _compatible_provider_spec() -> dict[str, Any]:
     """The "OpenAI Compatible" provider as its installed bundle declares it (``extension.json``)."""
     try:
@@ -216,47 +288,47 @@ def _compatible_provider_spec() -> dict[str, Any]:
     raise SystemExit(msg)
 
 
-def text_embeddings_node(
-    flow: dict[str, Any], node_id: str, model_base_url: str, model: str
-) -> dict[str, Any]:
-    """Add an Embedding Model node for ``model`` on the server at ``model_base_url``; returns its data.
+def replace_node(flow: dict[str, Any], old: dict[str, Any], new_type: str, values: Mapping[str, Any]) -> None:
+    """Swap the node ``old`` for lfx's ``new_type`` component at its place, configured with ``values``.
 
-    The node comes from lfx's component index (the installed component, as the palette has it), added
-    and configured with lfx's flow builder. Its key is the flows' ``OPENAI_API_KEY`` global variable,
-    like the OpenAI node's (local servers ignore it; ``run.sh`` sets a placeholder when none is set).
+    The new node comes from lfx's component index (the installed component, as the palette has it),
+    added, configured and wired with lfx's flow builder: every edge into or out of ``old`` is made
+    again with the same field and output names. A model dropdown stores its value as its one option,
+    so the canvas shows it as chosen before Langflow has listed the server's models. Keys are left to
+    the provider's own settings (``OPENAI_COMPATIBLE_API_KEY``; local servers need none).
     """
-    from lfx.graph.flow_builder import add_component, configure_component
+    from lfx.graph.flow_builder import add_component, add_connection, configure_component, remove_component
     from lfx.graph.flow_builder.builder import load_local_registry
-
-    add_component(flow, TEXT_EMBEDDINGS_TYPE, load_local_registry(), component_id=node_id)
-    option = compatible_embedding_option(model)
-    configure_component(flow, node_id, {"model": [option], "api_base": model_base_url})
-    node = next(n for n in flow["data"]["nodes"] if n["id"] == node_id)["data"]["node"]
-    node["template"]["model"]["options"] = [option]  # the canvas shows the value as chosen
-    node["template"]["api_key"].update(value=OPENAI_KEY_VARIABLE, load_from_db=True)
-    return node
-
-
-def replace_embeddings_node(
-    flow: dict[str, Any], old: dict[str, Any], model_base_url: str, model: str
-) -> None:
-    """Swap the OpenAI Embeddings node ``old`` for an Embedding Model node at its place, with its edges."""
-    from lfx.graph.flow_builder import add_connection, remove_component
 
     old_node = next(n for n in flow["data"]["nodes"] if n["data"].get("node") is old)
     old_id = old_node["id"]
-    fed = [
-        (edge["target"], edge["data"]["targetHandle"]["fieldName"], edge["data"]["sourceHandle"]["name"])
+    edges = [
+        (
+            edge["source"],
+            edge["data"]["sourceHandle"]["name"],
+            edge["target"],
+            edge["data"]["targetHandle"]["fieldName"],
+        )
         for edge in flow["data"]["edges"]
-        if edge["source"] == old_id
+        if old_id in (edge["source"], edge["target"])
     ]
     remove_component(flow, old_id)
-    new_id = f"{TEXT_EMBEDDINGS_TYPE}-{old_id.rsplit('-', 1)[-1]}"
-    text_embeddings_node(flow, new_id, model_base_url, model)
+    new_id = f"{new_type}-{old_id.rsplit('-', 1)[-1]}"
+    add_component(flow, new_type, load_local_registry(), component_id=new_id)
+    configure_component(flow, new_id, dict(values))
     new_node = next(n for n in flow["data"]["nodes"] if n["id"] == new_id)
     new_node["position"] = dict(old_node["position"])
-    for target, field_name, output in fed:
-        add_connection(flow, new_id, output, target, field_name)
+    template = new_node["data"]["node"]["template"]
+    template["model"]["options"] = list(template["model"]["value"])
+    template["api_key"].update(value="", load_from_db=False)
+    for source, output, target, field_name in edges:
+        add_connection(
+            flow,
+            new_id if source == old_id else source,
+            output,
+            new_id if target == old_id else target,
+            field_name,
+        )
 
 
 def write_flows(
@@ -293,11 +365,13 @@ def _check(response: httpx.Response) -> Any:
     return response.json() if response.content else None
 
 
-def wait_until_healthy(client: httpx.Client, server_pid: int | None, timeout: float) -> None:
+def wait_until_healthy(
+    client: httpx.Client, server_pid: int | None, timeout: float, log_file: Path | None = None
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server_pid is not None and not _alive(server_pid):
-            msg = "the Langflow server exited during start-up (its log is above)"
+            msg = f"the Langflow server exited during start-up; the end of its log:\n{log_tail(log_file)}"
             raise SetupError(msg)
         try:
             if client.get("/health_check", timeout=5).status_code == httpx.codes.OK:
@@ -305,8 +379,14 @@ def wait_until_healthy(client: httpx.Client, server_pid: int | None, timeout: fl
         except httpx.HTTPError:
             pass
         time.sleep(1)
-    msg = f"the Langflow server did not become healthy within {timeout:.0f} s"
+    msg = f"the Langflow server did not become healthy within {timeout:.0f} s; the end of its log:\n{log_tail(log_file)}"
     raise SetupError(msg)
+
+
+def log_tail(log_file: Path | None, lines: int = 40) -> str:
+    if log_file is None or not log_file.is_file():
+        return "(no log)"
+    return "\n".join(log_file.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
 
 
 def _alive(pid: int) -> bool:
@@ -319,21 +399,76 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def set_endpoint_variable(client: httpx.Client, endpoint: str) -> None:
-    """``ASTRA_DB_API_ENDPOINT`` as a Generic variable (a Credential one reaches the endpoint field as a secret)."""
+def set_variable(client: httpx.Client, name: str, value: str, kind: str) -> None:
+    """The global variable ``name`` holds ``value`` (``kind``: Generic or Credential), replacing another value."""
     for variable in _check(client.get("/api/v1/variables/")):
-        if variable["name"] == ENDPOINT_VARIABLE:
-            if variable.get("type") == "Generic" and variable.get("value") == endpoint:
+        if variable["name"] == name:
+            if variable.get("type") == kind and variable.get("value") == value:
                 return
             _check(client.delete(f"/api/v1/variables/{variable['id']}"))
-    body = {"name": ENDPOINT_VARIABLE, "value": endpoint, "type": "Generic", "default_fields": []}
-    _check(client.post("/api/v1/variables/", json=body))
+    _check(
+        client.post(
+            "/api/v1/variables/", json={"name": name, "value": value, "type": kind, "default_fields": []}
+        )
+    )
+
+
+def set_endpoint_variable(client: httpx.Client, endpoint: str) -> None:
+    """``ASTRA_DB_API_ENDPOINT`` as a Generic variable (a Credential one reaches the endpoint field as a secret)."""
+    set_variable(client, ENDPOINT_VARIABLE, endpoint, "Generic")
+
+
+def register_model_server(
+    client: httpx.Client, base_url: str, api_key: str | None, model: str, embedding_model: str
+) -> str:
+    """The server as Langflow's "OpenAI Compatible" model provider; a line saying what was set.
+
+    The provider's global variables, as Settings -> Model Providers writes them: the base URL (Langflow
+    checks it by listing the server's ``/v1/models``) and the key when there is one. Its models are then
+    discovered live, so the canvas and the Playground list them. The chat and embedding models the flows
+    use are enabled (Langflow enables only the first few it discovers) and made the defaults for new nodes.
+    """
+    set_variable(client, COMPATIBLE_BASE_URL_VARIABLE, base_url, "Generic")
+    if api_key:
+        set_variable(client, COMPATIBLE_KEY_VARIABLE, api_key, "Credential")
+    chosen = [(model, "llm", "language"), (embedding_model, "embeddings", "embedding")]
+    updates = [
+        {"provider": COMPATIBLE_PROVIDER, "model_id": name, "enabled": True, "model_type": kind}
+        for name, kind, _ in chosen
+    ]
+    _check(client.post("/api/v1/models/enabled_models", json=updates))
+    for name, _, default_kind in chosen:
+        body = {"model_name": name, "provider": COMPATIBLE_PROVIDER, "model_type": default_kind}
+        _check(client.post("/api/v1/models/default_model", json=body))
+    return (
+        f"Model provider {COMPATIBLE_PROVIDER!r} (Settings -> Model Providers): {base_url}, "
+        f"chat model {model}, embedding model {embedding_model}"
+    )
 
 
 def shipped_flow_ids() -> dict[str, str]:
     """Flow name -> id, from the generated flows (their ids are stable)."""
     flows = (json.loads(path.read_text(encoding="utf-8")) for path in sorted(FLOWS_DIR.glob("*.json")))
     return {flow["name"]: flow["id"] for flow in flows}
+
+
+def flows_model_names() -> tuple[str, str]:
+    """The chat and embedding models the shipped flows name (what a model server gets unless told)."""
+    flow = json.loads((FLOWS_DIR / RAG_FLOW_FILE).read_text(encoding="utf-8"))
+    (model,) = _nodes_named(flow, MODEL_NODE)
+    (embeddings,) = _nodes_named(flow, EMBEDDINGS_NODE)
+    return str(model["template"]["model_name"]["value"]), str(embeddings["template"]["model"]["value"])
+
+
+def astra_configured(environ: Mapping[str, str]) -> bool:
+    return all(environ.get(name, "").strip() for name in ASTRA_VARIABLES)
+
+
+def knowledge_base_embedding(model_base_url: str | None, embedding_model: str) -> dict[str, Any]:
+    """The embedding model a Knowledge Base made by ``ingest.py`` uses: the one the flows were set up with."""
+    if model_base_url:
+        return compatible_embedding_option(embedding_model)
+    return {"name": embedding_model, "provider": "OpenAI"}
 
 
 def file_in_project(client: httpx.Client, flow_ids: Sequence[str]) -> str:
@@ -369,8 +504,21 @@ def write_state(state_file: Path, state: Mapping[str, Any]) -> None:
     state_file.write_text(json.dumps(state, indent=2) + "\n", encoding="utf-8")
 
 
-def summary(url: str, project_id: str, key: str, flows: Mapping[str, str], state_file: Path) -> str:
-    rag = flows[RAG_FLOW_NAME]
+def ordered_flows(flows: Mapping[str, str], *, local_first: bool) -> dict[str, str]:
+    """The flows, the default set first (the Knowledge Base ones without Astra DB, else the Astra DB ones),
+    within each set the RAG flow first and the ingest flow last."""
+
+    def rank(name: str) -> tuple[bool, int, str]:
+        local = name.startswith(KNOWLEDGE_BASE_PREFIX)
+        kind = 0 if "RAG" in name else 2 if "Ingest" in name else 1
+        return (local != local_first, kind, name)
+
+    return {name: flows[name] for name in sorted(flows, key=rank)}
+
+
+def summary(
+    url: str, project_id: str, key: str, flows: Mapping[str, str], state_file: Path, default_flow: str
+) -> str:
     lines = [
         "",
         f"Langflow is up: {url}",
@@ -378,37 +526,104 @@ def summary(url: str, project_id: str, key: str, flows: Mapping[str, str], state
         *(f"  {name}: {url}/flow/{flow_id}" for name, flow_id in flows.items()),
         f"API key (also in {state_file}, which scripts/ask.py and scripts/ingest.py read):",
         f"  export LANGFLOW_API_KEY={key}",
-        "Ingest files, then ask:",
-        "  .venv/bin/python scripts/ingest.py docs/*.pdf",
+        "Ingest your files, then ask:",
+        "  .venv/bin/python scripts/ingest.py path/to/your/files/*.pdf",
         '  .venv/bin/python scripts/ask.py "What is water?"',
-        "Or call the RAG flow directly:",
-        f"  curl -sN '{url}/api/v1/run/{rag}?stream=true' -H 'x-api-key: {key}' \\",
-        "    -H 'Content-Type: application/json' -d '{\"input_value\": \"What is water?\"}'",
+        "Or call the RAG flow directly (one session_id per conversation):",
+        f"  curl -sN '{url}/api/v1/run/{default_flow}?stream=true' -H 'x-api-key: {key}' \\",
+        '    -H \'Content-Type: application/json\' -d \'{"input_value": "What is water?", "session_id": "first"}\'',
         "",
     ]
     return "\n".join(lines)
 
 
-def ready(url: str, state_dir: Path, server_pid: int | None, timeout: float) -> None:
+def ready(
+    url: str,
+    state_dir: Path,
+    server_pid: int | None,
+    timeout: float,
+    *,
+    model_base_url: str | None = None,
+    model_name: str | None = None,
+    embedding_model: str | None = None,
+    log_file: Path | None = None,
+) -> None:
     state_file = state_dir / STATE_FILE
+    default_model, default_embedding = flows_model_names()
+    model_name, embedding_model = model_name or default_model, embedding_model or default_embedding
     with httpx.Client(base_url=url, timeout=60) as client:
-        wait_until_healthy(client, server_pid, timeout)
+        wait_until_healthy(client, server_pid, timeout, log_file)
         token = _check(client.get("/api/v1/auto_login"))["access_token"]
         client.headers["Authorization"] = f"Bearer {token}"
-        if endpoint := os.environ.get(ENDPOINT_VARIABLE, "").strip():
-            set_endpoint_variable(client, endpoint)
+        if model_base_url:
+            compatible_key = os.environ.get(OPENAI_KEY_VARIABLE, "")
+            try:
+                print(
+                    register_model_server(
+                        client,
+                        model_base_url,
+                        compatible_key if compatible_key not in ("", PLACEHOLDER_KEY) else None,
+                        model_name,
+                        embedding_model,
+                    )
+                )
+            except SetupError as exc:
+                print(
+                    f"warning: Langflow could not register the model server as its {COMPATIBLE_PROVIDER!r} "
+                    f"provider ({exc}); is the server running at {model_base_url}? Until it is registered "
+                    "(restart run.sh, or Settings -> Model Providers), the flows' model nodes cannot run.",
+                    file=sys.stderr,
+                )
+        astra = astra_configured(os.environ)
+        if astra:
+            set_endpoint_variable(client, os.environ[ENDPOINT_VARIABLE].strip())
             print(f"Global variable {ENDPOINT_VARIABLE} (Generic) is set.")
-        flows = shipped_flow_ids()
+        else:
+            print(
+                f"No Astra DB credentials ({', '.join(ASTRA_VARIABLES)}): the Knowledge Base flows are the "
+                "default, stored by Langflow itself (set both and restart for the Astra DB flows)."
+            )
+        flows = ordered_flows(shipped_flow_ids(), local_first=not astra)
         project_id = file_in_project(client, list(flows.values()))
         key = api_key(client, state_file)
-    write_state(state_file, {"url": url, "api_key": key, "project_id": project_id, "flows": flows})
-    print(summary(url, project_id, key, flows, state_file), flush=True)
+    default_flow = flows[RAG_FLOW_NAME if astra else KB_RAG_FLOW_NAME]
+    state = {
+        "url": url,
+        "api_key": key,
+        "project_id": project_id,
+        "flows": flows,
+        "default_flow": default_flow,
+        "store": "astra" if astra else "knowledge-base",
+        "knowledge_base": {
+            "name": KNOWLEDGE_BASE,
+            "embedding_model": knowledge_base_embedding(model_base_url, embedding_model),
+        },
+    }
+    write_state(state_file, state)
+    print(summary(url, project_id, key, flows, state_file, default_flow), flush=True)
 
 
 # --------------------------------------------------------------------------- CLI
 
 
+def run_langflow(argv: list[str]) -> None:
+    """Langflow's own CLI (``langflow run …``) without its check for a newer release on PyPI.
+
+    Langflow 1.13 asks ``https://pypi.org/pypi/langflow/json`` each time it prints its start banner, and
+    no setting turns that off; ``run.sh --offline`` starts it through here so that no request leaves.
+    """
+    import langflow.__main__ as cli
+
+    cli.fetch_latest_version = lambda *_args, **_kwargs: None
+    sys.argv = ["langflow", *argv]
+    cli.main()
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["langflow"]:
+        run_langflow(argv[1:])
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     commands = parser.add_subparsers(dest="command", required=True)
     env = commands.add_parser("env", help="print the export lines for this set-up")
@@ -425,17 +640,26 @@ def main(argv: list[str] | None = None) -> int:
         help="write flows/standalone/ (for a Langflow without the bundle installed) instead of flows/",
     )
     after = commands.add_parser(
-        "ready", help="wait for the server, then variables, project, API key, summary"
+        "ready", help="wait for the server, then model provider, variables, project, API key, summary"
     )
     after.add_argument("--url", required=True)
     after.add_argument("--state-dir", type=Path, required=True)
     after.add_argument("--server-pid", type=int)
     after.add_argument("--timeout", type=float, default=600)
+    after.add_argument("--model-base-url")
+    after.add_argument("--model-name")
+    after.add_argument("--embedding-model")
+    after.add_argument("--log-file", type=Path)
+    commands.add_parser(
+        "langflow", help="langflow's CLI without its PyPI version check (the arguments follow)"
+    )
     args = parser.parse_args(argv)
 
     if args.command == "env":
         for name, value in settings_env(os.environ, args.model_base_url, offline=args.offline).items():
             print(f"export {name}={shlex.quote(value)}")
+        if args.model_base_url and (note := container_note(args.model_base_url)):
+            print(note, file=sys.stderr)
     elif args.command == "flows":
         if args.model_base_url:
             host_of(args.model_base_url)
@@ -444,7 +668,16 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         try:
-            ready(args.url, args.state_dir, args.server_pid, args.timeout)
+            ready(
+                args.url,
+                args.state_dir,
+                args.server_pid,
+                args.timeout,
+                model_base_url=args.model_base_url,
+                model_name=args.model_name,
+                embedding_model=args.embedding_model,
+                log_file=args.log_file,
+            )
         except (SetupError, httpx.HTTPError) as exc:
             print(f"run.sh: after start: {exc}", file=sys.stderr)
             return 1

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Start Langflow on 127.0.0.1 with this bundle installed and the flows of flows/ loaded, set up for one of:
-#   bash scripts/run.sh                          # OpenAI and Astra DB, credentials from the environment
-#   bash scripts/run.sh --model-base-url URL [--model-name NAME] [--embedding-model NAME]
-#                                                # any OpenAI-compatible server (Ollama, vLLM, LM Studio…)
-#   bash scripts/run.sh --offline                # no downloads at run time (tiktoken's cl100k_base)
+#   bash scripts/run.sh --model-base-url URL [--model-name NAME] [--embedding-model NAME] --offline
+#                                                # a local OpenAI-compatible server (Ollama, vLLM, LM Studio…)
+#   bash scripts/run.sh                          # OpenAI, credentials from the environment
+#   --offline                                    # no network calls at start or run time
 # More options: --port N (7860), --state-dir DIR (.langflow).
 #
 # Environment: OPENAI_API_KEY, ASTRA_DB_APPLICATION_TOKEN, ASTRA_DB_API_ENDPOINT become Langflow global
-# variables (ASTRA_DB_API_ENDPOINT as Generic). State (SQLite database, config, the configured flows,
-# server.json with the URL and an API key) lives in the state directory. Once the server is up the script
-# prints its URL, where the flows are and a ready-to-paste API call. Ctrl-C stops the server.
+# variables (ASTRA_DB_API_ENDPOINT as Generic). Without the two ASTRA_DB_* variables the Knowledge Base
+# flows (Langflow's own vector store) are the default. State (SQLite database, config, Knowledge Bases,
+# the configured flows, server.json with the URL and an API key, langflow.log) lives in the state
+# directory. Once the server is up the script prints its URL, where the flows are and a ready-to-paste
+# API call. Ctrl-C stops the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 port=7860
 state_dir=.langflow
 model_base_url=""
@@ -56,6 +58,8 @@ flow_args=(--out "$state_dir/flows")
 
 export LANGFLOW_CONFIG_DIR="$state_dir"
 export LANGFLOW_DATABASE_URL="sqlite:///$state_dir/langflow.db"
+# Knowledge Bases beside the database that lists them (Langflow's default is ~/.langflow/knowledge_bases).
+export LANGFLOW_KNOWLEDGE_BASES_DIR="$state_dir/knowledge_bases"
 export LANGFLOW_LOAD_FLOWS_PATH="$state_dir/flows"
 export LANGFLOW_AUTO_LOGIN="${LANGFLOW_AUTO_LOGIN:-true}"
 export LANGFLOW_STORE_ENVIRONMENT_VARIABLES=true
@@ -69,9 +73,19 @@ if $offline; then
   export LANGFLOW_MODELS_DEV_REFRESH=false
 fi
 
+# Langflow's start-up (about a thousand lines of database migrations) goes to a file; errors are shown
+# from it if the start fails. --offline starts Langflow's CLI without its PyPI version check.
+log_file="$state_dir/langflow.log"
+echo "Langflow's log: $log_file"
+if $offline; then
+  launch=("$py" scripts/langflow_setup.py langflow)
+  [ "$(uname -s)" = Darwin ] && export OBJC_DISABLE_INITIALIZE_FORK_SAFETY=YES  # what langflow's launcher sets
+else
+  launch=(.venv/bin/langflow)
+fi
 # Its own process group, so stopping it reaches the server's worker processes too.
 set -m
-.venv/bin/langflow run --host 127.0.0.1 --port "$port" &
+"${launch[@]}" run --host 127.0.0.1 --port "$port" >"$log_file" 2>&1 &
 server=$!
 set +m
 echo "$server" >"$state_dir/server.pid"
@@ -79,8 +93,11 @@ stop() { kill -TERM -- "-$server" 2>/dev/null || true; wait "$server" 2>/dev/nul
 trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
 
-if ! "$py" scripts/langflow_setup.py ready --url "http://127.0.0.1:$port" --state-dir "$state_dir" \
-    --server-pid "$server"; then
+ready_args=(--url "http://127.0.0.1:$port" --state-dir "$state_dir" --server-pid "$server" --log-file "$log_file")
+[ -n "$model_base_url" ] && ready_args+=(--model-base-url "$model_base_url")
+[ -n "$model_name" ] && ready_args+=(--model-name "$model_name")
+[ -n "$embedding_model" ] && ready_args+=(--embedding-model "$embedding_model")
+if ! "$py" scripts/langflow_setup.py ready "${ready_args[@]}"; then
   stop
   exit 1
 fi

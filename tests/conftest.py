@@ -74,7 +74,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 # Real Langflow servers (``langflow_server``, ``langflow_client``, ``langflow_server_factory``), shared
 # by tests/e2e and tests/browser so that one session boots each configuration once.
-pytest_plugins = ["tests.support.langflow_fixtures"]
+pytest_plugins = ["tests.support.langflow_fixtures", "tests.support.run_sh"]
 
 
 # The local stand-ins that end-to-end tests point the shipped flows at (one pair per test module).

@@ -2606,6 +2606,16 @@ class CitationFilter:
         window_end = j + self.window if bound is None else min(bound, j + self.window)
         limit = min(len(buf), window_end)
         if opener in "[{" and buf.startswith(opener, j + 1):
+            if (
+                limit < min(len(buf), j + self.window)
+                and buf[j + 2 : j + 3] not in "[]{}`\n"
+                and isinstance(found := double_group(buf, j, min(len(buf), j + self.window), final), tuple)
+                and found[0] > limit
+            ):
+                # A double group closing past the outer group's window: the outer group is text and
+                # the double group is read on its own, as where nothing nested closes in the window;
+                # read cut short, its inner group would go alone (``( {{…}}`` → ``( {}``).
+                return PLAIN
             double = self._classify_double(buf, j, final, limit)
             if double is not None:
                 return double

@@ -34,6 +34,9 @@ from tests.support.flows import (
     CITE_ANY,
     INGEST,
     INSTALLED_FLOWS,
+    KB_AGENT,
+    KB_INGEST,
+    KB_RAG,
     QUIET_ENV,
     RAG,
     STANDALONE_FLOWS,
@@ -98,7 +101,7 @@ def test_committed_flows_are_what_the_generator_writes(capsys: pytest.CaptureFix
     assert build.main(["--check"]) == 0, capsys.readouterr().err[-3000:]
 
 
-CITING_FLOWS = [RAG, CITE_ANY, AGENT, STREAMING_AGENT]
+CITING_FLOWS = [RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT, KB_RAG, KB_AGENT, KB_INGEST]
 
 
 @pytest.mark.parametrize(
@@ -110,7 +113,7 @@ CITING_FLOWS = [RAG, CITE_ANY, AGENT, STREAMING_AGENT]
 def test_flows_embed_the_component_sources_exactly(path: Path, sources: dict[str, Path]) -> None:
     code = {n["data"]["type"]: n["data"]["node"]["template"]["code"]["value"] for n in nodes(load(path))}
     ours = [t for t in sources if t in code]
-    assert build.POST_PROCESSOR in ours or build.CITING_AGENT in ours
+    assert build.POST_PROCESSOR in ours or build.CITING_AGENT in ours or build.READ_PAGES in ours
     for component_type in ours:
         assert code[component_type] == sources[component_type].read_text(encoding="utf-8")
 
@@ -156,7 +159,9 @@ def test_the_flows_run_sh_loads_carry_no_inlined_core(tmp_path: Path) -> None:
     ours = [n for n in ours if n["data"]["type"].startswith("ext:citations:")]
     assert len(ours) >= 8
     for node in ours:
-        assert "from lfx_citations.core." in node["data"]["node"]["template"]["code"]["value"], node["id"]
+        glue = build.OUR_SOURCES[node["data"]["type"]].read_text(encoding="utf-8")
+        if "from lfx_citations.core." in glue:  # Replace File Chunks needs nothing of the core
+            assert "from lfx_citations.core." in node["data"]["node"]["template"]["code"]["value"], node["id"]
     # The check can fail: the standalone flows carry the core, and it finds it there.
     setup.write_flows(tmp_path / "standalone", None, None, None, standalone=True)
     written = sorted((tmp_path / "standalone").glob("*.json"))
@@ -164,8 +169,11 @@ def test_the_flows_run_sh_loads_carry_no_inlined_core(tmp_path: Path) -> None:
     assert _inlined_core(json.loads((tmp_path / "standalone" / RAG.name).read_text(encoding="utf-8")))
 
 
+ASTRA_FLOWS = [RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT]
+
+
 @pytest.mark.parametrize(
-    "path", [*INSTALLED_FLOWS, *STANDALONE_FLOWS], ids=lambda p: f"{p.parent.name}/{p.stem}"
+    "path", [*ASTRA_FLOWS, *map(standalone, ASTRA_FLOWS)], ids=lambda p: f"{p.parent.name}/{p.stem}"
 )
 def test_flows_load_credentials_and_endpoint_from_global_variables(path: Path) -> None:
     flow = load(path)
@@ -195,6 +203,7 @@ def test_lfx_validate_reports_no_errors(monkeypatch: pytest.MonkeyPatch) -> None
     results = json.loads(completed.stdout)
     expected = sorted(str(p) for p in (*INSTALLED_FLOWS, *STANDALONE_FLOWS))  # it reads folders recursively
     assert sorted(str(Path(r["path"]).resolve()) for r in results) == expected
+    assert len(INSTALLED_FLOWS) == len(build.flows()) == 8
     assert [(r["path"], i["message"]) for r in results for i in r["issues"] if i["severity"] == "error"] == []
 
 
@@ -363,8 +372,11 @@ async def test_ingested_chunks_keep_their_file_and_are_cited_by_it(
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     tweaks = openai_tweaks(openai_standin.base_url, STANDIN_OPENAI_API_KEY) | {
-        "Read File": {"path": [str(tmp_path / name) for name in files]},
-        "Split Text": {"chunk_size": 60, "chunk_overlap": 0},
+        "Read Files by Page": {
+            "path": [str(tmp_path / name) for name in files],
+            "chunk_size": 60,
+            "chunk_overlap": 0,
+        },
     }
     # Headless runs may read local paths only with the storage restriction off (uploads need no such thing).
     env = (

@@ -30,11 +30,17 @@ import openai
 import pytest
 from lfx_openai.components.openai.openai import OpenAIEmbeddingsComponent
 
-from tests.support.flows import INGEST, RAG, build, clean_env, lfx_run, load
+from tests.support.flows import INGEST, RAG, build, clean_env, load
 from tests.support.scripts import load_file
 from tests.support.standins.data_api_server import DEFAULT_KEYSPACE, DataAPIStandin
 from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_API_KEY
-from tests.support.standins.openai_server import TEXT_ONLY_ERROR, OpenAIStandin, Reply, embed_text
+from tests.support.standins.openai_server import (
+    TEXT_ONLY_ERROR,
+    OpenAIStandin,
+    Reply,
+    embed_text,
+    provider_host,
+)
 
 pytest_plugins = ["tests.support.standins.fixtures"]
 
@@ -51,6 +57,14 @@ ANSWER = Reply(chunks=("It boils at 100 degrees Celsius [Sou", "rce 1]."))
 @pytest.fixture
 def text_only_server() -> Iterator[OpenAIStandin]:
     with OpenAIStandin(text_only_embeddings=True) as standin:
+        yield standin
+
+
+@pytest.fixture
+def text_only_provider() -> Iterator[OpenAIStandin]:
+    """The same, where the flows' Language Model node reaches it through the provider's setting: an address
+    Langflow does not rewrite (see ``provider_host``)."""
+    with OpenAIStandin(host=provider_host(), text_only_embeddings=True) as standin:
         yield standin
 
 
@@ -117,37 +131,71 @@ def test_the_embedding_model_node_is_the_installed_component() -> None:
     assert [n.display_name for n in report.nodes if n.status != "ok"] == []
 
 
-def test_ingest_and_rag_send_text_to_the_model_server(
-    tmp_path: Path, text_only_server: OpenAIStandin, data_api_standin: DataAPIStandin
+@pytest.fixture
+def provider_registered(monkeypatch: pytest.MonkeyPatch, text_only_provider: OpenAIStandin) -> OpenAIStandin:
+    """What a Langflow server started by ``run.sh --model-base-url`` has: the bundles' model providers
+    registered (Langflow loads the installed extensions at start; ``lfx run`` does not), and the settings
+    ``run.sh`` exports, the provider's base URL among them."""
+    from lfx.extension.loader import load_installed_extensions
+
+    load_installed_extensions()
+    for name, value in setup.settings_env({}, text_only_provider.base_url, offline=False).items():
+        monkeypatch.setenv(name, value)
+    return text_only_provider
+
+
+async def test_ingest_and_rag_send_text_to_the_model_server(
+    tmp_path: Path,
+    provider_registered: OpenAIStandin,
+    data_api_standin: DataAPIStandin,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from lfx.load import arun_flow_from_json
+
+    server = provider_registered
+    for name, value in {
+        build.ASTRA_ENDPOINT_VARIABLE: data_api_standin.api_endpoint,
+        build.ASTRA_TOKEN_VARIABLE: STANDIN_ASTRA_TOKEN,
+    }.items():
+        monkeypatch.setenv(name, value)
+    # A local path, not an upload: allowed only with the storage restriction off (read from the settings
+    # this process already made, so set there rather than in the environment).
+    from lfx.services.deps import get_settings_service
+
+    monkeypatch.setattr(get_settings_service().settings, "restrict_local_file_access", False)
     for name, text in FILES.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    env = server_env(text_only_server, data_api_standin)
     tweaks = {
-        "Read File": {"path": [str(tmp_path / name) for name in FILES]},
-        "Split Text": {"chunk_size": 60, "chunk_overlap": 0},
+        "Read Files by Page": {
+            "path": [str(tmp_path / n) for n in FILES],
+            "chunk_size": 60,
+            "chunk_overlap": 0,
+        }
     }
-    ingest = load_flow_with_tweaks(configured(INGEST, text_only_server.base_url), tweaks)
 
-    lfx_run(ingest, tmp_path, env | {"LANGFLOW_RESTRICT_LOCAL_FILE_ACCESS": "false"})
+    await arun_flow_from_json(
+        configured(INGEST, server.base_url), "", tweaks=tweaks, fallback_to_env_vars=True
+    )
 
     stored = list(data_api_standin.collection(build.COLLECTION, DEFAULT_KEYSPACE).documents.values())
     assert len(stored) > len(FILES)
     for document in stored:  # each chunk's vector is its own text's, so its text reached the server
         assert document["$vector"] == pytest.approx(embed_text(document["content"]), abs=1e-6)
-    sent = embedding_inputs(text_only_server)
+    sent = embedding_inputs(server)
     assert sent and all(is_text(value) for value in sent), sent
     # Every chunk as it is stored (besides langchain-astradb's own probe for the vector dimension).
     assert {d["content"] for d in stored} <= {text for value in sent for text in value}
 
-    text_only_server.clear_requests()
-    text_only_server.script(ANSWER)
-    result = lfx_run(configured(RAG, text_only_server.base_url), tmp_path, env, QUESTION)
+    server.clear_requests()
+    server.script(ANSWER)
+    outputs = await arun_flow_from_json(configured(RAG, server.base_url), QUESTION, fallback_to_env_vars=True)
 
-    assert result["success"] is True, result
-    assert result["result"] == "It boils at 100 degrees Celsius [Source 1]."
-    assert embedding_inputs(text_only_server) == [[QUESTION]]
-    assert "[Source 1] water.txt\nWater boils at 100 degrees Celsius" in text_only_server.last_prompt()
+    (result,) = outputs[0].outputs
+    assert result.results["message"].text == "It boils at 100 degrees Celsius [Source 1]."
+    assert embedding_inputs(server) == [[QUESTION]]
+    assert "[Source 1] water.txt\nWater boils at 100 degrees Celsius" in server.last_prompt()
+    (chat,) = server.chat_requests
+    assert chat["model"] == "gpt-4o-mini"  # the flows' model, on the provider's server
 
 
 def load_flow_with_tweaks(flow: dict[str, Any], tweaks: dict[str, Any]) -> dict[str, Any]:

@@ -56,7 +56,7 @@ async def test_rag_flow_cites_real_astra_db_sources(tmp_path: Path, collection: 
     ingest = load(
         INGEST,
         {
-            "Read File": {"path": [str(tmp_path / n) for n in FILES]},
+            "Read Files by Page": {"path": [str(tmp_path / n) for n in FILES]},
             "Astra DB": {"collection_name": collection},
         },
     )

@@ -171,7 +171,7 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
 
     assert {"ChatInput", "ChatOutput"} <= set(palette["input_output"])
     assert "component_display_names" in palette
-    # This bundle's five components under their exact keys, and no other key of it anywhere in the
+    # This bundle's seven components under their exact keys, and no other key of it anywhere in the
     # palette (which also lists each key lower-cased). Other installed bundles may add "ext:" keys of
     # their own; they prove nothing about this one.
     expected = {
@@ -180,6 +180,8 @@ def test_all_lists_components(langflow_client: LangflowClient) -> None:
         "ext:citations:CitingAgentComponent@official",
         "ext:citations:CitingRetrieverComponent@official",
         "ext:citations:IndexedRetrievedDataParserComponent@official",
+        "ext:citations:ReadFilesByPageComponent@official",
+        "ext:citations:ReplaceFileChunksComponent@official",
     }
     ours = {
         str(key)
@@ -196,7 +198,7 @@ def test_flows_dir_is_loaded_at_startup(langflow_server: LangflowServer) -> None
     shipped = {
         json.loads(p.read_text())["id"]: json.loads(p.read_text())["name"] for p in REPO_FLOWS.glob("*.json")
     }
-    assert len(shipped) == 5
+    assert len(shipped) == 8
     with langflow_server.client() as client:
         for flow_id, name in shipped.items():
             assert client.get_flow(flow_id)["name"] == name

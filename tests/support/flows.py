@@ -5,7 +5,7 @@ Where a flow talks to is configured the way a caller configures a deployment:
 * Langflow global variables, which the flows' credential and endpoint fields load
   (ASTRA_DB_APPLICATION_TOKEN, ASTRA_DB_API_ENDPOINT, OPENAI_API_KEY); headless runs resolve them from
   the environment;
-* tweaks keyed by node display name ("OpenAI", "OpenAI Embeddings", "Astra DB", "Read File", …),
+* tweaks keyed by node display name ("OpenAI", "OpenAI Embeddings", "Astra DB", "Read Files by Page", …),
   applied with Langflow's own ``process_tweaks`` (a tweaked field stops loading a global variable).
 """
 
@@ -36,7 +36,10 @@ INGEST = build.FLOWS_DIR / "astra_db_ingest_with_source_metadata.json"
 CITE_ANY = build.FLOWS_DIR / "cite_any_answer.json"
 AGENT = build.FLOWS_DIR / "astra_db_agent_with_citations.json"
 STREAMING_AGENT = build.FLOWS_DIR / "astra_db_citing_agent_streaming.json"
-INSTALLED_FLOWS = (RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT)
+KB_RAG = build.FLOWS_DIR / "knowledge_base_rag_with_citations.json"
+KB_AGENT = build.FLOWS_DIR / "knowledge_base_agent_with_citations.json"
+KB_INGEST = build.FLOWS_DIR / "knowledge_base_ingest_with_source_metadata.json"
+INSTALLED_FLOWS = (RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT, KB_RAG, KB_AGENT, KB_INGEST)
 """``flows/``: for a server with the bundle installed (what ``scripts/run.sh`` loads)."""
 
 

@@ -6,9 +6,9 @@ and one session boots each configuration once (``shared_server``). A session boo
 * ``langflow_server``, the default: API and web UI, the repository's ``flows/`` loaded, able to reach
   the local stand-ins on 127.0.0.1. The e2e tests, the Playground and the docs-chat pages all use it
   (``langflow_client`` is a client logged in to it).
-* ``run_sh``: ``scripts/run.sh --model-base-url`` as the README gives it, in a state directory of its
-  own, with the text-only model stand-in (``run_sh_model_server``) and an empty Data API stand-in
-  (``run_sh_astra``) that its ingest fills (``tests/support/run_sh.py``).
+* ``run_script`` (``tests/support/run_sh.py``, a plugin of its own): ``scripts/run.sh --model-base-url``
+  as the README gives it, in a state directory of its own, with no Astra DB account: the local-first
+  path, its Knowledge Base flows and the Playground against a local model server.
 * ``standalone_langflow_server``: the server a hosted Langflow is, without this bundle
   (``hide_bundle``), loading ``flows/standalone/``.
 
@@ -84,41 +84,6 @@ def standalone_langflow_client(standalone_langflow_server: LangflowServer) -> It
 def langflow_client(langflow_server: LangflowServer) -> Iterator[LangflowClient]:
     with langflow_server.client() as client:
         yield client
-
-
-@pytest.fixture(scope="session")
-def run_sh_model_server() -> Iterator[Any]:
-    """The model server ``run.sh --model-base-url`` points at: text-only embeddings, as Ollama's.
-
-    Token ids (what the OpenAI Embeddings node sends) get Ollama's HTTP 400, so a flow that does not
-    send text fails.
-    """
-    from tests.support.standins.openai_server import OpenAIStandin
-
-    with OpenAIStandin(text_only_embeddings=True) as standin:
-        yield standin
-
-
-@pytest.fixture(scope="session")
-def run_sh_astra() -> Iterator[Any]:
-    """The Data API endpoint ``run.sh`` is given through ``ASTRA_DB_API_ENDPOINT``: empty at first."""
-    from tests.support.standins.data_api_server import DataAPIStandin
-
-    with DataAPIStandin() as standin:
-        yield standin
-
-
-@pytest.fixture(scope="session")
-def run_sh(
-    run_sh_model_server: Any, run_sh_astra: Any, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Any]:
-    """``scripts/run.sh --model-base-url …`` as the README gives it, up and printing its summary."""
-    from tests.support.run_sh import started_run_sh
-
-    with started_run_sh(
-        run_sh_model_server, run_sh_astra, tmp_path_factory.mktemp("run-sh") / "state"
-    ) as running:
-        yield running
 
 
 @pytest.hookimpl(wrapper=True)

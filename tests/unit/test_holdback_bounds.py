@@ -151,9 +151,10 @@ def _streamed(text: str, **options: object) -> Callable[[], object]:
     return run
 
 
-#: Measured at most about 4,100, for a run of openers fed one at a time (each waits on a window
-#: that may still close, and is read again with every character): a constant, whatever the length.
-WORK_PER_CHARACTER = 6_000
+#: Measured at most about 6,000, for a run of ``[`` fed one at a time (each waits on a window that
+#: may still close, and is read again with every character; a double group is also looked for in
+#: its own window): a constant, whatever the length.
+WORK_PER_CHARACTER = 7_000
 #: Inputs that grow with n, and the n to compare (openers are costly to trace: a smaller n).
 GROWING = {
     "spaces": (lambda n: " " * n, 1_000),

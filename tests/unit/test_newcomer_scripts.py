@@ -44,6 +44,7 @@ def test_a_local_model_server_is_allowed_for_its_host_only() -> None:
         "LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1",
         "LANGFLOW_PROVIDER_CREDENTIAL_ALLOWED_HOSTS": "http://127.0.0.1:11434",
         "OPENAI_API_KEY": "not-needed",
+        "OPENAI_COMPATIBLE_BASE_URL": "http://127.0.0.1:11434/v1",  # the provider's setting, for lfx run
     }
 
 
@@ -59,6 +60,7 @@ def test_existing_settings_are_kept_and_extended() -> None:
         == {
             "LANGFLOW_SSRF_ALLOWED_HOSTS": "10.0.0.5,gpu.example",
             "LANGFLOW_PROVIDER_CREDENTIAL_ALLOWED_HOSTS": "llm.internal,gpu.example:8443",  # https: no http:// form
+            "OPENAI_COMPATIBLE_BASE_URL": "https://gpu.example:8443/v1",
         }
     )
 
@@ -94,14 +96,43 @@ def _by_name(flow: dict) -> dict[str, dict]:
     return {n["data"]["node"]["display_name"]: n for n in flow["data"]["nodes"]}
 
 
-def test_the_base_url_and_model_name_are_written_into_the_openai_node() -> None:
+def test_a_model_server_gets_a_language_model_node_on_the_openai_compatible_provider() -> None:
+    """The OpenAI node gives way to Language Model, provider OpenAI Compatible, wired where it was."""
+    original = _rag_flow()
     flow = setup.configure_flow(_rag_flow(), "http://127.0.0.1:8000/v1", "Qwen/Qwen2.5-7B-Instruct", "bge-m3")
-    model = _by_name(flow)["OpenAI"]["data"]["node"]["template"]
-    assert model["openai_api_base"]["value"] == "http://127.0.0.1:8000/v1"
-    assert model["model_name"]["value"] == "Qwen/Qwen2.5-7B-Instruct"
-    assert "Qwen/Qwen2.5-7B-Instruct" in model["model_name"]["options"]
-    # Credentials still come from the global variable.
-    assert model["api_key"]["load_from_db"] is True
+    nodes = _by_name(flow)
+    assert "OpenAI" not in nodes
+    node = nodes["Language Model"]
+    assert (node["id"], node["data"]["type"]) == ("LanguageModelComponent-model", "LanguageModelComponent")
+    assert node["position"] == _by_name(original)["OpenAI"]["position"]
+    template = node["data"]["node"]["template"]
+    ((model,),) = [template["model"]["value"]]
+    assert {k: model[k] for k in ("name", "provider", "category")} == {
+        "name": "Qwen/Qwen2.5-7B-Instruct",
+        "provider": "OpenAI Compatible",
+        "category": "OpenAI Compatible",
+    }
+    assert model["metadata"]["model_class"] == "ChatOpenAI"
+    assert template["model"]["options"] == [model]
+    # No key of its own: the provider's settings hold the server and its key.
+    assert (template["api_key"]["value"], template["api_key"]["load_from_db"]) == ("", False)
+    edges = [
+        (e["source"], e["target"], e["data"]["targetHandle"]["fieldName"]) for e in flow["data"]["edges"]
+    ]
+    assert ("LanguageModelComponent-model", POST_PROCESSOR_ID, "model") in edges
+    assert not [e for e in edges if "OpenAIModel" in e[0] or "OpenAIModel" in e[1]]
+    assert len(flow["data"]["edges"]) == len(original["data"]["edges"])
+
+
+def test_the_openai_node_keeps_openai_and_takes_the_model_name_without_a_server() -> None:
+    flow = setup.configure_flow(_rag_flow(), None, "gpt-4.1-mini")
+    template = _by_name(flow)["OpenAI"]["data"]["node"]["template"]
+    assert template["model_name"]["value"] == "gpt-4.1-mini"
+    assert "gpt-4.1-mini" in template["model_name"]["options"]
+    assert template["api_key"]["load_from_db"] is True
+
+
+POST_PROCESSOR_ID = "ext:citations:CitationPostProcessorComponent@official-cite"
 
 
 def test_a_model_server_gets_an_embedding_model_node_that_sends_text() -> None:
@@ -127,7 +158,7 @@ def test_a_model_server_gets_an_embedding_model_node_that_sends_text() -> None:
     assert model["metadata"]["param_mapping"]["api_base"] == "base_url"
     assert template["model"]["options"] == [model]
     assert template["api_base"]["value"] == "http://127.0.0.1:8000/v1"
-    assert (template["api_key"]["value"], template["api_key"]["load_from_db"]) == ("OPENAI_API_KEY", True)
+    assert (template["api_key"]["value"], template["api_key"]["load_from_db"]) == ("", False)
     # Wired where the OpenAI Embeddings node was: its Embeddings output into Astra DB's Embedding Model.
     edges = [e for e in flow["data"]["edges"] if e["source"] == "EmbeddingModel-embed"]
     assert [(e["target"], e["data"]["targetHandle"]["fieldName"]) for e in edges] == [
@@ -250,12 +281,36 @@ def test_ingest_counts_what_the_astra_db_node_reports() -> None:
         ("log", {"message": "Search input: None"}),
         ("end", {"result": {"outputs": []}}),
     ]
-    assert ingest.chunks_stored(iter(events)) == 12
+    assert ingest.chunks_stored(iter(events)) == ingest.Outcome(12)
+
+
+def test_ingest_counts_what_the_knowledge_component_reports() -> None:
+    events = [
+        ("log", {"message": "Read water.pdf: 3 pages, 4 chunks"}),
+        ("log", {"message": "Removed 4 earlier chunks of water.pdf from 'citations'."}),
+        ("log", {"message": "Started ingestion run job_id=1 kb_name=citations kb_id=2"}),
+        ("log", {"message": "Added 4 documents to vector store 'citations'"}),
+        ("end", {"result": {"outputs": []}}),
+    ]
+    assert ingest.chunks_stored(iter(events)) == ingest.Outcome(4)
+    # Nothing new to add (every chunk already there): the component logs its run, but no count.
+    assert ingest.chunks_stored(iter([events[2], events[4]])) == ingest.Outcome(0)
 
 
 def test_ingest_reports_an_empty_file_as_zero_chunks() -> None:
     events = [("log", {"message": "No documents to add to the Vector Store."}), ("end", {})]
-    assert ingest.chunks_stored(iter(events)) == 0
+    assert ingest.chunks_stored(iter(events)) == ingest.Outcome(0)
+
+
+def test_ingest_tells_a_skipped_file_with_the_readers_reason() -> None:
+    events = [
+        ("log", {"message": "Skipped scan.pdf: no text on any page (scanned or image-only): run OCR first"}),
+        ("log", {"message": "Started ingestion run job_id=1 kb_name=citations kb_id=2"}),
+        ("end", {}),
+    ]
+    assert ingest.chunks_stored(iter(events)) == ingest.Outcome(
+        0, "no text on any page (scanned or image-only): run OCR first"
+    )
 
 
 @pytest.mark.parametrize(
@@ -264,6 +319,7 @@ def test_ingest_reports_an_empty_file_as_zero_chunks() -> None:
         ([("error", {"error": "boom"})], "the ingest flow failed: boom"),
         ([("log", {"message": "Adding 3 documents to the Vector Store."})], "without an `end` event"),
         ([("end", {})], "reported no documents added"),
+        ([("log", {"message": "Search input: water"}), ("end", {})], "is this an ingest flow"),
     ],
 )
 def test_ingest_never_reports_a_count_it_did_not_see(events: list, error: str) -> None:
@@ -299,3 +355,125 @@ def test_error_events_are_told_with_their_component_and_fix(script: ModuleType) 
 def test_ingest_reports_a_failed_component_with_the_hint() -> None:
     with pytest.raises(ingest.IngestError, match=r"OpenAI Embeddings: Refusing.*\nhint: .*--model-base-url"):
         ingest.chunks_stored(iter([("error", ERROR_MESSAGE_EVENT)]))
+
+
+# --------------------------------------------------------------------------- stores and sessions
+
+COMPATIBLE = {
+    "name": "nomic-embed-text",
+    "provider": "OpenAI Compatible",
+    "metadata": {"model_type": "embeddings"},
+}
+STATE = {
+    "store": "knowledge-base",
+    "flows": {
+        "Knowledge Base RAG with Citations": "kb-rag",
+        "Knowledge Base Ingest with Source Metadata": "kb-ingest",
+        "Astra DB RAG with Citations": "astra-rag",
+    },
+    "default_flow": "kb-rag",
+    "knowledge_base": {"name": "citations", "embedding_model": COMPATIBLE},
+}
+
+
+class FakeClient:
+    """ingest.py's Client, answering the Knowledge Base API from a dict (``None``: not there)."""
+
+    def __init__(self, existing: dict | None) -> None:
+        self.existing = existing
+        self.posted: list[tuple[str, dict]] = []
+
+    def json_or_none(self, method: str, path: str) -> dict | None:
+        assert (method, path) == ("GET", "/api/v1/knowledge_bases/citations")
+        return self.existing
+
+    def json(self, method: str, path: str, payload: dict) -> dict:
+        self.posted.append((path, payload))
+        return {}
+
+
+def _args(*argv: str) -> object:
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--knowledge-base")
+    parser.add_argument("--astra", action="store_true")
+    parser.add_argument("--flow")
+    return parser.parse_args(list(argv))
+
+
+def test_ingest_creates_the_knowledge_base_with_run_shs_embedding_model() -> None:
+    client = FakeClient(None)
+    store = ingest.choose_store(client, _args(), STATE)
+    assert client.posted == [
+        (
+            "/api/v1/knowledge_bases",
+            {
+                "name": "citations",
+                "embedding_provider": "OpenAI Compatible",
+                "embedding_model": "nomic-embed-text",
+                "model_selection": COMPATIBLE,
+            },
+        )
+    ]
+    assert store.flow == "kb-ingest"
+    assert store.tweaks == {
+        "Replace File Chunks": {"knowledge_base": "citations"},
+        "Knowledge": {"knowledge_base": "citations"},
+    }
+
+
+def test_ingest_refuses_a_knowledge_base_built_with_another_embedding_model() -> None:
+    client = FakeClient(
+        {"embedding_provider": "OpenAI", "embedding_model": "text-embedding-3-small", "chunks": 9}
+    )
+    with pytest.raises(
+        ingest.IngestError, match=r"built with the embedding model text-embedding-3-small \(OpenAI\)"
+    ):
+        ingest.choose_store(client, _args(), STATE)
+    assert client.posted == []
+    same = FakeClient({"embedding_provider": "OpenAI Compatible", "embedding_model": "nomic-embed-text"})
+    assert ingest.choose_store(same, _args(), STATE).label == "Knowledge Base 'citations'"
+
+
+def test_ingest_uses_astra_db_only_when_run_sh_had_its_credentials() -> None:
+    with pytest.raises(ingest.IngestError, match="without Astra DB credentials"):
+        ingest.choose_store(FakeClient(None), _args("--astra"), STATE)
+    astra_state = {**STATE, "store": "astra"}
+    store = ingest.choose_store(FakeClient(None), _args(), astra_state)
+    assert (store.flow, store.tweaks) == (
+        ingest.SHIPPED_IDS[ingest.ASTRA_INGEST_FLOW],
+        {"Astra DB": {"deletion_field": "file_path"}},
+    )
+
+
+def test_ask_checks_the_knowledge_base_of_knowledge_base_flows_only() -> None:
+    assert ask.knowledge_base_of("kb-rag", STATE, None) == "citations"
+    assert ask.knowledge_base_of("kb-rag", STATE, {"Knowledge": {"knowledge_base": "manuals"}}) == "manuals"
+    assert ask.knowledge_base_of("astra-rag", STATE, None) is None
+    assert ask.knowledge_base_of("some-other-flow", STATE, None) is None
+
+
+def test_the_local_flows_come_first_without_astra_db() -> None:
+    flows = {
+        "Astra DB RAG with Citations": "a",
+        "Knowledge Base RAG with Citations": "k",
+        "Cite Any Answer": "c",
+    }
+    assert list(setup.ordered_flows(flows, local_first=True)) == [
+        "Knowledge Base RAG with Citations",
+        "Astra DB RAG with Citations",
+        "Cite Any Answer",
+    ]
+    assert list(setup.ordered_flows(flows, local_first=False))[-1] == "Knowledge Base RAG with Citations"
+    assert setup.astra_configured({"ASTRA_DB_APPLICATION_TOKEN": "t", "ASTRA_DB_API_ENDPOINT": " "}) is False
+
+
+def test_a_new_knowledge_base_is_built_with_the_embedding_model_run_sh_was_given() -> None:
+    assert setup.knowledge_base_embedding(None, "text-embedding-3-small") == {
+        "name": "text-embedding-3-small",
+        "provider": "OpenAI",
+    }
+    local = setup.knowledge_base_embedding("http://127.0.0.1:11434/v1", "nomic-embed-text")
+    assert (local["name"], local["provider"]) == ("nomic-embed-text", "OpenAI Compatible")
+    assert local["metadata"]["embedding_class"] == "OpenAIEmbeddings"

@@ -253,3 +253,24 @@ def test_a_cut_counts_as_a_marker_before_what_follows_it() -> None:
     check("[a [Source 8][9]]", [1], "[a]", [], ["[Source 8]", "[9]"])
     # At most RUN_WINDOW (16) spaces go with a nested marker, as with any other.
     check("[a" + " " * 20 + "[Source 9]]", [1], "[a" + " " * 4 + "]", [], ["[Source 9]"])
+
+
+DOUBLE = "{{ Source: Document 1, Source: Document 1 - 1, p. 3, docs 1 }}"  # 62 characters: in its window
+
+
+@pytest.mark.parametrize(
+    ("before", "text"),
+    [
+        ("(", "()"),
+        ("( ", "()"),
+        ("(  ", "(  )"),
+        ("(\u200b\u200b", "(\u200b\u200b)"),
+        ("[  ", "[  )"),
+        ("(   ", "(   )"),
+    ],
+)
+def test_a_double_group_past_an_outer_openers_window_is_read_whole(before: str, text: str) -> None:
+    # The reference oracle found "(  {{…}})" read as "(  {})": the outer opener's window cut the double
+    # group short, so its inner group went alone. Read whole, the double group is one marker; the
+    # spaces before it go with it only where opener, spaces and marker fit one window (docs/marker-forms.md).
+    check(before + DOUBLE + ")", [], text, [], [DOUBLE])

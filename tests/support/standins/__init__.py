@@ -111,7 +111,7 @@ class JSONHandler(BaseHTTPRequestHandler):
 
 
 class Standin:
-    """Owns one HTTP server bound to 127.0.0.1 (port 0 = ephemeral) and its serving thread."""
+    """Owns one HTTP server bound to 127.0.0.1 (or ``host``; port 0 = ephemeral) and its serving thread."""
 
     handler_class: ClassVar[type[JSONHandler]]
 
@@ -125,9 +125,13 @@ class Standin:
         return self._httpd.server_address[1]
 
     @property
+    def host(self) -> str:
+        return str(self._httpd.server_address[0])
+
+    @property
     def url(self) -> str:
         """Root URL, e.g. ``http://127.0.0.1:54321`` (no trailing slash)."""
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     def start(self) -> Self:
         """Serve in a daemon thread (in-process fixtures)."""

@@ -21,7 +21,7 @@ Control endpoints (for a stand-in running as a subprocess; the in-process
 object has the same operations as methods):
 
 * ``POST /_script`` ``{"replies": [Reply JSON, ...], "append": false}``
-* ``GET /_requests`` -> recorded requests; ``DELETE /_requests`` clears them
+* ``GET /_requests`` -> recorded requests (``GET /v1/models`` too); ``DELETE /_requests`` clears them
 * ``POST /_reset`` -> empty script, no recorded requests
 * ``GET /_streams`` -> how each chat answer's delivery ended (see :class:`Delivery`)
 
@@ -293,6 +293,29 @@ def decode_token_ids(ids: Iterable[int]) -> str:
     return b"".join(tokens.get(i, b"") for i in ids).decode("utf-8", errors="replace")
 
 
+def provider_host() -> str:
+    """An address of this machine where Langflow reaches a model server given as a provider setting.
+
+    Langflow rewrites ``127.0.0.1``/``localhost`` in a model provider's base URL to the container's host
+    when it finds itself in a container (``lfx.utils.util.transform_localhost_url``): right for a model
+    server on the host, wrong for one in the same container, as the stand-ins are. There, the stand-in
+    listens on the container's own address on the way to that host instead; elsewhere on 127.0.0.1.
+    """
+    import socket
+
+    from lfx.utils.util import get_container_host
+
+    host = get_container_host()
+    if host is None:
+        return "127.0.0.1"
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect((socket.gethostbyname(host), 9))  # no packet leaves: this only picks a route
+        except OSError:
+            return "127.0.0.1"
+        return str(probe.getsockname()[0])
+
+
 TEXT_ONLY_ERROR = "invalid input type"
 """Ollama's message for an ``input`` that is not a string or a list of strings (ollama/ollama#5907)."""
 
@@ -363,8 +386,10 @@ class _OpenAIHandler(JSONHandler):
     # -- routing
 
     def do_GET(self) -> None:
+        if self.path.startswith("/v1/"):
+            self.standin.record(self.command, self.path, dict(self.headers.items()), None)
         if self.path == "/v1/models":
-            self.send_json(200, {"object": "list", "data": [self._model(m) for m in MODELS]})
+            self.send_json(200, {"object": "list", "data": [self._model(m) for m in self.standin.models]})
         elif self.path.startswith("/v1/models/"):
             self.send_json(200, self._model(self.path.removeprefix("/v1/models/")))
         elif self.path == "/_requests":
@@ -618,8 +643,11 @@ class OpenAIStandin(Standin):
         dimension: int = DEFAULT_DIMENSION,
         default_reply: Reply = DEFAULT_REPLY,
         text_only_embeddings: bool = False,
+        models: Sequence[str] = MODELS,
     ) -> None:
         super().__init__(host, port)
+        self.models = tuple(models)
+        """What ``GET /v1/models`` lists (Langflow discovers an OpenAI-compatible server's models there)."""
         self.dimension = dimension
         self.default_reply = default_reply
         self.text_only_embeddings = text_only_embeddings
@@ -632,7 +660,11 @@ class OpenAIStandin(Standin):
     @classmethod
     def from_cli_args(cls, args: argparse.Namespace) -> OpenAIStandin:
         standin = cls(
-            port=args.port, dimension=args.dimension, text_only_embeddings=args.text_only_embeddings
+            host=args.host,
+            port=args.port,
+            dimension=args.dimension,
+            text_only_embeddings=args.text_only_embeddings,
+            models=args.model or MODELS,
         )
         if args.script:
             data = json.loads(Path(args.script).read_text())
@@ -771,6 +803,7 @@ class OpenAIStandinClient:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="OpenAI-compatible stand-in server")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (announced on stdout)")
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     parser.add_argument(
         "--dimension", type=int, default=DEFAULT_DIMENSION, help="default embedding dimension"
     )
@@ -779,6 +812,9 @@ def main(argv: list[str] | None = None) -> None:
         "--text-only-embeddings",
         action="store_true",
         help="answer token-id embedding input with HTTP 400, as Ollama does, instead of decoding it",
+    )
+    parser.add_argument(
+        "--model", action="append", help="a model GET /v1/models lists (repeat; default: OpenAI's names)"
     )
     parser.add_argument("--verbose", action="store_true")
     run_cli(OpenAIStandin, parser, argv)
