@@ -20,7 +20,7 @@ from typing import Any
 from lfx_citations.core.engine import Citation, FilterResult
 from lfx_citations.core.links import safe_http_url
 from lfx_citations.core.support import Judgement, SupportChecker, is_uncertain
-from lfx_citations.core.text import card_title, snippet
+from lfx_citations.core.text import ADDED_NOTE, ALSO_ADDED_NOTE, card_title, snippet
 
 
 def read_sources(value: object) -> list[dict[str, Any]]:
@@ -58,7 +58,8 @@ def build_payload(
     """``message.data["citations"]``: the sources to show, in citation order, with the same numbers.
 
     With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
-    citation, in text order), ``support_summary`` and ``removed_unsupported``.
+    citation, in text order), ``support_summary`` and ``removed_unsupported``; with ``cite_missing``
+    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states.
     """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
@@ -78,7 +79,10 @@ def build_payload(
         # the card shows the chunk's own page, and kept here so a client can see what was claimed.
         "qualifiers": [{"id": i, "qualifier": q} for i, q in result.qualifiers],
     }
-    if ledger is not None and ledger.checker is not None:
+    if ledger is not None and ledger.cite_missing != "off":
+        key = "inserted" if ledger.cite_missing == "insert" else "suggested"
+        payload[key] = [claim.entry() for claim in result.uncited]
+    if ledger is not None and ledger.mode != "off":
         support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
         payload["support"] = support
         payload["support_summary"] = support_summary(support)
@@ -98,12 +102,17 @@ class SupportLedger:
     >>> ledger = SupportLedger([{"id": 1, "text": "Water boils at 100 °C."}], "drop")
     >>> ledger.keep(1, "Water boils at 100 °C"), ledger.keep(1, "Gold is a metal")
     (True, False)
+
+    ``cite_missing`` (``off``, ``suggest``, ``insert``: ``core/uncited.py``) also judges the claims the
+    answer leaves uncited, so the checker is built for it even when ``mode`` is off.
     """
 
-    def __init__(self, records: list[dict[str, Any]], mode: str) -> None:
+    def __init__(self, records: list[dict[str, Any]], mode: str, cite_missing: str = "off") -> None:
         self.mode = mode if mode in SUPPORT_MODES else "flag"
+        self.cite_missing = cite_missing
         texts = {r["id"]: str(r.get("text") or "") for r in records}
-        self.checker = SupportChecker(texts) if self.mode != "off" else None
+        needed = self.mode != "off" or self.cite_missing != "off"
+        self.checker = SupportChecker(texts) if needed else None
         self.texts = texts
         #: Verdicts an LLM judge gave, by (source id, claim); they replace the lexical ones.
         self.overrides: dict[tuple[int, str], str] = {}
@@ -124,7 +133,7 @@ class SupportLedger:
         return self.judgement(source_id, claim).verdict != "unsupported"
 
     def engine_options(self) -> dict[str, Any]:
-        return {"track_claims": self.checker is not None, "keep": self.keep if self.mode == "drop" else None}
+        return {"track_claims": self.mode != "off", "keep": self.keep if self.mode == "drop" else None}
 
     def uncertain(self, citations: list[Citation]) -> list[tuple[int, str]]:
         """The (source, claim) pairs whose lexical score is in the band worth a judge's look."""
@@ -165,10 +174,10 @@ SUPPORT_NOTES = {
 }
 
 
-def source_card_title(record: dict[str, Any], note: str = "") -> str:
+def source_card_title(record: dict[str, Any], note: str = "", added: str = "") -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    return card_title(record["id"], name, record.get("page"), note)
+    return card_title(record["id"], name, record.get("page"), note, added)
 
 
 def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
@@ -181,22 +190,39 @@ def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
     return SUPPORT_NOTES.get(weakest["verdict"], ""), evidence
 
 
-def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
+def added_notes(result: FilterResult) -> dict[int, str]:
+    """What each card says of the markers the checker inserted: all of them (the answer did not cite
+    the source) or some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
+    only = set(result.inserted_only)
+    inserted = (c.id for c in result.uncited if c.marker_start is not None)
+    return {i: ADDED_NOTE if i in only else ALSO_ADDED_NOTE for i in inserted}
+
+
+def source_cards(
+    payload: dict[str, Any], spans: dict[int, tuple[int, int]], added: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
     """One card per shown source: the fields of Langflow's ``CitationContent``.
 
     With a support check, the snippet is the source's best evidence sentence (where it says the
-    claim) and a source whose claims it does not fully state says so in its title.
+    claim) and a source whose claims it does not fully state says so in its title. ``added``
+    (:func:`added_notes`) says which sources the checker cited where the answer did not.
     """
     by_source: dict[int, list[dict[str, Any]]] = {}
     for entry in payload.get("support") or []:
         by_source.setdefault(entry["id"], []).append(entry)
+    inserted: dict[int, list[dict[str, Any]]] = {}
+    for entry in payload.get("inserted") or []:
+        inserted.setdefault(entry["id"], []).append(entry)
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
         note, evidence = _card_support(by_source.get(record["id"], []))
+        if evidence is None and record["id"] in inserted:
+            # Cited only where the checker added it: show where the source says that claim.
+            evidence = " ".join(e["text"] for e in inserted[record["id"]][0]["evidence"]) or None
         cards.append(
             {
-                "title": source_card_title(record, note),
+                "title": source_card_title(record, note, (added or {}).get(record["id"], "")),
                 "url": safe_http_url(record.get("url")),
                 "cited_text": snippet(evidence or record.get("text")),
                 "start_index": start,

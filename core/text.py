@@ -35,16 +35,25 @@ def page_suffix(page: object) -> str:
     return f" \u2014 page {page}" if isinstance(page, int) and not isinstance(page, bool) else ""
 
 
-#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then ``· ⚠ <note>`` when the
-#: support check found the claim not (fully) in the source. Written and read back here only.
+#: What the card of a source says when the checker cited it where the answer did not
+#: (``cite_missing="insert"``): every citation of it was added, or some were.
+ADDED_NOTE = "added: the answer did not cite it"
+ALSO_ADDED_NOTE = "also added where the answer did not cite it"
+
+#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then `` — <added note>`` when
+#: the checker cited it, and ``· ⚠ <note>`` when the support check found the claim not (fully) in
+#: the source. Written and read back here only.
 _CARD_TITLE = re.compile(
-    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?(?: \u00b7 \u26a0 .*)?"
+    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?"
+    rf"(?: \u2014 (?:{re.escape(ADDED_NOTE)}|{re.escape(ALSO_ADDED_NOTE)}))?(?: \u00b7 \u26a0 .*)?"
 )
 
 
-def card_title(number: int, name: str, page: object = None, note: str = "") -> str:
-    """The title of a source card; ``note`` says what the support check found, if anything."""
+def card_title(number: int, name: str, page: object = None, note: str = "", added: str = "") -> str:
+    """The title of a source card; ``note`` says what the support check found, ``added`` whether the
+    checker cited the source (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`), if anything."""
     title = f"Source {number} \u00b7 {name}{page_suffix(page)}"
+    title = f"{title} \u2014 {added}" if added else title
     return f"{title} \u00b7 \u26a0 {note}" if note else title
 
 
@@ -53,6 +62,8 @@ def read_card_title(title: object) -> tuple[int, str, int | None] | None:
 
     >>> read_card_title("Source 3 · water.pdf — page 2 · ⚠ claim not found in this source")
     (3, 'water.pdf', 2)
+    >>> read_card_title("Source 2 · water.pdf — added: the answer did not cite it")
+    (2, 'water.pdf', None)
     """
     match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
     if match is None:

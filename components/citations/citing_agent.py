@@ -28,7 +28,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from lfx.components.models_and_agents.agent import AgentComponent
@@ -59,16 +59,25 @@ def page_suffix(page: object) -> str:
     return f" \u2014 page {page}" if isinstance(page, int) and not isinstance(page, bool) else ""
 
 
-#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then ``· ⚠ <note>`` when the
-#: support check found the claim not (fully) in the source. Written and read back here only.
+#: What the card of a source says when the checker cited it where the answer did not
+#: (``cite_missing="insert"``): every citation of it was added, or some were.
+ADDED_NOTE = "added: the answer did not cite it"
+ALSO_ADDED_NOTE = "also added where the answer did not cite it"
+
+#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then `` — <added note>`` when
+#: the checker cited it, and ``· ⚠ <note>`` when the support check found the claim not (fully) in
+#: the source. Written and read back here only.
 _CARD_TITLE = re.compile(
-    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?(?: \u00b7 \u26a0 .*)?"
+    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?"
+    rf"(?: \u2014 (?:{re.escape(ADDED_NOTE)}|{re.escape(ALSO_ADDED_NOTE)}))?(?: \u00b7 \u26a0 .*)?"
 )
 
 
-def card_title(number: int, name: str, page: object = None, note: str = "") -> str:
-    """The title of a source card; ``note`` says what the support check found, if anything."""
+def card_title(number: int, name: str, page: object = None, note: str = "", added: str = "") -> str:
+    """The title of a source card; ``note`` says what the support check found, ``added`` whether the
+    checker cited the source (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`), if anything."""
     title = f"Source {number} \u00b7 {name}{page_suffix(page)}"
+    title = f"{title} \u2014 {added}" if added else title
     return f"{title} \u00b7 \u26a0 {note}" if note else title
 
 
@@ -77,6 +86,8 @@ def read_card_title(title: object) -> tuple[int, str, int | None] | None:
 
     >>> read_card_title("Source 3 · water.pdf — page 2 · ⚠ claim not found in this source")
     (3, 'water.pdf', 2)
+    >>> read_card_title("Source 2 · water.pdf — added: the answer did not cite it")
+    (2, 'water.pdf', None)
     """
     match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
     if match is None:
@@ -1107,6 +1118,38 @@ class Cut:
 Decision = Wait | Plain | Marker | Cut
 
 
+class Uncited(Protocol):
+    """What the engine asks of ``UncitedClaims`` (``core/uncited.py``, ``cite_missing``): told what is
+    written, it may hold a sentence's closing punctuation and cite the sentence before it. Not
+    imported here, so components that never look for uncited claims do not carry it."""
+
+    insert: bool
+    shift: int  # characters inserted so far
+    found: list[Any]  # UncitedClaim, in text order
+    marker_text: Callable[[int], str]
+    on_insert: Callable[[int, int, int], None]
+
+    @property
+    def held(self) -> int: ...
+
+    @property
+    def hold_bound(self) -> int: ...
+
+    def text(self, text: str, code: str = "") -> str: ...
+
+    def cited(self) -> str: ...
+
+    def marker(self, text: str, source_id: int) -> str: ...
+
+    def removed(self, raw: str) -> None: ...
+
+    def confirm(self, next_char: str | None) -> str: ...
+
+    def close(self) -> str: ...
+
+    def inserted_only(self) -> list[int]: ...
+
+
 @dataclass(slots=True)
 class Citation:
     """One kept marker in the output and the claim it is attached to (offsets in the output)."""
@@ -1235,6 +1278,7 @@ class CitationFilter:
         window: int = MARKER_WINDOW,
         track_claims: bool = False,
         keep: Callable[[int, str], bool] | None = None,
+        uncited: Uncited | None = None,
     ) -> None:
         self.presented = sorted({int(i) for i in presented})
         self.link_for = link_for
@@ -1261,6 +1305,11 @@ class CitationFilter:
         self._code = CodeTracker()
         self._closed = False
         self._held_run = ""  # the characters the held text is made of, when it is one such run
+        #: Follows the sentences the answer leaves uncited (``cite_missing``); see ``core/uncited.py``.
+        self.uncited = uncited
+        if uncited is not None:
+            uncited.marker_text = self._marker_text
+            uncited.on_insert = self._inserted
 
     # -- public API --------------------------------------------------------
 
@@ -1274,7 +1323,7 @@ class CitationFilter:
             self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
             if self._claims is not None:
                 self._claims.written(chunk)
-            return chunk
+            return chunk if self.uncited is None else self.uncited.text(chunk)
         if self._held_run and not chunk.strip(self._held_run) and len(self._buf) + len(chunk) <= RUN_WINDOW:
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
             return ""
@@ -1298,18 +1347,24 @@ class CitationFilter:
         if self._closed:
             return ""
         out = self._run(self._buf, final=True)
+        if self.uncited is not None:
+            out += self.uncited.close()
         self._closed = True
         return out
 
     @property
     def held(self) -> int:
         """Characters received but not yet released."""
-        return len(self._buf)
+        return len(self._buf) + (self.uncited.held if self.uncited is not None else 0)
 
     @property
     def hold_bound(self) -> int:
-        """The most :attr:`held` can ever be: spaces, a would-be marker, and a link tail after it."""
-        return RUN_WINDOW + self.window + LINK_WINDOW
+        """The most :attr:`held` can ever be: spaces, a would-be marker, and a link tail after it.
+
+        With ``cite_missing="insert"``, also a sentence's closing punctuation and spaces after it.
+        """
+        extra = self.uncited.hold_bound if self.uncited is not None else 0
+        return RUN_WINDOW + self.window + LINK_WINDOW + extra
 
     # -- scanning ----------------------------------------------------------
 
@@ -1350,10 +1405,10 @@ class CitationFilter:
         self._buf = buf[i:]
         return "".join(out)
 
-    def _write(self, out: list[str], text: str) -> None:
+    def _write(self, out: list[str], text: str, *, marker: int = 0) -> None:
         if not text:
             return
-        out.append(text)
+        out.append(text if self.uncited is None else self._shown(text, marker=marker))
         if self._claims is not None:
             self._claims.written(text)
         last = _LAST_OPEN_OR_BREAK.match(text)
@@ -1388,6 +1443,8 @@ class CitationFilter:
             j += 1
         if j - i > RUN_WINDOW:  # only the last RUN_WINDOW spaces may go with a marker
             self._write(out, buf[i : j - RUN_WINDOW])
+            if self.uncited is not None:
+                out.append(self.uncited.confirm(None))
             return j - RUN_WINDOW
         if j == len(buf):
             if not final:
@@ -1397,6 +1454,8 @@ class CitationFilter:
         if buf[j] in OPENERS:
             return self._scan_opener(buf, i, j, out, final)
         self._write(out, buf[i:j])
+        if self.uncited is not None:
+            out.append(self.uncited.confirm(buf[j]))  # no marker follows these spaces
         return j
 
     def _scan_opener(self, buf: str, i: int, j: int, out: list[str], final: bool) -> int | Cut | None:
@@ -1417,10 +1476,14 @@ class CitationFilter:
             self._write(out, spaces)
             self._write_markers(out, ids, dict(qualified))
         else:
+            if self.uncited is not None:
+                self.uncited.removed(buf[j : found.end])
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
                 # closer back into its reach and assemble a marker. Keep them.
                 self._write(out, spaces)
+                if self.uncited is not None:
+                    out.append(self.uncited.confirm(None))
             self._after_marker = True
         return found.end
 
@@ -1436,7 +1499,12 @@ class CitationFilter:
         start, end, claim = self._claims.claim_for(self._out_len)
         kept = tuple(i for i in ids if self._keep(i, claim))
         at = self._out_len
-        self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
+        shift = self.uncited.shift if self.uncited is not None else 0
+        self.dropped += [
+            Citation(i, at + shift, at + shift, start + shift, end + shift, claim)
+            for i in ids
+            if i not in kept
+        ]
         if not kept:
             # A dropped group still ends its claim, as the model wrote it. Otherwise the next claim
             # could reach back over every dropped marker, and each would rescan the answer so far.
@@ -1445,23 +1513,51 @@ class CitationFilter:
 
     def _write_markers(self, out: list[str], ids: Iterable[int], qualifiers: dict[int, str]) -> None:
         claim = self._claims.claim_for(self._out_len) if self._claims is not None else None
+        shift = 0
+        if self.uncited is not None:
+            out.append(self.uncited.cited())
+            shift = self.uncited.shift  # offsets below are in the final text, insertions included
+            if claim is not None:
+                claim = (claim[0] + shift, claim[1] + shift, claim[2])
         for source_id in ids:
-            text = self._canonical.get(source_id)
-            if text is None:
-                text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
-                self._canonical[source_id] = text
+            text = self._marker_text(source_id)
+            at = self._out_len + shift
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
-                self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
+                self.first_spans[source_id] = (at, at + len(text))
             if claim is not None:
-                at = self._out_len
                 self.citations.append(
                     Citation(source_id, at, at + len(text), *claim, qualifiers.get(source_id))
                 )
-            self._write(out, text)
+            self._write(out, text, marker=source_id)
             self._after_marker = True
         if self._claims is not None:
             self._claims.group_ended(self._out_len)
+
+    def _marker_text(self, source_id: int) -> str:
+        text = self._canonical.get(source_id)
+        if text is None:
+            text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
+            self._canonical[source_id] = text
+        return text
+
+    # -- uncited claims (cite_missing) ---------------------------------------------------------
+
+    def _shown(self, text: str, *, marker: int) -> str:
+        """What the reader sees of written text (``marker``: the id of a kept marker's source).
+
+        ``uncited`` may hold a sentence's closing punctuation, then cite the sentence before it.
+        """
+        if marker:
+            return self.uncited.marker(text, marker)
+        code = "fence" if self._code.fence is not None else "inline" if self._code.ticks else ""
+        return self.uncited.text(text, code)
+
+    def _inserted(self, source_id: int, start: int, end: int) -> None:
+        """A marker ``uncited`` inserted: its source joins ``cited`` like one the model wrote."""
+        if source_id not in self.first_spans:
+            self.cited.append(source_id)
+            self.first_spans[source_id] = (start, end)
 
     def _classify(
         self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
@@ -1644,6 +1740,10 @@ class FilterResult:
     citations: list[Citation] = field(default_factory=list)
     dropped: list[Citation] = field(default_factory=list)
     qualifiers: list[tuple[int, str]] = field(default_factory=list)
+    #: With ``cite_missing``: the uncited claims given a source, in text order.
+    uncited: list[Any] = field(default_factory=list)  # UncitedClaim (core/uncited.py)
+    #: Sources cited only by inserted markers (the answer itself never cited them).
+    inserted_only: list[int] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, engine: CitationFilter) -> FilterResult:
@@ -1657,6 +1757,8 @@ class FilterResult:
             list(engine.citations),
             list(engine.dropped),
             list(engine.qualifiers),
+            list(engine.uncited.found) if engine.uncited is not None else [],
+            engine.uncited.inserted_only() if engine.uncited is not None else [],
         )
 
 
@@ -1878,7 +1980,8 @@ def build_payload(
     """``message.data["citations"]``: the sources to show, in citation order, with the same numbers.
 
     With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
-    citation, in text order), ``support_summary`` and ``removed_unsupported``.
+    citation, in text order), ``support_summary`` and ``removed_unsupported``; with ``cite_missing``
+    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states.
     """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
@@ -1898,7 +2001,10 @@ def build_payload(
         # the card shows the chunk's own page, and kept here so a client can see what was claimed.
         "qualifiers": [{"id": i, "qualifier": q} for i, q in result.qualifiers],
     }
-    if ledger is not None and ledger.checker is not None:
+    if ledger is not None and ledger.cite_missing != "off":
+        key = "inserted" if ledger.cite_missing == "insert" else "suggested"
+        payload[key] = [claim.entry() for claim in result.uncited]
+    if ledger is not None and ledger.mode != "off":
         support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
         payload["support"] = support
         payload["support_summary"] = support_summary(support)
@@ -1918,12 +2024,17 @@ class SupportLedger:
     >>> ledger = SupportLedger([{"id": 1, "text": "Water boils at 100 °C."}], "drop")
     >>> ledger.keep(1, "Water boils at 100 °C"), ledger.keep(1, "Gold is a metal")
     (True, False)
+
+    ``cite_missing`` (``off``, ``suggest``, ``insert``: ``core/uncited.py``) also judges the claims the
+    answer leaves uncited, so the checker is built for it even when ``mode`` is off.
     """
 
-    def __init__(self, records: list[dict[str, Any]], mode: str) -> None:
+    def __init__(self, records: list[dict[str, Any]], mode: str, cite_missing: str = "off") -> None:
         self.mode = mode if mode in SUPPORT_MODES else "flag"
+        self.cite_missing = cite_missing
         texts = {r["id"]: str(r.get("text") or "") for r in records}
-        self.checker = SupportChecker(texts) if self.mode != "off" else None
+        needed = self.mode != "off" or self.cite_missing != "off"
+        self.checker = SupportChecker(texts) if needed else None
         self.texts = texts
         #: Verdicts an LLM judge gave, by (source id, claim); they replace the lexical ones.
         self.overrides: dict[tuple[int, str], str] = {}
@@ -1944,7 +2055,7 @@ class SupportLedger:
         return self.judgement(source_id, claim).verdict != "unsupported"
 
     def engine_options(self) -> dict[str, Any]:
-        return {"track_claims": self.checker is not None, "keep": self.keep if self.mode == "drop" else None}
+        return {"track_claims": self.mode != "off", "keep": self.keep if self.mode == "drop" else None}
 
     def uncertain(self, citations: list[Citation]) -> list[tuple[int, str]]:
         """The (source, claim) pairs whose lexical score is in the band worth a judge's look."""
@@ -1985,10 +2096,10 @@ SUPPORT_NOTES = {
 }
 
 
-def source_card_title(record: dict[str, Any], note: str = "") -> str:
+def source_card_title(record: dict[str, Any], note: str = "", added: str = "") -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    return card_title(record["id"], name, record.get("page"), note)
+    return card_title(record["id"], name, record.get("page"), note, added)
 
 
 def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
@@ -2001,22 +2112,39 @@ def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
     return SUPPORT_NOTES.get(weakest["verdict"], ""), evidence
 
 
-def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
+def added_notes(result: FilterResult) -> dict[int, str]:
+    """What each card says of the markers the checker inserted: all of them (the answer did not cite
+    the source) or some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
+    only = set(result.inserted_only)
+    inserted = (c.id for c in result.uncited if c.marker_start is not None)
+    return {i: ADDED_NOTE if i in only else ALSO_ADDED_NOTE for i in inserted}
+
+
+def source_cards(
+    payload: dict[str, Any], spans: dict[int, tuple[int, int]], added: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
     """One card per shown source: the fields of Langflow's ``CitationContent``.
 
     With a support check, the snippet is the source's best evidence sentence (where it says the
-    claim) and a source whose claims it does not fully state says so in its title.
+    claim) and a source whose claims it does not fully state says so in its title. ``added``
+    (:func:`added_notes`) says which sources the checker cited where the answer did not.
     """
     by_source: dict[int, list[dict[str, Any]]] = {}
     for entry in payload.get("support") or []:
         by_source.setdefault(entry["id"], []).append(entry)
+    inserted: dict[int, list[dict[str, Any]]] = {}
+    for entry in payload.get("inserted") or []:
+        inserted.setdefault(entry["id"], []).append(entry)
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
         note, evidence = _card_support(by_source.get(record["id"], []))
+        if evidence is None and record["id"] in inserted:
+            # Cited only where the checker added it: show where the source says that claim.
+            evidence = " ".join(e["text"] for e in inserted[record["id"]][0]["evidence"]) or None
         cards.append(
             {
-                "title": source_card_title(record, note),
+                "title": source_card_title(record, note, (added or {}).get(record["id"], "")),
                 "url": safe_http_url(record.get("url")),
                 "cited_text": snippet(evidence or record.get("text")),
                 "start_index": start,

@@ -95,7 +95,10 @@ async def test_drop_removes_an_unsupported_citation_like_an_invalid_marker() -> 
     (dropped,) = payload["removed_unsupported"]
     assert (dropped["id"], dropped["claim"]) == (1, "The Eiffel Tower is 330 metres tall")
     assert payload["cited"] == [1]
-    assert component.status.endswith("Support: 1 supported, 0 partial, 0 unsupported, 1 removed.")
+    assert "Support: 1 supported, 0 partial, 0 unsupported, 1 removed." in component.status
+    # The claim lost its citation; the source that says it is suggested (cite_missing's default).
+    (suggested,) = payload["suggested"]
+    assert (suggested["id"], suggested["claim"], suggested["replaces"]) == (2, dropped["claim"], "[1]")
 
 
 async def test_drop_in_streaming_equals_drop_in_one_shot() -> None:

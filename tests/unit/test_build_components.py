@@ -110,7 +110,19 @@ NUMBERING_REGIONS = ["links", "presented", "text", "grammar", "sources", "regist
     [
         (
             "citation_post_processor.py",
-            ["text", "grammar", "support", "engine", "judge", "links", "payload", "presented", "stream"],
+            [
+                "text",
+                "grammar",
+                "support",
+                "engine",
+                "judge",
+                "links",
+                "payload",
+                "presented",
+                "prompt",
+                "stream",
+                "uncited",
+            ],
         ),
         ("citing_retriever.py", NUMBERING_REGIONS),
         ("indexed_retrieved_data_parser.py", NUMBERING_REGIONS),
