@@ -2444,7 +2444,8 @@ def uncited_claims(
 class UncitedClaim:
     """A claim the answer did not cite, and the source that states it (offsets in the final text).
 
-    ``marker_start`` is where the inserted marker starts (``insert`` mode), else None.
+    ``marker_start`` is where the inserted marker starts (``insert`` mode), else None; ``inserted``
+    is the text inserted there, the marker with the space before it when one was needed.
     """
 
     id: int
@@ -2455,6 +2456,7 @@ class UncitedClaim:
     evidence: tuple[Evidence, ...]
     replaces: str | None
     marker_start: int | None = None
+    inserted: str = ""
 
     def entry(self) -> dict[str, object]:
         """The payload's form: ``suggested`` / ``inserted`` entries."""
@@ -2475,7 +2477,8 @@ class UncitedClaims:
     ``pick`` names the source for a claim (:func:`pick_source` over the presented sources), or None.
     With ``insert`` the chosen marker goes into the text before the sentence's closing punctuation;
     without it the text is unchanged and the claims are only listed (``suggest``). ``no_evidence``
-    is the sentence the Citation Prompt tells the model to write when the sources hold nothing.
+    is what the Citation Prompt tells the model to write when the sources hold nothing (its default
+    when empty): none of its sentences is a claim.
     The engine sets :attr:`marker_text` (how a kept marker is written) and :attr:`on_insert`.
     """
 
@@ -2488,6 +2491,7 @@ class UncitedClaims:
     ) -> None:
         self.pick = pick
         self.insert = insert
+        no_evidence = no_evidence or DEFAULT_NO_EVIDENCE_ANSWER
         self._no_evidence = {_fold(s) for s in re.split(r"(?<=[.!?])\s+", no_evidence) if s.strip()}
         self.marker_text: Callable[[int], str] = lambda source_id: f"[Source {source_id}]"
         #: Called with each inserted source id and the final offsets of its marker.
@@ -2542,10 +2546,10 @@ class UncitedClaims:
                 m = _NEXT_END.search(text, i)
                 j = m.start() if m else -1
             if j < 0:
-                self._grow(out, text[i:])
+                self._grow(out, text[i:], code)
                 break
             if j > i:
-                self._grow(out, text[i:j])
+                self._grow(out, text[i:j], code)
             ch = text[j]
             if ch == "\n":
                 self._settle(out, "line")
@@ -2609,6 +2613,7 @@ class UncitedClaims:
         self._cited = False
         self._replaces: str | None = None
         self._tail = ""  # the last characters of the sentence
+        self._prose: list[str] = []  # its text outside inline code
 
     def _new_line(self, at: int) -> None:
         self._line_head = ""
@@ -2618,22 +2623,24 @@ class UncitedClaims:
         self._pos += len(text)
         out.append(text)
 
-    def _grow(self, out: list[str], text: str) -> None:
+    def _grow(self, out: list[str], text: str, code: str = "") -> None:
         """Text that belongs to the current sentence."""
         if len(self._line_head) < 12:
             self._line_head = (self._line_head + text)[:12]
-        self._add(text)
+        self._add(text, code)
         self._advance(out, text)
 
-    def _add(self, text: str) -> None:
+    def _add(self, text: str, code: str = "") -> None:
         if self._sentence is None:
             return
         self._length += len(text)
         if self._length > MAX_CLAIM_CHARS:
             self._sentence = None
-        else:
-            self._sentence.append(text)
-            self._tail = (self._tail + text)[-24:]
+            return
+        self._sentence.append(text)
+        self._tail = (self._tail + text)[-24:]
+        if not code:
+            self._prose.append(text)
 
     def _hold(self, out: list[str], ch: str) -> None:
         self._pending += ch
@@ -2699,7 +2706,7 @@ class UncitedClaims:
         if sentence is None or self._cited or question or not sentence:
             return
         text = "".join(sentence)
-        claim = self.claim_of(text, line=kind == "line")
+        claim = self._claim_of(text, line=kind == "line")
         if claim is None:
             return
         offset, claim = claim
@@ -2709,12 +2716,13 @@ class UncitedClaims:
         source_id, judgement = picked
         start = self._start + offset + self.shift
         end = start + len(claim)
-        marker_start = None
+        marker_start, inserted = None, ""
         if self.insert:
             marker = self.marker_text(source_id)
             gap = "" if text[-1:].isspace() else " "
             marker_start = (self._pos if at is None else at) + self.shift + len(gap)
-            out.append(gap + marker)
+            inserted = gap + marker
+            out.append(inserted)
             self.shift += len(gap) + len(marker)
             self.on_insert(source_id, marker_start, marker_start + len(marker))
         self.found.append(
@@ -2727,11 +2735,12 @@ class UncitedClaims:
                 judgement.evidence,
                 self._replaces,
                 marker_start,
+                inserted,
             )
         )
         self._sentence = None  # settled: nothing more is added to it
 
-    def claim_of(self, text: str, *, line: bool = False) -> tuple[int, str] | None:
+    def _claim_of(self, text: str, *, line: bool) -> tuple[int, str] | None:
         """``(offset, claim)`` of a sentence's text, or None when it is not a claim (:meth:`is_claim`)."""
         head = self._line_head
         if _HEADING.match(head) or _TABLE_ROW.match(head):
@@ -2744,20 +2753,21 @@ class UncitedClaims:
         claim, offset = claim.lstrip(), offset + lead
         if line and not _LIST_ITEM.match(head):
             return None  # a line without closing punctuation: a heading or label, unless a list item
-        return (offset, claim) if self.is_claim(claim) else None
+        return (offset, claim) if self.is_claim(claim, "".join(self._prose)) else None
 
-    def is_claim(self, claim: str) -> bool:
+    def is_claim(self, claim: str, prose: str | None = None) -> bool:
         """Whether a sentence (without its closing punctuation) states something a source could.
 
         Not: a label (ending in ":", also inside emphasis), the Citation Prompt's no-evidence
-        sentence, or fewer than :data:`MIN_CLAIM_TOKENS` tokens. Questions, headings, table rows,
+        sentence, or fewer than :data:`MIN_CLAIM_TOKENS` tokens outside inline code (``prose``, the
+        claim's text outside code; all of it by default). Questions, headings, table rows, fenced
         code and lines without closing punctuation outside lists are ruled out before.
         """
         if not claim or claim.rstrip(_EMPHASIS).endswith(":"):
             return False
         if _fold(claim) in self._no_evidence:
             return False
-        return len(tokens(claim)) >= MIN_CLAIM_TOKENS
+        return len(tokens(claim if prose is None else prose)) >= MIN_CLAIM_TOKENS
 
 
 # --- generated from lfx_citations/glue/citation_post_processor.py: do not edit ---
