@@ -2374,18 +2374,41 @@ _END_CHARS = _LATIN_END + _CJK_END
 # After a sentence's punctuation: closing quotes and brackets still belong to it.
 _AFTER_END = "\"'\u201d\u2019\u00bb)]"
 _NEXT_END = re.compile(f"[{re.escape(_END_CHARS)}\n]")
-# Words whose period is no sentence end ("Dr. Smith", "Fig. 3", "ca. 1900"); one letter too ("J. Smith").
+# Words whose period is no sentence end ("Dr. Smith", "Fig. 3", "ca. 1900"); initials too (see _abbreviated).
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof st jr sr vs approx ca cf al fig figs inc ltd co corp dept vol pp "
     "jan feb mar apr jun jul aug sep sept oct nov dec bzw vgl usw ggf mme mlle".split()
 )
-_LAST_WORD = re.compile(r"(\w+)\W*\Z")
+_LAST_WORD = re.compile(r"(\w+)\Z")
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|\Z)")
 _TABLE_ROW = re.compile(r"\s*\|")
 _BULLET = re.compile(r"\s*(?:>\s*)*(?:(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)?")
 _LIST_ITEM = re.compile(r"\s*(?:>\s*)*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]")
 _ORDINAL = re.compile(r"\s*(?:>\s*)*\d{1,3}\Z")
 _EMPHASIS = "*_"
+
+
+def _abbreviated(before: str) -> bool:
+    """Whether a period right after ``before`` ends an abbreviation rather than a sentence.
+
+    >>> [_abbreviated(t) for t in ("Dr", "e.g", "U.S", "John F", "at 100 °C", "vitamin C", "in 2019")]
+    [True, True, True, True, False, False, False]
+    """
+    found = _LAST_WORD.search(before)
+    if found is None:
+        return False
+    word, ahead = found[1], before[: found.start()]
+    if word.casefold() in _ABBREVIATIONS:
+        return True
+    if len(word) != 1 or word.isdigit():
+        return False
+    if ahead.endswith("."):
+        return True  # "e.g.", "U.S."
+    if (ahead and not ahead[-1].isspace()) or not word.isupper():
+        return False  # "°C.", "(a."
+    # An initial follows a name or another initial ("John F. Kennedy"); "vitamin C." ends a sentence.
+    previous = ahead.split()[-1:]
+    return not previous or previous[0][:1].isupper()
 
 
 def _fold(text: str) -> str:
@@ -2679,9 +2702,7 @@ class UncitedClaims:
         elif not self._pending_spaces:
             closed = False  # "3.14", "e.g.," or "example.com": no end without a space
         else:
-            word = _LAST_WORD.search(self._tail)
-            abbreviated = self._pending[0] == "." and word is not None and self._pending.strip() == "."
-            abbreviated = abbreviated and (len(word[1]) == 1 or word[1].casefold() in _ABBREVIATIONS)
+            abbreviated = self._pending.strip() == "." and _abbreviated(self._tail)
             numbered = self._at_line_start and bool(_ORDINAL.fullmatch("".join(self._sentence or ())))
             closed = not (ch.islower() or abbreviated or numbered)
         self._settle_pending(out, closed=closed)

@@ -63,6 +63,9 @@ def inserted(text: str, **options) -> str:
         ("> Water boils at 100 degrees.", "> Water boils at 100 degrees [Source 1]."),
         ("水在一百度的时候沸腾。", "水在一百度的时候沸腾 [Source 1]。"),
         ("Dr. Smith measured the boiling point.", "Dr. Smith measured the boiling point [Source 1]."),
+        ("John F. Kennedy toured the water plant.", "John F. Kennedy toured the water plant [Source 1]."),
+        ("Water boils at 100 °C. ", "Water boils at 100 °C [Source 1]. "),
+        ("Citrus fruit holds vitamin C. Or?", "Citrus fruit holds vitamin C [Source 1]. Or?"),
         ("It boils at about 3.14 times room heat.", "It boils at about 3.14 times room heat [Source 1]."),
         ("Use e.g. a kettle to boil water.", "Use e.g. a kettle to boil water [Source 1]."),
         (
