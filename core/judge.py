@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-VERDICTS = ("supported", "partial", "unsupported")
+JUDGE_VERDICTS = ("supported", "partial", "unsupported", "contradicted")
 #: Characters of each source passage shown to the judge; chunks are about 1 KB.
 JUDGE_SOURCE_CHARS = 1500
 
@@ -25,10 +25,11 @@ JUDGE_INSTRUCTIONS = (
     "You check whether sources state claims. For each numbered item below, read the CLAIM and the SOURCE.\n"
     "Answer with one line per item and nothing else, in the form <item number>: <verdict>, where the\n"
     "verdict is supported (the source states everything the claim says), partial (the source states part\n"
-    "of it) or unsupported (the source does not state it). Judge only by the source, not by what you know."
+    "of it), unsupported (the source does not state it) or contradicted (the source states it otherwise: a\n"
+    "negation, number, name or direction differs). Judge only by the source, not by what you know."
 )
 _LINE = re.compile(
-    r"\s*(?:item\s*)?(\d+)\s*[:.)\-]\s*\**\s*(supported|partial|unsupported)\b\**\s*\.?\s*", re.I
+    rf"\s*(?:item\s*)?(\d+)\s*[:.)\-]\s*\**\s*({'|'.join(JUDGE_VERDICTS)})\b\**\s*\.?\s*", re.I
 )
 
 

@@ -9,18 +9,31 @@
 ([1], ['[9]'])
 >>> source_cards(payload, result.first_spans)[0]["title"]
 'Source 1 · water.pdf — page 3'
+>>> ledger = SupportLedger([{"id": 1, "text": "Aspirin eases pain. It should not be given to children."}], "flag")
+>>> judged = ledger.judgement(1, "Aspirin can be given to children")
+>>> judged.verdict, card_warning(judged.verdict, judged.conflict)
+('contradicted', 'the source says «should not be given», not «can be given»')
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
 from lfx_citations.core.engine import Citation, FilterResult
 from lfx_citations.core.links import safe_http_url
-from lfx_citations.core.support import Judgement, SupportChecker, is_uncertain
-from lfx_citations.core.text import ADDED_NOTE, ALSO_ADDED_NOTE, card_title, snippet
+from lfx_citations.core.support import VERDICTS, Conflict, Judgement, SupportChecker, is_uncertain
+from lfx_citations.core.text import (
+    ADDED_NOTE,
+    ALSO_ADDED_NOTE,
+    CARD_WARNING_CHARS,
+    card_text,
+    card_title,
+    quoted,
+    snippet,
+)
 
 
 def read_sources(value: object) -> list[dict[str, Any]]:
@@ -83,13 +96,25 @@ def build_payload(
         key = "inserted" if ledger.cite_missing == "insert" else "suggested"
         payload[key] = [claim.entry() for claim in result.uncited]
     if ledger is not None and ledger.mode != "off":
-        support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
+        support = [
+            support_entry(c, ledger.judgement(c.id, c.claim), judged=(c.id, c.claim) in ledger.overrides)
+            for c in result.citations
+        ]
         payload["support"] = support
         payload["support_summary"] = support_summary(support)
-        payload["removed_unsupported"] = [
-            {"id": c.id, "claim": c.claim, "score": ledger.judgement(c.id, c.claim).score}
-            for c in result.dropped
-        ]
+        payload["removed_unsupported"] = []
+        for c in result.dropped:
+            judged = ledger.judgement(c.id, c.claim)
+            payload["removed_unsupported"].append(
+                {
+                    "id": c.id,
+                    "claim": c.claim,
+                    "verdict": judged.verdict,
+                    "score": judged.score,
+                    "conflict": conflict_entry(judged.conflict if judged.verdict == "contradicted" else None),
+                    "judge": (c.id, c.claim) in ledger.overrides,
+                }
+            )
     return payload
 
 
@@ -128,21 +153,79 @@ class SupportLedger:
         verdict = self.overrides.get(key)
         return replace(judged, verdict=verdict) if verdict else judged
 
+    def judge_all(self, claim: str) -> dict[int, Judgement]:
+        """Every presented source's judgement of ``claim``, scored once (an uncited claim's sources)."""
+        if self.checker is None:
+            return {}
+        for source_id, judged in self.checker.check_all(claim).items():
+            self._judged.setdefault((source_id, claim), judged)
+        return {source_id: self.judgement(source_id, claim) for source_id in self.texts}
+
     def keep(self, source_id: int, claim: str) -> bool:
         """Drop mode's test, asked by the engine as each marker closes."""
-        return self.judgement(source_id, claim).verdict != "unsupported"
+        return self.judgement(source_id, claim).verdict not in FLAGGED
 
     def engine_options(self) -> dict[str, Any]:
         return {"track_claims": self.mode != "off", "keep": self.keep if self.mode == "drop" else None}
 
-    def uncertain(self, citations: list[Citation]) -> list[tuple[int, str]]:
-        """The (source, claim) pairs whose lexical score is in the band worth a judge's look."""
+    def for_judge(self, citations: list[Citation]) -> list[tuple[int, str]]:
+        """The (source, claim) pairs worth a judge's look: the lexical score is unsure, or the
+        citation would be flagged (``unsupported`` or ``contradicted``), so that a flag the reader sees
+        is either lexically certain or confirmed."""
         keys = dict.fromkeys((c.id, c.claim) for c in citations)
-        return [k for k in keys if k not in self.overrides and is_uncertain(self.judgement(*k).score)]
+        return [
+            k
+            for k in keys
+            if k not in self.overrides
+            and (is_uncertain(self.judgement(*k).score) or self.judgement(*k).verdict in FLAGGED)
+        ]
 
 
-def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
-    """One kept citation's entry in ``payload["support"]``: its claim and how well its source says it."""
+#: Verdicts that put a warning on the card, and that ``drop`` removes from the text.
+FLAGGED = ("unsupported", "contradicted")
+
+
+def conflict_entry(conflict: Conflict | None) -> dict[str, Any] | None:
+    """A conflict as the payload holds it (offsets in the source's ``text``)."""
+    if conflict is None:
+        return None
+    return {
+        "kind": conflict.kind,
+        "claim_text": conflict.claim_text,
+        "source_text": conflict.source_text,
+        "source_start": conflict.source_start,
+        "source_end": conflict.source_end,
+    }
+
+
+def support_note(verdict: str, conflict: Conflict | None) -> str | None:
+    """What a verdict means for a reader, in full (the card shows :func:`card_warning`)."""
+    if verdict == "contradicted" and conflict is not None:
+        return (
+            f"the source says \u00ab{' '.join(conflict.source_text.split())}\u00bb where the answer says "
+            f"\u00ab{' '.join(conflict.claim_text.split())}\u00bb"
+        )
+    return SUPPORT_NOTES.get(verdict)
+
+
+def card_warning(verdict: str, conflict: Conflict | None) -> str:
+    """The short warning a card shows first, fitting ``CARD_WARNING_CHARS``: only for flagged
+    verdicts. A contradiction shows both sides when they fit, else what the source says."""
+    if verdict not in FLAGGED:
+        return ""
+    if conflict is None:
+        return SUPPORT_NOTES[verdict]
+    says = "the source says "
+    both = f"{says}{quoted(conflict.source_text, 24)}, not {quoted(conflict.claim_text, 24)}"
+    if len(both) + 2 <= CARD_WARNING_CHARS:
+        return both
+    return says + quoted(conflict.source_text, CARD_WARNING_CHARS - len(says) - 4)
+
+
+def support_entry(citation: Citation, judgement: Judgement, *, judged: bool = False) -> dict[str, Any]:
+    """One kept citation's entry in ``payload["support"]``: its claim and how well its source says it.
+    ``judged``: the verdict is a judge model's, not the lexical check's."""
+    conflict = judgement.conflict if judgement.verdict == "contradicted" else None
     return {
         "id": citation.id,
         "claim": citation.claim,
@@ -153,12 +236,35 @@ def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
         "evidence": [{"start": e.start, "end": e.end, "text": e.text} for e in judgement.evidence],
         "better_source": judgement.better_source,
         "qualifier": citation.qualifier,
+        "conflict": conflict_entry(conflict),
+        # The card's warning in full: the card shows a short form that fits it.
+        "note": support_note(judgement.verdict, conflict),
+        "judge": judged,
     }
+
+
+def status_line(payload: dict[str, Any]) -> str:
+    """What a component's status says of a payload: cited, removed, and the support verdicts."""
+    cited = ", ".join(str(i) for i in payload["cited"]) or "none"
+    parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
+    summary = payload.get("support_summary") or {}
+    dropped = len(payload.get("removed_unsupported") or [])
+    if summary.get("citations") or dropped:
+        parts.append(
+            f"Support: {summary['supported']} supported, {summary['partial']} partial, "
+            f"{summary['unsupported']} unsupported, {summary['contradicted']} contradicted"
+            + (f", {dropped} removed." if dropped else ".")
+        )
+    for key, what in (("suggested", "Sources suggested for"), ("inserted", "Citations added to")):
+        if payload.get(key):
+            ids = ", ".join(str(i) for i in dict.fromkeys(e["id"] for e in payload[key]))
+            parts.append(f"{what} {len(payload[key])} uncited claim(s): {ids}.")
+    return " ".join(parts)
 
 
 def support_summary(entries: list[dict[str, Any]]) -> dict[str, int]:
     """Citations by verdict, how many claims, and how many have at least one supported citation."""
-    summary = {"citations": len(entries), "supported": 0, "partial": 0, "unsupported": 0}
+    summary = {"citations": len(entries), **dict.fromkeys(reversed(VERDICTS), 0)}
     claims: dict[tuple[int, int], bool] = {}
     for entry in entries:
         summary[entry["verdict"]] += 1
@@ -167,32 +273,63 @@ def support_summary(entries: list[dict[str, Any]]) -> dict[str, int]:
     return {**summary, "claims": len(claims), "claims_supported": sum(claims.values())}
 
 
-#: What a card says after its title when the answer's claims are not all in that source.
+#: What a verdict means, in the payload's ``note``; a card warns for the ``FLAGGED`` ones only.
 SUPPORT_NOTES = {
+    "contradicted": "the source says otherwise",  # a judge's verdict, with no lexical conflict to show
     "unsupported": "claim not found in this source",
     "partial": "claim only partly in this source",
 }
 
 
-def source_card_title(record: dict[str, Any], note: str = "", added: str = "") -> str:
+def source_card_title(record: dict[str, Any]) -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    return card_title(record["id"], name, record.get("page"), note, added)
+    return card_title(record["id"], name, record.get("page"))
 
 
-def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
-    """A source's note (its weakest verdict) and the evidence of its best-supported citation."""
-    if not entries:
-        return "", None
-    weakest = min(entries, key=lambda e: ("unsupported", "partial", "supported").index(e["verdict"]))
-    best = max(entries, key=lambda e: e["score"])
-    evidence = " ".join(e["text"] for e in best["evidence"]) or None
-    return SUPPORT_NOTES.get(weakest["verdict"], ""), evidence
+def _adjacent(text: str, evidence: list[dict[str, Any]]) -> list[bool]:
+    """For each pair of evidence sentences, whether only spaces and at most one line break part them
+    in the source (a blank line, a form feed or another page break is a gap)."""
+    out = []
+    for a, b in pairwise(evidence):
+        between = text[a["end"] : b["start"]] if 0 <= a["end"] <= b["start"] <= len(text) else "x"
+        out.append(not between.strip(" \t\n") and between.count("\n") <= 1)
+    return out
+
+
+def card_snippet(
+    record: dict[str, Any],
+    entries: list[dict[str, Any]],
+    inserted: list[dict[str, Any]] | None = None,
+    added: str = "",
+) -> str:
+    """A source's card text: the warning of its weakest flagged citation, if any, then evidence. A
+    contradicted card shows the sentence that says otherwise; other cards their best evidence.
+
+    ``inserted``: the source's entries in ``payload["inserted"]``; ``added`` (:func:`added_notes`)
+    opens a card without a warning, and a source cited only by the checker shows where it says that
+    claim."""
+    warning, evidence = "", []
+    if entries:
+        weakest = min(entries, key=lambda e: VERDICTS.index(e["verdict"]))
+        shown = weakest if weakest["verdict"] == "contradicted" else max(entries, key=lambda e: e["score"])
+        evidence = shown["evidence"]
+        conflict = weakest.get("conflict")
+        warning = card_warning(
+            weakest["verdict"],
+            Conflict(**conflict) if isinstance(conflict, dict) else None,
+        )
+    elif inserted:
+        evidence = max(inserted, key=lambda e: e["score"])["evidence"]
+    if not evidence:
+        return snippet(record.get("text"))
+    text = str(record.get("text") or "")
+    return card_text([e["text"] for e in evidence], _adjacent(text, evidence), warning, added)
 
 
 def added_notes(result: FilterResult) -> dict[int, str]:
-    """What each card says of the markers the checker inserted: all of them (the answer did not cite
-    the source) or some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
+    """What each card says of the markers the checker inserted: for every citation of its source (the
+    answer did not cite it) or for some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
     only = set(result.inserted_only)
     inserted = (c.id for c in result.uncited if c.marker_start is not None)
     return {i: ADDED_NOTE if i in only else ALSO_ADDED_NOTE for i in inserted}
@@ -203,9 +340,10 @@ def source_cards(
 ) -> list[dict[str, Any]]:
     """One card per shown source: the fields of Langflow's ``CitationContent``.
 
-    With a support check, the snippet is the source's best evidence sentence (where it says the
-    claim) and a source whose claims it does not fully state says so in its title. ``added``
-    (:func:`added_notes`) says which sources the checker cited where the answer did not.
+    With a support check, the snippet is the source's best evidence (where it says the claim), and a
+    source that does not say a claim, or says otherwise, opens it with a warning. ``added``
+    (:func:`added_notes`): the sources the checker cited where the answer did not, whose cards open
+    with that note instead (a warning goes first).
     """
     by_source: dict[int, list[dict[str, Any]]] = {}
     for entry in payload.get("support") or []:
@@ -216,15 +354,14 @@ def source_cards(
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
-        note, evidence = _card_support(by_source.get(record["id"], []))
-        if evidence is None and record["id"] in inserted:
-            # Cited only where the checker added it: show where the source says that claim.
-            evidence = " ".join(e["text"] for e in inserted[record["id"]][0]["evidence"]) or None
+        note = (added or {}).get(record["id"], "")
         cards.append(
             {
-                "title": source_card_title(record, note, (added or {}).get(record["id"], "")),
+                "title": source_card_title(record),
                 "url": safe_http_url(record.get("url")),
-                "cited_text": snippet(evidence or record.get("text")),
+                "cited_text": card_snippet(
+                    record, by_source.get(record["id"], []), inserted.get(record["id"]), note
+                ),
                 "start_index": start,
                 "end_index": end,
             }

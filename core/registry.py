@@ -26,7 +26,7 @@ from typing import Any
 
 from lfx_citations.core.presented import REGISTRY_CONTEXT_KEY, field_of
 from lfx_citations.core.sources import SourceRecord, build_sources, format_context
-from lfx_citations.core.text import read_card_title, snippet
+from lfx_citations.core.text import read_card_text, read_card_title, snippet
 
 
 def _chunk_key(document: str, page: int | None, text: str) -> str:
@@ -36,14 +36,15 @@ def _chunk_key(document: str, page: int | None, text: str) -> str:
 
 def _is_earlier(entry: Mapping[str, Any], page: int | None, text: str) -> bool:
     """Is this chunk the one an earlier card showed? Same page, and the card's snippet is its start
-    or (with the support check on) a sentence of it."""
+    or (with the support check on) sentences of it, after the card's warning, if any."""
     if entry.get("page") != page:
         return False
     shown = str(entry.get("snippet") or "")
     if shown == snippet(text):
         return True
-    shown = shown[:-1].rstrip() if shown.endswith("\u2026") else shown
-    return bool(shown) and shown in " ".join(text.split())
+    pieces = read_card_text(shown)
+    flat = " ".join(text.split())
+    return bool(pieces) and all(piece in flat for piece in pieces)
 
 
 def prior_sources(messages: Iterable[Any]) -> list[dict[str, Any]]:

@@ -34,17 +34,32 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+from lfx_citations.core.lexicon import (
+    CALENDAR_WORDS,
+    DIRECTIONS,
+    NE_PARTNERS,
+    NEGATION_BREAKERS,
+    NEGATION_PARTS,
+    NEGATIONS,
+    SENTENCE_OPENER_WORDS,
+    opposite,
+)
 
 # ---------------------------------------------------------------------------
 # Constants
 # ---------------------------------------------------------------------------
 
-#: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, not below 0.5).
-HIGH = 0.75
-#: Score below which a citation is ``unsupported``; set low because that flag must be precise.
-LOW = 0.23
+#: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, BA smoothed over
+#: ±0.05, not below 0.65: see ``scripts/support_eval.py``).
+HIGH = 0.74
+#: Score below which a citation is ``unsupported``; set low because that flag is a visible warning:
+#: at most 2.5 % of fully supported citations (WiCE dev) fall below it, and 95 % of the flags are right.
+LOW = 0.089
 #: Scores in [UNCERTAIN_LOW, UNCERTAIN_HIGH) are the ones worth sending to an optional LLM judge.
 UNCERTAIN_LOW = 0.5
 UNCERTAIN_HIGH = 0.85
@@ -68,14 +83,16 @@ MAX_CLAIM_TOKENS = 64
 #: (0 when none does). Fitted on all of WiCE dev (oracle chunks plus right/wrong windows of supported
 #: and partially supported claims) by ``scripts/support_eval.py``, which reports the cross-validated
 #: figures.
-WEIGHTS = (-0.287, 2.003, -1.343, -1.141, 2.462, -0.32, 2.469)
-#: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: a negation
-#: on one side only, and each quoted phrase of the claim the source does not hold word for word.
-NEGATION_PENALTY = 0.3
+WEIGHTS = (-0.315, 1.944, -0.945, -1.205, 2.681, -0.301, 2.719)
+#: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: each quoted
+#: phrase of the claim the source does not hold word for word, each number it does not state.
 QUOTE_PENALTY = 1.0
 NUMBER_PENALTY = 2.0
-#: Highest score when a claim's number, unit or quoted phrase is not in the source: partial, uncertain.
+#: Highest score when a claim's number, unit or quoted phrase is not in the source, a name not in its
+#: evidence, or a negation or other element is flipped (see ``Aligned``): partial at most, whatever
+#: the threshold (``capped``).
 HARD_CAP = 0.6
+CAP_MARGIN = 0.05
 #: Weighted coverage below which the score shrinks in proportion (unrelated sources score ~0).
 MIN_COVERAGE = 0.3
 
@@ -89,23 +106,16 @@ _QUANTITY_RE = re.compile(
     rf"([$€£¥₹]?)[ \u00a0]?({_NUMBER})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
 )
 _NOSPACE_RE = re.compile(rf"[{_NOSPACE}]")
+_WORD_RE = re.compile(r"[^\W\d_]+")
 # A season or span of years written short ("2018–19", "1999-00") names the full second year.
 # Not ISO dates ("2019-05-12"): no third part.
 _YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
-_SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’»)\]]*(?=\s)|[。！？]+|\n")
+# Every kind of line break ends a sentence, the form feed and the other page separators too: evidence
+# never reads on across a page break.
+_BREAKS = "\n\r\f\v\x1c\x1d\x1e\x85\u2028\u2029"
+_SENTENCE_END_RE = re.compile(rf"[.!?]+[\"'”’»)\]]*(?=\s)|[。！？]+|[{_BREAKS}]")
 _MARKER_RE = re.compile(r"\[\s*(?:sources?|src|docs?|refs?)?\s*[:#]?\s*\d[\d,\s\-]*\]", re.IGNORECASE)
 _QUOTE_RE = re.compile(r"\"([^\"]{3,})\"|“([^”]{3,})”|«\s*([^»]{3,}?)\s*»|„([^“”]{3,})[“”]|「([^」]{2,})」")
-_NEGATION_WORDS = frozenset(
-    (
-        *("not", "no", "never", "neither", "nor", "none", "nothing", "cannot"),  # en
-        *("ne", "pas", "jamais", "aucun", "aucune"),  # fr
-        *("nicht", "kein", "keine", "keinen", "keinem", "keiner", "nie", "niemals"),  # de
-        *("nunca", "nada", "ningún", "ninguna", "non", "mai", "nessuno", "não", "nem"),  # es it pt
-        *("niet", "geen", "nooit", "inte", "aldrig", "ikke", "aldri", "ei", "не", "нет", "никогда"),
-    )
-)
-# Negation written inside words (CJK, Korean endings, English contractions): matched as substrings.
-_NEGATION_PARTS = ("n't", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
 _BULLET_RE = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
 # Small numbers are often spelled out ("only three players", "ninth grade"): a source that spells one
 # out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es); not 1, whose words are
@@ -196,10 +206,6 @@ def quantities(text: str) -> list[tuple[str, str, bool]]:
     return out
 
 
-def _has_negation(text_norm: str, toks: set[str]) -> bool:
-    return not _NEGATION_WORDS.isdisjoint(toks) or any(p in text_norm for p in _NEGATION_PARTS)
-
-
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """[start, end) spans of the sentences of ``text``, trimmed of surrounding whitespace."""
     spans: list[tuple[int, int]] = []
@@ -267,7 +273,12 @@ def combine(
     # the claim's weighted words cannot support it.
     score *= min(1.0, features[0] / MIN_COVERAGE)
     # A number, unit or quotation the source does not state is never "supported".
-    return min(score, HARD_CAP) if failed else score
+    return min(score, capped()) if failed else score
+
+
+def capped() -> float:
+    """The highest score a claim may keep when a hard signal failed: below ``HIGH``, always."""
+    return min(HARD_CAP, HIGH - CAP_MARGIN)
 
 
 def is_uncertain(score: float) -> bool:
@@ -275,8 +286,353 @@ def is_uncertain(score: float) -> bool:
     return UNCERTAIN_LOW <= score < UNCERTAIN_HIGH
 
 
+#: Every verdict, weakest first: ``contradicted`` when the evidence states the claim with one element
+#: flipped (a negation, number, name or direction word), else by score.
+VERDICTS = ("contradicted", "unsupported", "partial", "supported")
+
+
 def verdict_for(score: float) -> str:
     return "supported" if score >= HIGH else "unsupported" if score < LOW else "partial"
+
+
+# ---------------------------------------------------------------------------
+# Alignment: where claim and evidence say the same thing, and where one element differs
+# ---------------------------------------------------------------------------
+
+#: A token with its offsets in the text it came from and whether it is written with a capital.
+Tok = tuple[str, int, int, bool]
+#: A gap may differ from its counterpart by this many tokens and still be a substitution; a longer
+#: gap on one side is an inserted clause ("X, which was not contested, won"), not a flip.
+GAP_SLACK = 3
+#: How far before (after) the first (last) aligned word an evidence sentence is read for a flip.
+EDGE_SLACK = 2
+#: Conflict kinds, in the order a gap is searched for them.
+CONFLICT_KINDS = ("negation", "number", "name", "direction")
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """One element the evidence states differently: the words that differ on each side, and where
+    the source's are in its ``text``."""
+
+    kind: str
+    claim_text: str
+    source_text: str
+    source_start: int
+    source_end: int
+
+
+def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
+    """The tokens of ``text[start:end]`` as :func:`tokens` reads them, with offsets in ``text``.
+
+    >>> [(t, text[a:b], cap) for text in ["Köln, 2018–19"] for t, a, b, cap in token_spans(text)]
+    [('köln', 'Köln', True), ('2018', '2018', False), ('2019', '19', False)]
+    """
+    end = len(text) if end is None else end
+    years = {}
+    for m in _YEAR_SPAN_RE.finditer(text, start, end):
+        century, first, _, second = m.groups()
+        years[m.start(4)] = (str(int(century) + 1) if second < first else century) + second
+    out: list[Tok] = []
+    for m in _TOKEN_RE.finditer(text, start, end):
+        raw, a = m.group(0), m.start()
+        if raw[0].isdigit():
+            out.append((_number(years.get(a, raw)), a, m.end(), False))
+        elif raw[0] >= "\u0e00" and _NOSPACE_RE.match(raw):
+            out.extend(
+                (_normalize(raw[i : i + 2]), a + i, a + min(i + 2, len(raw)), False)
+                for i in range(max(1, len(raw) - 1))
+            )
+        else:
+            out.append((_normalize(raw), a, m.end(), raw[0].isupper()))
+    return out
+
+
+def negation_cues(toks: list[Tok], text: str) -> list[bool]:
+    """Which tokens negate (``NEGATIONS``, "n't", "ne … pas", negation inside space-less scripts).
+
+    A cue written next to a number is not one ("No. 5", "5 mai"); "ne" and "n'" need a second part.
+    """
+    flags = []
+    for k, (t, a, b, _) in enumerate(toks):
+        if t in NEGATIONS:
+            after = toks[k + 1][0] if k + 1 < len(toks) else " "
+            near_number = after[0].isdigit() or (k > 0 and toks[k - 1][0][0].isdigit())
+            # "not only … but also" adds, it does not negate.
+            cue = not near_number and after not in NEGATION_BREAKERS
+        elif t in ("ne", "n"):
+            cue = (t == "ne" or text[b : b + 1] in ("'", "\u2019")) and any(
+                n[0] in NE_PARTNERS for n in toks[k + 1 : k + 5]
+            )
+        elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
+            cue = True  # "doesn't", "can't", "won't"
+        else:
+            cue = t[0] >= "\u0e00" and any(text.startswith(p, a) for p in NEGATION_PARTS)
+        flags.append(cue)
+    return flags
+
+
+def _key(tok: str) -> str:
+    return _NUMBER_WORDS.get(tok, tok)
+
+
+def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
+    """The longest chain of claim / evidence token pairs that match in the same order.
+
+    Tokens match when equal, when one spells the other's number ("three" / "3"), or by a shared
+    prefix of ``PREFIX`` letters ("published" / "publish"). Hunt–Szymanski: the longest increasing
+    run over the matching pairs, O(pairs · log).
+    """
+    exact: dict[str, list[int]] = {}
+    prefix: dict[str, list[int]] = {}
+    for j, (t, *_) in enumerate(evidence):
+        exact.setdefault(_key(t), []).append(j)
+        if len(t) >= PREFIX and not t[0].isdigit():
+            prefix.setdefault(t[:PREFIX], []).append(j)
+    tails: list[int] = []  # the smallest evidence index ending a chain of each length
+    ends: list[int] = []  # the pair ending it
+    pairs: list[tuple[int, int, int]] = []  # (claim index, evidence index, previous pair)
+    for i, (t, *_) in enumerate(claim):
+        found = set(exact.get(_key(t), ()))
+        if len(t) >= PREFIX and not t[0].isdigit():
+            found.update(prefix.get(t[:PREFIX], ()))
+        for j in sorted(found, reverse=True):  # descending: one pair per claim token in a chain
+            k = bisect_left(tails, j)
+            pairs.append((i, j, ends[k - 1] if k else -1))
+            if k == len(tails):
+                tails.append(j)
+                ends.append(len(pairs) - 1)
+            else:
+                tails[k], ends[k] = j, len(pairs) - 1
+    chain = []
+    at = ends[-1] if ends else -1
+    while at >= 0:
+        i, j, at = pairs[at]
+        chain.append((i, j))
+    chain.reverse()
+    # Of equally long chains, keep the tight one: a repeated word ("the") pairs with its last
+    # occurrence before the next aligned word, so that a flip faces its counterpart ("the first
+    # person" / "the last person"), not the whole clause since the first "the".
+    for k in range(len(chain) - 1, -1, -1):
+        i, j = chain[k]
+        upper = chain[k + 1][1] if k + 1 < len(chain) else len(evidence)
+        t = claim[i][0]
+        j = max((x for x in exact.get(_key(t), ()) if j <= x < upper), default=j)
+        chain[k] = (i, j)
+    return chain
+
+
+@dataclass(frozen=True)
+class _Gap:
+    """Claim tokens [ca, cb) facing evidence tokens [ea, eb) between two aligned pairs (``where`` is
+    "lead" or "trail" before the first or after the last one, else "inner")."""
+
+    where: str
+    ca: int
+    cb: int
+    ea: int
+    eb: int
+    before: int  # index in the chain of the aligned pair before the gap (-1: none)
+
+
+def _gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[_Gap]:
+    (i0, j0), (i1, j1) = chain[0], chain[-1]
+    gaps = [_Gap("lead", 0, i0, max(0, j0 - i0 - EDGE_SLACK), j0, -1)]
+    for k, ((a, b), (c, d)) in enumerate(pairwise(chain)):
+        if c > a + 1 or d > b + 1:
+            gaps.append(_Gap("inner", a + 1, c, b + 1, d, k))
+    trail = n_claim - i1 - 1
+    gaps.append(
+        _Gap("trail", i1 + 1, n_claim, j1 + 1, min(n_evidence, j1 + 1 + trail + EDGE_SLACK), len(chain) - 1)
+    )
+    return gaps
+
+
+def _follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
+    """Whether the ``k``-th aligned pair comes right after the one before it (``within`` words), in
+    both texts."""
+    return 0 < k < len(chain) and all(0 < chain[k][s] - chain[k - 1][s] <= within for s in (0, 1))
+
+
+def _phrase(chain: list[tuple[int, int]], gap: _Gap) -> bool:
+    """Whether two aligned words, in a row or one word apart in both texts, stand right before or
+    right after the gap."""
+    return _follows(chain, gap.before, 2) or _follows(chain, gap.before + 2, 2)
+
+
+def _dated(tok: str) -> bool:
+    """A number, or a month or day name: what a number, date or amount is written with."""
+    return tok[0].isdigit() or tok in CALENDAR_WORDS
+
+
+def _date_kind(tok: str) -> str:
+    if tok in CALENDAR_WORDS:
+        return "calendar"
+    return "year" if len(tok) == 4 and tok.isdigit() and "1000" <= tok <= "2100" else "number"
+
+
+def _tight(gap: _Gap, a: int, b: int, c: int, d: int) -> bool:
+    """Whether claim tokens [a, b] and evidence tokens [c, d] fill the same slot of the gap: next to
+    the aligned word that bounds it (at its edges), or filling all of it but a word (inside)."""
+    if gap.where == "lead":
+        return b == gap.cb - 1 and d == gap.eb - 1
+    if gap.where == "trail":
+        return a == gap.ca and c == gap.ea
+    return (gap.cb - gap.ca) - (b - a) <= 2 and (gap.eb - gap.ea) - (d - c) <= 2
+
+
+def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) -> int:
+    """The last index of the run of tokens ``keep`` accepts from ``first`` on (before ``stop``)."""
+    last = first
+    while last + 1 < stop and keep(last + 1):
+        last += 1
+    return last
+
+
+class Aligned:
+    """A claim aligned with one evidence sentence: its flips, and its negations with no counterpart.
+
+    ``claim_names`` / ``evidence_names`` say which tokens are names; ``claim_absent`` which claim
+    tokens no evidence sentence holds (a flip needs the claim's word to be missing from the evidence,
+    or it is merely said twice); ``claim_vocab`` the claim's other tokens, for the same test the other
+    way round.
+    """
+
+    def __init__(
+        self,
+        claim: list[Tok],
+        claim_text: str,
+        claim_cues: list[bool],
+        evidence: list[Tok],
+        source_text: str,
+        evidence_names: list[bool],
+        claim_names: list[bool],
+        claim_absent: Callable[[str], bool],
+    ) -> None:
+        self.conflicts: list[tuple[Conflict, frozenset[str]]] = []
+        #: Claim tokens that negate and face no negation in the evidence.
+        self.unmatched: set[int] = set()
+        #: The evidence restricts the claim with a number or name where the claim says something else.
+        self.restricted = False
+        chain = align(claim, evidence)
+        if not chain:
+            self.unmatched = {k for k, cue in enumerate(claim_cues) if cue}
+            return
+        self._claim, self._evidence, self._chain = claim, evidence, chain
+        self._claim_text, self._source_text = claim_text, source_text
+        ev_cues = negation_cues(evidence, source_text)
+        ev_words = {_key(t) for t, *_ in evidence}
+        claim_words = {_key(t) for t, *_ in claim}
+        # A claim's negation is matched by one it is aligned with inside a phrase ("is not the"), or
+        # by one facing it in a gap that such a phrase bounds; one elsewhere in the sentence is
+        # about something else.
+        for k, (i, _) in enumerate(chain):
+            if claim_cues[i] and not (_follows(chain, k) or _follows(chain, k + 1)):
+                self.unmatched.add(i)
+        for gap in _gaps(chain, len(claim), len(evidence)):
+            cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
+            substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
+            c_cue = [k for k in cl if claim_cues[k]]
+            e_cue = [k for k in ev if ev_cues[k]]
+            # A flip sits in a sentence that says the rest alike: two aligned words in a row next to it.
+            phrase = _phrase(chain, gap)
+            if c_cue and not (e_cue and phrase):
+                self.unmatched.update(c_cue)
+            if not phrase:
+                continue
+            if bool(c_cue) != bool(e_cue) and gap.where != "trail":
+                side = cl if c_cue else ev
+                if len(side) <= len(ev if c_cue else cl) + GAP_SLACK:
+                    self._negation(gap, c_cue, e_cue)
+            if not substitution or not cl or not ev:
+                continue
+            # A number, name or direction word of the claim that the evidence does not hold, facing
+            # one of the same kind that the claim does not hold.
+            for kind, mine, theirs in (
+                (
+                    "number",
+                    lambda k: _dated(claim[k][0]) and claim_absent(claim[k][0]),
+                    lambda k: _dated(evidence[k][0]) and _key(evidence[k][0]) not in claim_words,
+                ),
+                (
+                    "name",
+                    lambda k: claim_names[k] and claim_absent(claim[k][0]),
+                    lambda k: evidence_names[k] and evidence[k][0] not in claim_words,
+                ),
+                (
+                    "direction",
+                    lambda k: claim[k][0] in DIRECTIONS and claim[k][0] not in ev_words,
+                    lambda k: evidence[k][0] in DIRECTIONS and evidence[k][0] not in claim_words,
+                ),
+            ):
+                a = next((k for k in cl if mine(k)), None)
+                c = next((k for k in ev if theirs(k)), None)
+                if a is None or c is None:
+                    continue
+                b, d = _run(claim, a, mine, gap.cb), _run(evidence, c, theirs, gap.eb)
+                if kind == "direction":
+                    b, d = a, c
+                    if not opposite(claim[a][0], evidence[c][0]):
+                        continue
+                elif kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
+                    continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
+                if _tight(gap, a, b, c, d):
+                    self._add(kind, a, b, c, d)
+            # A bound said otherwise: the evidence holds a number with a comparison in this slot
+            # ("in adults over 50"), the claim words of its own there ("in children"). Not a flip to
+            # name, but not what the source says.
+            bound = range(gap.ea, min(len(evidence), gap.ea + 5)) if gap.where == "trail" else ev
+            if (
+                len(cl) <= 3
+                and all(_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
+                and any(evidence[k][0][0].isdigit() for k in bound)
+                and any(evidence[k][0] in DIRECTIONS for k in bound)
+            ):
+                self.restricted = True
+
+    def _add(self, kind: str, a: int, b: int, c: int, d: int) -> None:
+        claim, evidence = self._claim, self._evidence
+        words = frozenset(claim[k][0] for k in range(a, b + 1)) if b >= a else frozenset()
+        claim_text = self._claim_text[claim[a][1] : claim[b][2]] if b >= a else ""
+        start, end = evidence[c][1], evidence[d][2]
+        self.conflicts.append((Conflict(kind, claim_text, self._source_text[start:end], start, end), words))
+
+    def _negation(self, gap: _Gap, c_cue: list[int], e_cue: list[int]) -> None:
+        """A negation on one side, in words a reader follows: from the cue (and an auxiliary written
+        in lower case right before it, as in "should not"; inside the sentence, a verb aligned right
+        before the gap: "is not"), through two aligned words after it or up to a word of five letters
+        ("not be given", "is not the capital"); the other side the same, with the last word of its own
+        gap ("can be given")."""
+        chain, claim, evidence = self._chain, self._claim, self._evidence
+        cues = c_cue or e_cue
+        side, text = (claim, self._claim_text) if c_cue else (evidence, self._source_text)
+        first = gap.ca if c_cue else gap.ea
+        before = cues[0] - 1
+        lo = before if before >= first and text[side[before][1]].islower() else cues[0]
+        keep = max(1, cues[0] - lo)  # words of the other side's gap kept before the aligned words
+        c_lo = lo if c_cue else max(gap.ca, gap.cb - keep)
+        e_lo = lo if e_cue else max(gap.ea, gap.eb - keep)
+        anchor = chain[gap.before] if gap.where == "inner" else None
+        if anchor and self._claim_text[claim[anchor[0]][1]].islower():  # a verb ("is not"), not a subject
+            c_lo, e_lo = anchor
+        last = gap.before + 1
+        while (
+            (last == gap.before + 1 or len(claim[chain[last][0]][0]) < 5)
+            and last < gap.before + 4
+            and _follows(chain, last + 1, 2)
+        ):
+            last += 1
+        c_hi, e_hi = chain[last]
+        c_lo, e_lo = min(c_lo, c_hi), min(e_lo, e_hi)
+        start, end = evidence[e_lo][1], evidence[e_hi][2]
+        conflict = Conflict(
+            "negation",
+            self._claim_text[claim[c_lo][1] : claim[c_hi][2]],
+            self._source_text[start:end],
+            start,
+            end,
+        )
+        self.conflicts.append((conflict, frozenset(claim[k][0] for k in c_cue)))
 
 
 # ---------------------------------------------------------------------------
@@ -297,6 +653,8 @@ class Judgement:
     score: float
     evidence: tuple[Evidence, ...] = ()
     better_source: int | None = None
+    #: For ``contradicted``: the element the evidence states differently.
+    conflict: Conflict | None = None
 
     @property
     def uncertain(self) -> bool:
@@ -309,25 +667,23 @@ class _Source:
 
     text: str
     spans: list[tuple[int, int]]
-    negated: list[bool]
     postings: dict[str, list[int]]  # word -> sentences holding it
     prefix_postings: dict[str, list[int]]
     flat: str  # the whole text as " tok tok ... ", for word-for-word quote checks
     units: dict[str, set[tuple[str, bool]]]  # number -> (unit, apart) written next to it (see quantities)
+    sentence_tokens: dict[int, list[Tok]]  # filled as sentences are aligned
 
     @classmethod
     def build(cls, text: str) -> _Source:
         spans = split_sentences(text)
         postings: dict[str, list[int]] = {}
         prefix_postings: dict[str, list[int]] = {}
-        negated = []
         flat = []
         for k, (a, b) in enumerate(spans):
             toks = tokens(text[a:b])
             flat += toks
             words = set(toks)
             words |= {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
-            negated.append(_has_negation(_normalize(text[a:b]), words))
             for w in words:
                 postings.setdefault(w, []).append(k)
             for p in {w[:PREFIX] for w in words if len(w) >= PREFIX and not w[0].isdigit()}:
@@ -335,7 +691,12 @@ class _Source:
         units: dict[str, set[tuple[str, bool]]] = {}
         for number, unit, apart in quantities(text):
             units.setdefault(number, set()).add((unit, apart))
-        return cls(text, spans, negated, postings, prefix_postings, f" {' '.join(flat)} ", units)
+        return cls(text, spans, postings, prefix_postings, f" {' '.join(flat)} ", units, {})
+
+    def sentence(self, k: int) -> list[Tok]:
+        if k not in self.sentence_tokens:
+            self.sentence_tokens[k] = token_spans(self.text, *self.spans[k])
+        return self.sentence_tokens[k]
 
 
 @dataclass(frozen=True)
@@ -348,16 +709,22 @@ class Claim:
     hard: int
     numbers: int
     absent: int  # in no presented sentence at all
-    negated: bool
+    names: list[int]  # each name (a run of words): one no evidence sentence holds caps the claim
     quotes: list[str]
     quantities: list[tuple[str, str]]  # numbers with a unit
+    # For alignment: the claim's text (markers blanked), its tokens with offsets, which negate, and
+    # which are names.
+    text: str
+    spans: list[Tok]
+    cues: list[bool]
+    span_names: list[bool]
 
 
 @dataclass(frozen=True)
 class _Match:
     """How one source covers a claim: the best sentence, the evidence, coverage by the evidence and
     by up to three sentences, bit masks of the claim words found anywhere in the source (exactly /
-    by prefix), and the claim's weighted coverage function."""
+    by prefix) and in the evidence, and the claim's weighted coverage function."""
 
     best: int
     picked: tuple[int, ...]
@@ -365,6 +732,8 @@ class _Match:
     cov3: float
     found: int
     found_soft: int
+    in_evidence: int
+    in_evidence_soft: int
     coverage: Callable[[int, int], float]
 
 
@@ -386,30 +755,54 @@ class SupportChecker:
                 self._df[word] = self._df.get(word, 0) + len(where)
         self._n = sum(len(s.spans) for s in self._sources.values())
         self._not_units: set[str] | None = None  # short words seen without a number before them
-        self._last: tuple[str, dict[int, tuple[float, tuple[int, ...]]]] | None = None
+        self._lower_words: set[str] | None = None  # words some source writes in lower case
+        self._last: tuple[str, dict[int, Judgement]] | None = None
         # Per parsed claim, each source's match (``_match``): ``features`` compares a source with the rest.
         self._matches: tuple[Claim | None, dict[int, _Match]] = (None, {})
+        self._together: tuple[Claim | None, tuple[int, int, list[tuple[int, float]]]] = (None, (0, 0, []))
+        self._flips: tuple[Claim | None, dict[int, tuple[list[tuple[Conflict, frozenset[str]]], bool]]] = (
+            None,
+            {},
+        )
         #: Sentences scored so far (a work counter for tests and benchmarks).
         self.sentences_scored = 0
 
-    def check(self, claim: str, source_id: int) -> Judgement:
-        """Judge ``claim`` against source ``source_id``, suggesting a clearly better source if any."""
+    def check_all(self, claim: str) -> dict[int, Judgement]:
+        """Judge ``claim`` against every presented source, once: ``{source id: judgement}``."""
         claim = claim if isinstance(claim, str) else ""
         if self._last is None or self._last[0] != claim:
-            # Adjacent markers share a claim: score every source once and reuse it for each marker.
+            # Adjacent markers share a claim: judge every source once and reuse it for each marker.
             parsed = self.parse(claim)
-            self._last = (claim, {sid: self.score(parsed, sid) for sid in self._sources})
-        scores = self._last[1]
-        score, picked = scores.get(source_id, (0.0, ()))
+            self._last = (claim, {sid: self.judge(parsed, sid) for sid in self._sources})
+        judged = self._last[1]
+        return {sid: replace(j, better_source=self._better(judged, sid)) for sid, j in judged.items()}
+
+    def check(self, claim: str, source_id: int) -> Judgement:
+        """Judge ``claim`` against source ``source_id``, suggesting a clearly better source if any."""
+        return self.check_all(claim).get(source_id, Judgement("unsupported", 0.0))
+
+    def best_source(self, claim: str) -> tuple[int | None, float]:
+        """The source that supports ``claim`` best, with no conflict, and its lead over the next best
+        source's score: ``(None, 0.0)`` when no source supports it."""
+        ranked = sorted(self.check_all(claim).items(), key=lambda item: (-item[1].score, item[0]))
+        if not ranked or ranked[0][1].verdict != "supported":
+            return None, 0.0
+        runner_up = ranked[1][1].score if len(ranked) > 1 else 0.0
+        return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
+
+    @staticmethod
+    def _better(judged: dict[int, Judgement], source_id: int) -> int | None:
+        own = judged.get(source_id)
+        if own is None or own.score >= HIGH:
+            return None
         better = max(
-            (sid for sid in scores if sid != source_id), key=lambda sid: (scores[sid][0], -sid), default=None
+            (sid for sid in judged if sid != source_id),
+            key=lambda sid: (judged[sid].score, -sid),
+            default=None,
         )
-        if better is None or score >= HIGH or scores[better][0] < score + BETTER_MARGIN:
-            better = None
-        text = self.texts.get(source_id, "")
-        spans = [self._sources[source_id].spans[k] for k in picked]
-        evidence = tuple(Evidence(a, b, text[a:b]) for a, b in spans)
-        return Judgement(verdict_for(score), round(score, 4), evidence, better)
+        if better is None or judged[better].score < own.score + BETTER_MARGIN:
+            return None
+        return better
 
     def is_unit(self, word: str) -> bool:
         """Whether a short word written after a number is a unit ("100 km") rather than just the
@@ -425,22 +818,70 @@ class SupportChecker:
                 )
         return word not in self._not_units
 
+    def is_common(self, word: str) -> bool:
+        """Whether a word written with a capital is also written in lower case in a presented
+        source: then a capital at the start of a sentence does not make it a name ("The", "Aspirin")."""
+        if self._lower_words is None:
+            # One pass over the sources, so each look-up costs nothing.
+            self._lower_words = {
+                _normalize(w) for t in self.texts.values() for w in _WORD_RE.findall(t) if w[0].islower()
+            }
+        return _normalize(word) in self._lower_words
+
     def _unit(self, unit: str, apart: bool) -> str:
         """A unit as ``quantities`` wrote it, or "" when it is just the word after the number."""
         return unit if not apart or self.is_unit(unit) else ""
 
+    def _is_name(self, toks: list[Tok], k: int, text: str) -> bool:
+        """A name: written with a capital, two letters or more; at the start of a sentence only when it
+        is no sentence opener (``SENTENCE_OPENER_WORDS``), no comma follows ("Overall, …") and no source writes it
+        in lower case."""
+        word, _, end, cap = toks[k]
+        if not cap or len(word) < 2 or word[0].isdigit() or word in CALENDAR_WORDS:
+            return False
+        return k > 0 or (
+            word not in SENTENCE_OPENER_WORDS
+            and text[end : end + 1] != ","
+            and not self.is_common(text[toks[k][1] : end])
+        )
+
+    def _name_runs(self, text: str, spans: list[Tok], names: list[bool], index: dict[str, int]) -> list[int]:
+        """Bit masks (over the claim's vocabulary) of each name inside the claim: a run of name words
+        with only spaces, hyphens, apostrophes or periods between them ("Prince Harry", "Jean-Luc", not
+        "Calgary, Alberta"); the claim's first word
+        is left out, since it may just open the sentence. A name counts as held when the evidence holds
+        one of its words that the sources never write in lower case ("Hamamatsu", not "Air", "The")."""
+        runs: list[list[int]] = []
+        for k, ((t, start, _, _), name) in enumerate(zip(spans, names, strict=False)):
+            # The first word may just open the sentence ("Instead", "During"): a name only when it
+            # is no sentence opener and no presented source holds it at all.
+            if not name or t not in index or (not k and (t in SENTENCE_OPENER_WORDS or t in self._df)):
+                continue
+            if runs and runs[-1][-1] == k - 1 and not text[spans[k - 1][2] : start].strip(" -\u2010'\u2019."):
+                runs[-1].append(k)
+            else:
+                runs.append([k])
+        masks = []
+        for run in runs:
+            telling = [k for k in run if not self.is_common(text[spans[k][1] : spans[k][2]])] or run
+            masks.append(sum({1 << index[spans[k][0]] for k in telling}))
+        return masks
+
     def parse(self, claim: str) -> Claim | None:
         """Tokens and weights of a claim (None when it has no words); markers in it are ignored."""
-        claim = _MARKER_RE.sub(" ", claim)
+        # Markers become spaces of their own length, so offsets in the claim hold.
+        claim = _MARKER_RE.sub(lambda m: " " * len(m.group(0)), claim)
         vocab = list(dict.fromkeys(tokens(claim)))[:MAX_CLAIM_TOKENS]
         if not vocab:
             return None
+        index = {t: i for i, t in enumerate(vocab)}
+        spans = token_spans(claim)
+        span_names = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
             _normalize(m.group(0))
             for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
             if m.start() > 0 and m.group(0)[0].isupper()
         }
-        norm = _normalize(claim)
 
         def mask(keep: Callable[[str], bool]) -> int:
             return sum(1 << i for i, t in enumerate(vocab) if keep(t))
@@ -454,27 +895,120 @@ class SupportChecker:
                 * (SHORT_WORD_WEIGHT if len(t) <= 2 and t.isalpha() and t[0] < "\u0e00" else 1.0)
                 for t in vocab
             ],
-            mask(lambda t: t[0].isdigit() or t in caps),
-            mask(lambda t: t[0].isdigit()),
+            mask(lambda t: _dated(t) or t in caps),
+            # A month or day is part of a date: one the source does not state fails like a number.
+            mask(_dated),
             mask(lambda t: t not in self._df),
-            _has_negation(norm, set(vocab)),
+            self._name_runs(claim, spans, span_names, index),
             [
                 " ".join(tokens(piece))
-                for q in _QUOTE_RE.finditer(norm)
+                for q in _QUOTE_RE.finditer(_normalize(claim))
                 # An ellipsis marks words left out: each piece around it must still be verbatim.
                 for piece in re.split(r"\[?(?:\.\.\.|…)\]?", next(g for g in q.groups() if g))
                 if tokens(piece)
             ],
             [(n, u) for n, u, apart in quantities(claim) if self._unit(u, apart)],
+            claim,
+            spans,
+            negation_cues(spans, claim),
+            span_names,
         )
 
     def score(self, claim: Claim | None, source_id: int) -> tuple[float, tuple[int, ...]]:
         """Support score in [0, 1] of a parsed claim by one source, and its evidence sentences."""
+        judged = self.judge(claim, source_id)
+        return judged.score, tuple(
+            self._sources[source_id].spans.index((e.start, e.end)) for e in judged.evidence
+        )
+
+    def judge(self, claim: Claim | None, source_id: int) -> Judgement:
+        """The verdict on a parsed claim by one source (no ``better_source``: see :meth:`check_all`)."""
         found = self.features(claim, source_id)
-        if found is None:
-            return 0.0, ()
+        if claim is None or found is None:
+            return Judgement("unsupported", 0.0)
         features, picked, penalty, failed = found
-        return combine(features, penalty, failed), picked
+        score = combine(features, penalty, failed)
+        source = self._sources[source_id]
+        conflict = None
+        conflicts, flipped = self.flips(claim, source_id)
+        for candidate, words in conflicts:
+            # Contradicted: with the differing element put right, the evidence would support it.
+            assume = sum(1 << i for i, t in enumerate(claim.vocab) if t in words)
+            again = self.features(claim, source_id, assume)
+            if again is not None and combine(again[0], again[2], again[3]) >= HIGH:
+                conflict = candidate
+                break
+        if flipped:
+            score = min(score, capped())
+        evidence = tuple(Evidence(a, b, source.text[a:b]) for a, b in (source.spans[k] for k in picked))
+        verdict = "contradicted" if conflict else verdict_for(score)
+        return Judgement(verdict, round(score, 4), evidence, None, conflict)
+
+    def flips(self, claim: Claim, source_id: int) -> tuple[list[tuple[Conflict, frozenset[str]]], bool]:
+        """The elements one source's evidence states differently from the claim (each with the claim
+        words it concerns), and whether anything is flipped at all (a conflict, a negation of the claim
+        that faces none, a restriction said otherwise): then the source does not say the claim.
+        Computed once per claim."""
+        if self._flips[0] is not claim:
+            self._flips = (claim, {})
+        if source_id not in self._flips[1]:
+            m = self._match(claim, source_id)
+            found: tuple[list[tuple[Conflict, frozenset[str]]], bool] = ([], False)
+            # A source that shares little with the claim states nothing of it; words no source holds
+            # (a swapped name, say) count as shared here, or a long name put in would hide its own flip.
+            if m.coverage(m.in_evidence | claim.absent, m.in_evidence_soft) >= MIN_COVERAGE:
+                conflicts, unmatched, restricted = self._conflicts(claim, self._sources[source_id], m.picked)
+                found = (conflicts, bool(conflicts or unmatched or restricted))
+            self._flips[1][source_id] = found
+        return self._flips[1][source_id]
+
+    def _conflicts(
+        self, claim: Claim, source: _Source, picked: tuple[int, ...]
+    ) -> tuple[list[tuple[Conflict, frozenset[str]]], set[int], bool]:
+        """Flips between the claim and its evidence sentences, best sentence first; the claim's
+        negation cues that face none in any of them; whether the evidence restricts the claim otherwise."""
+        sentences = [source.sentence(k) for k in picked]
+        words = {_key(t) for toks in sentences for t, *_ in toks}
+        prefixes = {
+            t[:PREFIX] for toks in sentences for t, *_ in toks if len(t) >= PREFIX and not t[0].isdigit()
+        }
+
+        def absent(tok: str) -> bool:
+            return _key(tok) not in words and (
+                len(tok) < PREFIX or tok[0].isdigit() or tok[:PREFIX] not in prefixes
+            )
+
+        conflicts: list[tuple[Conflict, frozenset[str]]] = []
+        unmatched: set[int] | None = None
+        restricted = False
+        for toks in sentences:
+            names = [self._is_name(toks, k, source.text) for k in range(len(toks))]
+            aligned = Aligned(
+                claim.spans, claim.text, claim.cues, toks, source.text, names, claim.span_names, absent
+            )
+            unmatched = aligned.unmatched if unmatched is None else unmatched & aligned.unmatched
+            conflicts += aligned.conflicts
+            restricted = restricted or aligned.restricted
+        unmatched = unmatched or set()
+        # A negation of the claim that another evidence sentence matches is not a flip.
+        matched = {claim.spans[k][0] for k, cue in enumerate(claim.cues) if cue and k not in unmatched}
+        conflicts = [c for c in conflicts if c[0].kind != "negation" or not (c[1] & matched)]
+        return conflicts, unmatched, restricted
+
+    def _all_matches(self, claim: Claim) -> tuple[int, int, list[tuple[int, float]]]:
+        """What every presented source holds of the claim together (exactly, by prefix), and the two
+        sources that cover it best with their coverage; once per claim."""
+        if self._together[0] is not claim:
+            union = union_soft = 0
+            covs = []
+            for sid, source in self._sources.items():
+                if source.spans:
+                    m = self._match(claim, sid)
+                    union, union_soft = union | m.found, union_soft | m.found_soft
+                    covs.append((sid, m.cov))
+            covs.sort(key=lambda item: -item[1])
+            self._together = (claim, (union, union_soft, covs[:2]))
+        return self._together[1]
 
     def _match(self, claim: Claim, source_id: int) -> _Match:
         """How one source covers a parsed claim, computed once per claim and source."""
@@ -522,42 +1056,58 @@ class SupportChecker:
         for k in hits:
             found |= exact.get(k, 0)
             found_soft |= soft.get(k, 0)
-        match = _Match(best, picked, cov, cov3, found, found_soft, coverage)
+        # A name the evidence leaves to a pronoun ("It should not be given…") is stated nearby: the
+        # closest sentence that holds it (the one before, first) is evidence too.
+        named = 0
+        for run in claim.names:
+            named |= 0 if run & (e | s) else run & (found | found_soft)
+        if named:
+            k = min(
+                (k for k in hits if (exact.get(k, 0) | soft.get(k, 0)) & named and k not in picked),
+                key=lambda k: (abs(k - best) + (k > best), k),
+            )
+            picked = tuple(sorted((*picked, k)))
+            e, s = e | exact.get(k, 0), s | soft.get(k, 0)
+        match = _Match(best, picked, cov, cov3, found, found_soft, e, s, coverage)
         self._matches[1][source_id] = match
         return match
 
     def features(
-        self, claim: Claim | None, source_id: int
+        self, claim: Claim | None, source_id: int, assume: int = 0
     ) -> tuple[tuple[float, ...], tuple[int, ...], float, bool] | None:
         """What ``combine`` takes: features, the hard signals' logit penalty, whether one failed;
-        and the evidence sentences (second)."""
+        and the evidence sentences (second). ``assume``: claim words (a bit mask) to count as found,
+        which tells what the evidence would say with a differing element put right."""
         source = self._sources.get(source_id)
         if claim is None or source is None or not source.spans:
             return None
         m = self._match(claim, source_id)
-        others = [self._match(claim, sid) for sid, o in self._sources.items() if sid != source_id and o.spans]
-        union, union_soft = m.found, m.found_soft
-        for o in others:
-            union |= o.found
-            union_soft |= o.found_soft
-        missing = claim.hard & ~m.found
+        union, union_soft, ranked = self._all_matches(claim)
+        found = m.found | assume
+        union |= assume
+        best_other = next((c for sid, c in ranked if sid != source_id), 0.0)
+        missing = claim.hard & ~found
+        cov = m.coverage(m.in_evidence | assume, m.in_evidence_soft) if assume else m.cov
         features = (
-            m.cov,
+            cov,
             min(5, missing.bit_count()) / 5,
             min(5, (missing & claim.absent).bit_count()) / 5,
-            m.cov3,
+            max(m.cov3, cov),
             # What the presented sources together cover: words found nowhere are often paraphrase.
             m.coverage(union, union_soft),
             # Another presented source covers the claim better: this one is likely the wrong one.
-            min(0.0, m.cov - max((o.cov for o in others), default=0.0)),
+            min(0.0, cov - best_other),
         )
-        # Negation is judged on the best sentence only: a second sentence often negates something else.
-        penalty = NEGATION_PENALTY * (claim.negated != source.negated[m.best])
         quotes = sum(f" {q} " not in source.flat for q in claim.quotes)
         # The same number in another unit ("100 °C" / "100 °F") is a different quantity.
-        numbers = (claim.numbers & ~m.found).bit_count() + sum(
+        assumed = {t for i, t in enumerate(claim.vocab) if assume >> i & 1}
+        numbers = (claim.numbers & ~found).bit_count() + sum(
             not {self._unit(v, apart) for v, apart in source.units.get(n, {(u, False)})} & {u, ""}
             for n, u in claim.quantities
+            if n not in assumed
         )
-        penalty += QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
-        return features, m.picked, penalty, bool(quotes or numbers)
+        # A name the evidence sentences do not hold: the source may say it of someone else.
+        held = m.in_evidence | m.in_evidence_soft | assume
+        names = any(not run & held for run in claim.names)
+        penalty = QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
+        return features, m.picked, penalty, bool(quotes or numbers or names)

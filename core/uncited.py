@@ -2,7 +2,7 @@
 
     >>> from lfx_citations.core.support import SupportChecker
     >>> checker = SupportChecker({1: "Water boils at 100 °C at sea level.", 2: "Paris is in France."})
-    >>> claims = UncitedClaims(lambda claim: pick_source(claim, [1, 2], checker.check), insert=True)
+    >>> claims = UncitedClaims(lambda claim: pick_source(checker.check_all(claim)), insert=True)
     >>> claims.marker_text = lambda source_id: f"[Source {source_id}]"
     >>> claims.text("Water boils at 100 °C at sea level") + claims.text(". Is it hot?") + claims.close()
     'Water boils at 100 °C at sea level [Source 1]. Is it hot?'
@@ -25,7 +25,7 @@ one-shot, because every decision depends on the text written, never on how it wa
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from lfx_citations.core.prompt import DEFAULT_NO_EVIDENCE_ANSWER
@@ -96,10 +96,9 @@ def _fold(text: str) -> str:
     return " ".join(text.split()).rstrip(_END_CHARS + _AFTER_END + " ")
 
 
-def pick_source(
-    claim: str, presented: Iterable[int], judge: Callable[[str, int], Judgement]
-) -> tuple[int, Judgement] | None:
-    """The one source to cite for ``claim``, or None when no presented source is a sure pick.
+def pick_source(judged: Mapping[int, Judgement]) -> tuple[int, Judgement] | None:
+    """The one source to cite for a claim, given every presented source's judgement of it
+    (``SupportChecker.check_all``), or None when no source is a sure pick.
 
     Sure means: the best-scoring source's verdict is ``supported``, with no conflict, its score is
     at least :data:`CITE_FLOOR`, and it is ahead of every other presented source by
@@ -107,17 +106,17 @@ def pick_source(
 
     >>> from lfx_citations.core.support import SupportChecker
     >>> checker = SupportChecker({1: "Water boils at 100 °C.", 2: "Water boils at 100 °C."})
-    >>> pick_source("Water boils at 100 °C", [1], checker.check)[0]
+    >>> pick_source({1: checker.check("Water boils at 100 °C", 1)})[0]
     1
-    >>> pick_source("Water boils at 100 °C", [1, 2], checker.check) is None
+    >>> pick_source(checker.check_all("Water boils at 100 °C")) is None
     True
     """
-    judged = [(judge(claim, source_id), source_id) for source_id in dict.fromkeys(presented)]
     if not judged:
         return None
-    best, best_id = max(judged, key=lambda pair: (pair[0].score, -pair[1]))
-    runner_up = max((j.score for j, source_id in judged if source_id != best_id), default=0.0)
-    if best.verdict != "supported" or getattr(best, "conflict", None) is not None:
+    best_id = max(judged, key=lambda source_id: (judged[source_id].score, -source_id))
+    best = judged[best_id]
+    runner_up = max((j.score for source_id, j in judged.items() if source_id != best_id), default=0.0)
+    if best.verdict != "supported" or best.conflict is not None:
         return None
     if best.score < CITE_FLOOR or best.score - runner_up < CITE_MARGIN:
         return None
@@ -125,20 +124,17 @@ def pick_source(
 
 
 def uncited_claims(
-    mode: str, presented: Iterable[int], judge: Callable[[int, str], Judgement], no_evidence: str = ""
+    mode: str, judge_all: Callable[[str], Mapping[int, Judgement]], no_evidence: str = ""
 ) -> UncitedClaims | None:
     """A fresh tracker for one answer in ``cite_missing`` mode ``mode`` (None when ``off``).
 
-    ``judge(source_id, claim)`` gives a verdict (``SupportLedger.judgement``); an unknown mode
-    falls back to ``suggest``, which never changes the text.
+    ``judge_all(claim)`` judges a claim against every presented source (``SupportLedger.judge_all``);
+    an unknown mode falls back to ``suggest``, which never changes the text.
     """
     if mode == "off":
         return None
-    ids = sorted(set(presented))
     return UncitedClaims(
-        lambda claim: pick_source(claim, ids, lambda c, source_id: judge(source_id, c)),
-        insert=mode == "insert",
-        no_evidence=no_evidence,
+        lambda claim: pick_source(judge_all(claim)), insert=mode == "insert", no_evidence=no_evidence
     )
 
 

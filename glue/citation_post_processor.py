@@ -32,6 +32,7 @@ from lfx_citations.core.payload import (
     build_payload,
     read_sources,
     source_cards,
+    status_line,
 )
 from lfx_citations.core.presented import presented_in_run, tool_sources
 from lfx_citations.core.prompt import no_evidence_answer_in
@@ -152,8 +153,9 @@ class CitationPostProcessorComponent(Component):
             value="flag",
             info=(
                 "Does the cited source say the claim? Checked per citation, offline, as each marker closes. "
-                "flag: verdicts in the payload and on the cards, text unchanged. drop: also remove citations "
-                "judged unsupported from the text. off: no check."
+                "flag: verdicts in the payload, and a warning on the card of a source that does not say its "
+                "claim or says otherwise; text unchanged. drop: also remove citations judged unsupported or "
+                "contradicted from the text. off: no check."
             ),
         ),
         DropdownInput(
@@ -175,8 +177,10 @@ class CitationPostProcessorComponent(Component):
             required=False,
             advanced=True,
             info=(
-                "Optional. A model that settles the citations the offline check is unsure of, in one batched "
-                "call per answer. If it fails or answers out of format, the offline verdicts stand."
+                "Optional. A model that settles the citations the offline check is unsure of or would flag, "
+                "in one batched call per answer: every warning a reader then sees is one the judge confirmed "
+                "(the payload marks its verdicts with judge: true). If it fails or answers out of format, the "
+                "offline verdicts stand."
             ),
         ),
         BoolInput(
@@ -222,7 +226,7 @@ class CitationPostProcessorComponent(Component):
 
         def new_engine() -> CitationFilter:
             link_for = links.get if self.link_markers else None
-            uncited = uncited_claims(cite_missing, ledger.texts, ledger.judgement, no_evidence)
+            uncited = uncited_claims(cite_missing, ledger.judge_all, no_evidence)
             ids = [r["id"] for r in records]
             return CitationFilter(ids, link_for=link_for, uncited=uncited, **ledger.engine_options())
 
@@ -265,10 +269,11 @@ class CitationPostProcessorComponent(Component):
         return message
 
     async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
-        """Ask the judge model about the uncertain citations, in one call; a note for the status."""
+        """Ask the judge model about the citations the offline check is unsure of or would flag (kept
+        or dropped), in one call; a note for the status."""
         if self.judge_model in (None, "") or ledger.checker is None:
             return ""
-        keys = ledger.uncertain(result.citations)
+        keys = ledger.for_judge([*result.citations, *result.dropped])
         if not keys:
             return ""
         prompt = judge_prompt([(claim, ledger.texts.get(source_id, "")) for source_id, claim in keys])
@@ -326,19 +331,7 @@ class CitationPostProcessorComponent(Component):
 
     @staticmethod
     def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:
-        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
-        parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
-        summary = payload.get("support_summary") or {}
-        dropped = len(payload.get("removed_unsupported") or [])
-        if summary.get("citations") or dropped:
-            parts.append(
-                f"Support: {summary['supported']} supported, {summary['partial']} partial, "
-                f"{summary['unsupported']} unsupported" + (f", {dropped} removed." if dropped else ".")
-            )
-        for key, what in (("suggested", "Sources suggested for"), ("inserted", "Citations added to")):
-            if payload.get(key):
-                ids = ", ".join(str(i) for i in dict.fromkeys(e["id"] for e in payload[key]))
-                parts.append(f"{what} {len(payload[key])} uncited claim(s): {ids}.")
+        parts = [status_line(payload)]
         if judge:
             parts.append(judge)
         if outcome.error:

@@ -24,7 +24,14 @@ from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent
 from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
-from lfx_citations.core.payload import build_payload, read_sources, source_cards
+from lfx_citations.core.payload import (
+    SUPPORT_MODES,
+    SupportLedger,
+    build_payload,
+    read_sources,
+    source_cards,
+    status_line,
+)
 from lfx_citations.core.presented import presented_in_run
 
 
@@ -46,13 +53,28 @@ class _FilteredTokens:
 
 
 class _CitingRun:
-    """One run's filter: the numbers it accepts grow as the Citing Retriever presents chunks."""
+    """One run's filter: the numbers it accepts grow as the Citing Retriever presents chunks, and so
+    do the sources the support check reads."""
 
     def __init__(self, component: CitingAgentComponent) -> None:
         self.component = component
-        self.engine = CitationFilter([])
+        self.mode = component.support_check or "flag"
+        self._ledger: tuple[tuple[int, ...], SupportLedger] | None = None
+        # The sources grow while the agent runs: each marker is judged against those shown so far.
+        keep = (
+            (lambda source_id, claim: self.ledger().keep(source_id, claim)) if self.mode == "drop" else None
+        )
+        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep)
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False
+
+    def ledger(self, records: list[dict[str, Any]] | None = None) -> SupportLedger:
+        """The support verdicts over the sources presented so far (rebuilt when they grow)."""
+        records = self.records() if records is None else records
+        key = tuple(r["id"] for r in records)
+        if self._ledger is None or self._ledger[0] != key:
+            self._ledger = (key, SupportLedger(records, self.mode))
+        return self._ledger[1]
 
     def records(self) -> list[dict[str, Any]]:
         graph = getattr(getattr(self.component, "_vertex", None), "graph", None)
@@ -81,6 +103,18 @@ class CitingAgentComponent(AgentComponent):
 
     inputs = [
         *AgentComponent.inputs,
+        DropdownInput(
+            name="support_check",
+            display_name="Support Check",
+            options=list(SUPPORT_MODES),
+            value="flag",
+            advanced=True,
+            info=(
+                "Does the cited source say the claim? As in the Citation Post-Processor. flag: verdicts in the "
+                "payload, and a warning on the card of a source that does not say its claim or says otherwise. "
+                "drop: also remove those citations from the text. off: no check."
+            ),
+        ),
         DropdownInput(
             name="sources_scope",
             display_name="Sources Scope",
@@ -133,8 +167,9 @@ class CitingAgentComponent(AgentComponent):
             text = citing.shown + tail
         else:
             text = engine.feed_all(result.text or "")
-        filtered = FilterResult(text, engine.cited, engine.removed, engine.reported, engine.first_spans)
-        payload = build_payload(filtered, records, scope=self.sources_scope or "cited")
+        filtered = FilterResult.of(text, engine)
+        ledger = citing.ledger(records)
+        payload = build_payload(filtered, records, scope=self.sources_scope or "cited", ledger=ledger)
         result.text = text
         cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, filtered.first_spans)]
         if self.include_payload:
@@ -149,6 +184,5 @@ class CitingAgentComponent(AgentComponent):
             result = await self._update_stored_message(result)
             result.data["citations"] = payload
             await self._send_message_event(result, id_=result.get_id())
-        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
-        self.status = f"Cited sources: {cited}. Removed markers: {len(payload['removed'])}."
+        self.status = status_line(payload)
         return result

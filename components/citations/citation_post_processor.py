@@ -24,8 +24,10 @@ import json
 import math
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -58,25 +60,16 @@ def page_suffix(page: object) -> str:
     return f" \u2014 page {page}" if isinstance(page, int) and not isinstance(page, bool) else ""
 
 
-#: What the card of a source says when the checker cited it where the answer did not
-#: (``cite_missing="insert"``): every citation of it was added, or some were.
-ADDED_NOTE = "added: the answer did not cite it"
-ALSO_ADDED_NOTE = "also added where the answer did not cite it"
-
-#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then `` — <added note>`` when
-#: the checker cited it, and ``· ⚠ <note>`` when the support check found the claim not (fully) in
-#: the source. Written and read back here only.
+#: How a source card's title reads: ``Source 3 · water.pdf — page 3``, then ``· ⚠ <note>`` when the
+#: support check found the claim not (fully) in the source. Written and read back here only.
 _CARD_TITLE = re.compile(
-    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?"
-    rf"(?: \u2014 (?:{re.escape(ADDED_NOTE)}|{re.escape(ALSO_ADDED_NOTE)}))?(?: \u00b7 \u26a0 .*)?"
+    r"Source ([1-9][0-9]{0,8}) \u00b7 (.*?)(?: \u2014 page (-?[0-9]{1,9}))?(?: \u00b7 \u26a0 .*)?"
 )
 
 
-def card_title(number: int, name: str, page: object = None, note: str = "", added: str = "") -> str:
-    """The title of a source card; ``note`` says what the support check found, ``added`` whether the
-    checker cited the source (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`), if anything."""
+def card_title(number: int, name: str, page: object = None, note: str = "") -> str:
+    """The title of a source card; ``note`` says what the support check found, if anything."""
     title = f"Source {number} \u00b7 {name}{page_suffix(page)}"
-    title = f"{title} \u2014 {added}" if added else title
     return f"{title} \u00b7 \u26a0 {note}" if note else title
 
 
@@ -85,13 +78,62 @@ def read_card_title(title: object) -> tuple[int, str, int | None] | None:
 
     >>> read_card_title("Source 3 · water.pdf — page 2 · ⚠ claim not found in this source")
     (3, 'water.pdf', 2)
-    >>> read_card_title("Source 2 · water.pdf — added: the answer did not cite it")
-    (2, 'water.pdf', None)
     """
     match = _CARD_TITLE.fullmatch(title) if isinstance(title, str) else None
     if match is None:
         return None
     return int(match[1]), match[2], int(match[3]) if match[3] is not None else None
+
+
+#: A card's warning comes first in its snippet, where the Playground shows two lines of it (a card is
+#: 224 px wide at any window size): the warning must fit in about this many characters.
+CARD_WARNING_CHARS = 60
+#: Between two evidence sentences that are not next to each other in the source.
+GAP = " \u2026 "
+#: What a card's snippet opens with (where a warning would) when the checker cited its source where
+#: the answer did not (``cite_missing="insert"``): for every citation of it, or for some.
+ADDED_NOTE = "added: the answer did not cite it"
+ALSO_ADDED_NOTE = "also added where the answer did not cite it"
+_CARD_WARNING = re.compile(
+    "(?:\u26a0 (?:claim not found in this source|the source says otherwise|the source says \u00ab[^\u00bb]*\u00bb(?:, not \u00ab[^\u00bb]*\u00bb)?)"
+    f"|\\+ (?:{ADDED_NOTE}|{ALSO_ADDED_NOTE})) \u2014 "
+)
+
+
+def quoted(text: str, limit: int) -> str:
+    """``text`` on one line inside «», cut to ``limit`` characters; a » inside cannot end the quote."""
+    flat = " ".join(text.split()).replace("\u00bb", "\u203a").replace("\u00ab", "\u2039")
+    return "\u00ab" + (flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026") + "\u00bb"
+
+
+def card_text(pieces: list[str], adjacent: list[bool], warning: str = "", added: str = "") -> str:
+    """A card's snippet: ``⚠ <warning> — `` when there is one, else ``+ <added> — `` when the checker
+    cited the source (:data:`ADDED_NOTE`), then the evidence sentences. Sentences
+    next to each other in the source (``adjacent``, one per pair) join with a space, others with
+    `` … ``, so that two passages never read as one sentence; one starting inside a sentence opens
+    with "…"."""
+    text = ""
+    for k, piece in enumerate(pieces):
+        piece = " ".join(piece.split())
+        if piece[:1].islower():
+            piece = "\u2026" + piece
+        text += piece if not k else (" " if adjacent[k - 1] else GAP) + piece
+    head = f"\u26a0 {warning} \u2014 " if warning else f"+ {added} \u2014 " if added else ""
+    return snippet(head + text)
+
+
+def read_card_text(text: object) -> list[str]:
+    """The evidence of a card snippet written by :func:`card_text`, without its warning or note, piece by
+    piece (each one a passage of the source, as far as the snippet shows it)."""
+    raw = str(text or "")
+    warning = _CARD_WARNING.match(raw)
+    raw = raw[warning.end() :] if warning else raw
+    pieces = []
+    for piece in raw.split(GAP):
+        piece = piece.strip().removeprefix("\u2026").removesuffix("\u2026").strip()
+        if piece:
+            pieces.append(piece)
+    return pieces
 
 
 def snippet(text: object, limit: int = SNIPPET_CHARS) -> str:
@@ -545,15 +587,286 @@ def neutralize_markers(text: str) -> str:
     return text
 
 
+# --- generated from lfx_citations/core/lexicon.py: do not edit ---
+#: Whole-word negation cues, casefolded, by language (ISO 639-1).
+NEGATION_WORDS = {
+    "en": "not no never none nobody nothing neither nor cannot",
+    "fr": "pas jamais aucun aucune rien ni nullement guère",
+    "de": "nicht kein keine keinen keinem keiner keines nie niemals nichts weder",
+    "es": "no nunca jamás ningún ninguno ninguna nada nadie ni tampoco",
+    "pt": "não nunca jamais nenhum nenhuma nada ninguém nem",
+    "it": "non mai nessuno nessuna niente nulla né",
+    "nl": "niet geen nooit niets niemand noch",
+    # Kept from the checker's earlier list: Scandinavian, Finnish, Polish, Russian.
+    "other": "inte aldrig ingen ikke aldri ei nie nigdy не нет никогда",
+}
+#: French "ne" (and "n'") is a cue only when one of these follows within a few words: alone, "ne"
+#: is also an Italian pronoun ("ne ho due").
+NE_PARTNERS = frozenset("pas plus jamais rien personne aucun aucune guère point nullement ni que".split())
+#: A negation word followed by one of these does not negate: "not only", "nicht nur", "non solo".
+NEGATION_BREAKERS = frozenset(
+    "only just merely seulement uniquement nur bloß solo sólo solamente só somente apenas soltanto alleen enkel".split()
+)
+#: Negation inside a token: English contractions ("doesn't"), Chinese, Japanese and Korean.
+NEGATION_PARTS = ("n't", "n’t", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
+
+#: Direction and comparison pairs: each line is one concept, its two poles separated by " | ".
+#: A claim word on one pole aligned with an evidence word on the other is a conflict.
+DIRECTION_PAIRS = {
+    "en": (
+        "increase increases increased increasing rise rises rose risen rising grow grows grew grown growing"
+        " gain gains gained raise raises raised upward up"
+        " | decrease decreases decreased decreasing fall falls fell fallen falling drop drops dropped dropping"
+        " decline declines declined declining reduce reduces reduced reducing shrink shrinks shrank lowered"
+        " loss losses downward down",
+        "more | less fewer",
+        "many | few",
+        "next following | previous preceding",
+        "top | bottom",
+        "begin begins began begun start starts started | end ends ended finish finishes finished",
+        "include includes included including | exclude excludes excluded excluding",
+        "most | least fewest",
+        "higher | lower",
+        "highest | lowest",
+        "high | low",
+        "larger bigger greater | smaller lesser",
+        "largest biggest greatest | smallest",
+        "longer | shorter",
+        "longest | shortest",
+        "older | younger newer",
+        "oldest | youngest newest",
+        "earlier | later",
+        "earliest | latest",
+        "early | late",
+        "before | after",
+        "above over | below under",
+        "first | last",
+        "better | worse",
+        "best | worst",
+        "maximum max | minimum min",
+        "win wins won winning winner | lose loses lost losing loser",
+        "allowed permitted legal allow allows permit permits | forbidden banned prohibited illegal forbid"
+        " forbids ban bans prohibit prohibits",
+        "north northern | south southern",
+        "east eastern | west western",
+        "inside internal | outside external",
+        "majority | minority",
+        "positive | negative",
+        "accepted approved accept approve | rejected reject",
+        "opened open opens | closed close closes",
+        "stronger strengthened | weaker weakened",
+        "faster fastest | slower slowest",
+        "succeeded successful success | failed unsuccessful failure",
+    ),
+    "fr": (
+        "augmente augmentent augmenter augmenté augmentée augmentation hausse croît"
+        " | diminue diminuent diminuer diminué diminuée diminution baisse réduit réduisent réduire réduction",
+        "plus | moins",
+        "beaucoup nombreux nombreuses | peu",
+        "suivant suivante | précédent précédente",
+        "commence commencé commencée débute | termine terminé terminée finit fini",
+        "avant | après",
+        "supérieur supérieure supérieurs | inférieur inférieure inférieurs",
+        "dessus | dessous",
+        "premier première premiers premières | dernier dernière derniers dernières",
+        "meilleur meilleure | pire",
+        "haut haute élevé élevée | bas basse faible",
+        "grand grande | petit petite",
+        "nord | sud",
+        "autorisé autorisée autorisés permis | interdit interdite interdits",
+        "gagné gagne gagnent | perdu perd perdent",
+        "maximum maximal | minimum minimal",
+        "majorité | minorité",
+    ),
+    "de": (
+        "steigt stieg gestiegen steigen erhöht erhöhen zunehmen Zunahme Anstieg wächst wuchs"
+        " | sinkt sank gesunken sinken verringert verringern gesenkt senkt abnehmen Abnahme Rückgang",
+        "mehr | weniger",
+        "viele | wenige",
+        "nächste nächsten | vorherige vorherigen",
+        "beginnt begann begonnen | endet endete geendet",
+        "vor vorher bevor | nach nachher nachdem",
+        "höher höchste höchsten | niedriger niedrigste niedrigsten",
+        "größer größte größten | kleiner kleinste kleinsten",
+        "erste ersten erster | letzte letzten letzter",
+        "besser beste besten | schlechter schlechteste",
+        "über oberhalb | unter unterhalb",
+        "erlaubt zulässig | verboten unzulässig",
+        "gewonnen gewann gewinnt | verloren verlor verliert",
+        "nördlich norden | südlich süden",
+        "mehrheit | minderheit",
+        "maximal | minimal",
+        "früher | später",
+    ),
+    "es": (
+        "aumenta aumentó aumentar aumento sube subió incrementa"
+        " | disminuye disminuyó disminuir disminución reduce redujo reducir baja bajó cae cayó",
+        "más | menos",
+        "muchos muchas | pocos pocas",
+        "siguiente | anterior",
+        "comienza comenzó empieza empezó | termina terminó",
+        "antes | después",
+        "mayor | menor",
+        "primero primera primer | último última",
+        "mejor | peor",
+        "superior | inferior",
+        "alto alta | bajo",
+        "permitido permitida | prohibido prohibida",
+        "ganó gana ganar | perdió pierde perder",
+        "norte | sur",
+        "máximo | mínimo",
+        "mayoría | minoría",
+        "encima | debajo",
+    ),
+    "pt": (
+        "aumenta aumentou aumentar aumento sobe subiu"
+        " | diminui diminuiu diminuir diminuição reduz reduziu reduzir redução cai caiu desce",
+        "mais | menos",
+        "muitos muitas | poucos poucas",
+        "seguinte | anterior",
+        "começa começou | termina terminou",
+        "antes | depois",
+        "maior | menor",
+        "primeiro primeira | último última",
+        "melhor | pior",
+        "superior | inferior",
+        "alto alta | baixo baixa",
+        "permitido permitida | proibido proibida",
+        "ganhou ganha ganhar venceu | perdeu perde perder",
+        "norte | sul",
+        "máximo | mínimo",
+        "maioria | minoria",
+        "acima | abaixo",
+    ),
+    "it": (
+        "aumenta aumentato aumentare aumento cresce crescita"
+        " | diminuisce diminuito diminuire diminuzione riduce ridotto ridurre riduzione cala calo",
+        "più | meno",
+        "molti molte | pochi poche",
+        "successivo successiva | precedente",
+        "inizia iniziato iniziata comincia | finisce finito finita termina terminato",
+        "prima | dopo",
+        "maggiore | minore",
+        "primo prima | ultimo ultima",
+        "migliore meglio | peggiore peggio",
+        "superiore | inferiore",
+        "alto alta | basso bassa",
+        "consentito permesso | vietato proibito",
+        "vinto vince vincere | perso perde perdere",
+        "nord | sud",
+        "massimo | minimo",
+        "maggioranza | minoranza",
+        "sopra | sotto",
+    ),
+    "nl": (
+        "stijgt steeg gestegen stijgen toename verhoogt verhoogd | daalt daalde gedaald dalen afname verlaagt verlaagd",
+        "meer | minder",
+        "veel | weinig",
+        "volgende | vorige",
+        "begint begon | eindigt eindigde",
+        "voordat | nadat",
+        "hoger hoogste | lager laagste",
+        "groter grootste | kleiner kleinste",
+        "eerste | laatste",
+        "beter beste | slechter slechtste",
+        "boven | onder",
+        "toegestaan | verboden",
+        "gewonnen wint | verloren verliest",
+        "noord noorden | zuid zuiden",
+        "meerderheid | minderheid",
+        "maximaal | minimaal",
+        "eerder | later",
+    ),
+}
+
+#: Words that open a sentence without naming anything: articles, pronouns, conjunctions, prepositions
+#: and discourse adverbs. A capitalized first word of a claim that is none of these, and that no
+#: presented source holds, is read as a name ("Lyon is the capital…").
+SENTENCE_OPENERS = {
+    # Auxiliaries and modals open a sentence whose subject is left out (es "Puede…", it "Può…").
+    "aux": "can could may might must should would will shall is are was were has have had do does did"
+    " peut peuvent doit doivent est sont était ont kann können darf dürfen muss müssen soll sollen ist sind"
+    " war waren hat haben wird werden puede pueden debe deben es son era fue ha han está pode podem deve"
+    " devem é são foi tem têm può possono devono è fu hanno kunnen mag mogen moet moeten zijn heeft hebben"
+    " wordt worden",
+    "en": "the a an this that these those it its he she they we i you his her their our my your there here"
+    " in on at by for from with to of as after before during since while when where if although though"
+    " because however also both each every many most some all such one another other yet but and or so"
+    " then thus today now later instead still even only overall additionally furthermore moreover finally"
+    " first second third meanwhile despite following according unlike like among between through under",
+    "fr": "le la les un une des ce cet cette ces il elle ils elles on nous vous je son sa ses leur leurs"
+    " en dans à au aux par pour avec de du sur sous après avant depuis pendant lorsque quand si mais et"
+    " ou donc ainsi aussi cependant toutefois enfin puis selon",
+    "de": "der die das ein eine einen dem den des dieser diese dieses er sie es wir ich ihr sein seine"
+    " ihre in im an am auf aus bei mit nach seit von vor zu zum zur für durch während wenn als ob aber"
+    " und oder doch auch jedoch dann so heute laut",
+    "es": "el la los las un una unos unas este esta estos estas ese esa él ella ellos ellas su sus en"
+    " con de del por para desde durante tras antes después cuando si pero y o también sin además según",
+    "pt": "o a os as um uma uns umas este esta estes estas esse essa ele ela eles elas seu sua seus suas"
+    " em no na nos nas com de do da dos das por para desde durante após antes depois quando se mas e ou"
+    " também sem além segundo",
+    "it": "il lo la i gli le un uno una questo questa questi queste egli lui lei loro suo sua suoi sue in"
+    " nel nella con di del della da dal per durante dopo prima quando se ma e o anche senza inoltre"
+    " secondo",
+    "nl": "de het een deze dit die dat hij zij ze het wij ik zijn haar hun in op aan bij met na sinds van"
+    " voor tot door tijdens toen als maar en of ook dan volgens",
+}
+SENTENCE_OPENER_WORDS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
+
+#: Months and days are dates, not names (most of these languages write them in lower case): a
+#: claim's month that its evidence does not hold is not a name to cap.
+CALENDAR = {
+    "en": "january february march april may june july august september october november december"
+    " monday tuesday wednesday thursday friday saturday sunday",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "de": "januar februar märz april mai juni juli august september oktober november dezember"
+    " montag dienstag mittwoch donnerstag freitag samstag sonntag",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+}
+CALENDAR_WORDS = frozenset(w for words in CALENDAR.values() for w in words.split())
+
+NEGATIONS = frozenset(w for words in NEGATION_WORDS.values() for w in words.split())
+
+
+def _poles() -> dict[str, frozenset[tuple[str, int]]]:
+    poles: dict[str, set[tuple[str, int]]] = {}
+    for lang, lines in DIRECTION_PAIRS.items():
+        for n, line in enumerate(lines):
+            for pole, words in enumerate(line.split("|")):
+                for word in words.split():
+                    poles.setdefault(word.casefold(), set()).add((f"{lang}{n}", pole))
+    return {word: frozenset(found) for word, found in poles.items()}
+
+
+#: word -> {(concept, pole)}: a word may sit in two concepts (it "prima": before, and first).
+DIRECTIONS = _poles()
+
+
+def is_negation_cue(word: str) -> bool:
+    """A whole-word negation cue of any listed language (``ne`` needs its partner: see the checker)."""
+    return word.casefold() in NEGATIONS
+
+
+def opposite(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` sit on opposite poles of one direction concept."""
+    left, right = DIRECTIONS.get(a.casefold(), ()), DIRECTIONS.get(b.casefold(), ())
+    return any((concept, 1 - pole) in right for concept, pole in left)
+
+
 # --- generated from lfx_citations/core/support.py: do not edit ---
 # ---------------------------------------------------------------------------
 # Constants
 # ---------------------------------------------------------------------------
 
-#: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, not below 0.5).
-HIGH = 0.75
-#: Score below which a citation is ``unsupported``; set low because that flag must be precise.
-LOW = 0.23
+#: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, BA smoothed over
+#: ±0.05, not below 0.65: see ``scripts/support_eval.py``).
+HIGH = 0.74
+#: Score below which a citation is ``unsupported``; set low because that flag is a visible warning:
+#: at most 2.5 % of fully supported citations (WiCE dev) fall below it, and 95 % of the flags are right.
+LOW = 0.089
 #: Scores in [UNCERTAIN_LOW, UNCERTAIN_HIGH) are the ones worth sending to an optional LLM judge.
 UNCERTAIN_LOW = 0.5
 UNCERTAIN_HIGH = 0.85
@@ -577,14 +890,16 @@ MAX_CLAIM_TOKENS = 64
 #: (0 when none does). Fitted on all of WiCE dev (oracle chunks plus right/wrong windows of supported
 #: and partially supported claims) by ``scripts/support_eval.py``, which reports the cross-validated
 #: figures.
-WEIGHTS = (-0.287, 2.003, -1.343, -1.141, 2.462, -0.32, 2.469)
-#: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: a negation
-#: on one side only, and each quoted phrase of the claim the source does not hold word for word.
-NEGATION_PENALTY = 0.3
+WEIGHTS = (-0.315, 1.944, -0.945, -1.205, 2.681, -0.301, 2.719)
+#: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: each quoted
+#: phrase of the claim the source does not hold word for word, each number it does not state.
 QUOTE_PENALTY = 1.0
 NUMBER_PENALTY = 2.0
-#: Highest score when a claim's number, unit or quoted phrase is not in the source: partial, uncertain.
+#: Highest score when a claim's number, unit or quoted phrase is not in the source, a name not in its
+#: evidence, or a negation or other element is flipped (see ``Aligned``): partial at most, whatever
+#: the threshold (``capped``).
 HARD_CAP = 0.6
+CAP_MARGIN = 0.05
 #: Weighted coverage below which the score shrinks in proportion (unrelated sources score ~0).
 MIN_COVERAGE = 0.3
 
@@ -598,23 +913,16 @@ _QUANTITY_RE = re.compile(
     rf"([$€£¥₹]?)[ \u00a0]?({_NUMBER})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
 )
 _NOSPACE_RE = re.compile(rf"[{_NOSPACE}]")
+_WORD_RE = re.compile(r"[^\W\d_]+")
 # A season or span of years written short ("2018–19", "1999-00") names the full second year.
 # Not ISO dates ("2019-05-12"): no third part.
 _YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
-_SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’»)\]]*(?=\s)|[。！？]+|\n")
+# Every kind of line break ends a sentence, the form feed and the other page separators too: evidence
+# never reads on across a page break.
+_BREAKS = "\n\r\f\v\x1c\x1d\x1e\x85\u2028\u2029"
+_SENTENCE_END_RE = re.compile(rf"[.!?]+[\"'”’»)\]]*(?=\s)|[。！？]+|[{_BREAKS}]")
 _MARKER_RE = re.compile(r"\[\s*(?:sources?|src|docs?|refs?)?\s*[:#]?\s*\d[\d,\s\-]*\]", re.IGNORECASE)
 _QUOTE_RE = re.compile(r"\"([^\"]{3,})\"|“([^”]{3,})”|«\s*([^»]{3,}?)\s*»|„([^“”]{3,})[“”]|「([^」]{2,})」")
-_NEGATION_WORDS = frozenset(
-    (
-        *("not", "no", "never", "neither", "nor", "none", "nothing", "cannot"),  # en
-        *("ne", "pas", "jamais", "aucun", "aucune"),  # fr
-        *("nicht", "kein", "keine", "keinen", "keinem", "keiner", "nie", "niemals"),  # de
-        *("nunca", "nada", "ningún", "ninguna", "non", "mai", "nessuno", "não", "nem"),  # es it pt
-        *("niet", "geen", "nooit", "inte", "aldrig", "ikke", "aldri", "ei", "не", "нет", "никогда"),
-    )
-)
-# Negation written inside words (CJK, Korean endings, English contractions): matched as substrings.
-_NEGATION_PARTS = ("n't", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
 _BULLET_RE = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
 # Small numbers are often spelled out ("only three players", "ninth grade"): a source that spells one
 # out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es); not 1, whose words are
@@ -705,10 +1013,6 @@ def quantities(text: str) -> list[tuple[str, str, bool]]:
     return out
 
 
-def _has_negation(text_norm: str, toks: set[str]) -> bool:
-    return not _NEGATION_WORDS.isdisjoint(toks) or any(p in text_norm for p in _NEGATION_PARTS)
-
-
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """[start, end) spans of the sentences of ``text``, trimmed of surrounding whitespace."""
     spans: list[tuple[int, int]] = []
@@ -776,7 +1080,12 @@ def combine(
     # the claim's weighted words cannot support it.
     score *= min(1.0, features[0] / MIN_COVERAGE)
     # A number, unit or quotation the source does not state is never "supported".
-    return min(score, HARD_CAP) if failed else score
+    return min(score, capped()) if failed else score
+
+
+def capped() -> float:
+    """The highest score a claim may keep when a hard signal failed: below ``HIGH``, always."""
+    return min(HARD_CAP, HIGH - CAP_MARGIN)
 
 
 def is_uncertain(score: float) -> bool:
@@ -784,8 +1093,353 @@ def is_uncertain(score: float) -> bool:
     return UNCERTAIN_LOW <= score < UNCERTAIN_HIGH
 
 
+#: Every verdict, weakest first: ``contradicted`` when the evidence states the claim with one element
+#: flipped (a negation, number, name or direction word), else by score.
+VERDICTS = ("contradicted", "unsupported", "partial", "supported")
+
+
 def verdict_for(score: float) -> str:
     return "supported" if score >= HIGH else "unsupported" if score < LOW else "partial"
+
+
+# ---------------------------------------------------------------------------
+# Alignment: where claim and evidence say the same thing, and where one element differs
+# ---------------------------------------------------------------------------
+
+#: A token with its offsets in the text it came from and whether it is written with a capital.
+Tok = tuple[str, int, int, bool]
+#: A gap may differ from its counterpart by this many tokens and still be a substitution; a longer
+#: gap on one side is an inserted clause ("X, which was not contested, won"), not a flip.
+GAP_SLACK = 3
+#: How far before (after) the first (last) aligned word an evidence sentence is read for a flip.
+EDGE_SLACK = 2
+#: Conflict kinds, in the order a gap is searched for them.
+CONFLICT_KINDS = ("negation", "number", "name", "direction")
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """One element the evidence states differently: the words that differ on each side, and where
+    the source's are in its ``text``."""
+
+    kind: str
+    claim_text: str
+    source_text: str
+    source_start: int
+    source_end: int
+
+
+def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
+    """The tokens of ``text[start:end]`` as :func:`tokens` reads them, with offsets in ``text``.
+
+    >>> [(t, text[a:b], cap) for text in ["Köln, 2018–19"] for t, a, b, cap in token_spans(text)]
+    [('köln', 'Köln', True), ('2018', '2018', False), ('2019', '19', False)]
+    """
+    end = len(text) if end is None else end
+    years = {}
+    for m in _YEAR_SPAN_RE.finditer(text, start, end):
+        century, first, _, second = m.groups()
+        years[m.start(4)] = (str(int(century) + 1) if second < first else century) + second
+    out: list[Tok] = []
+    for m in _TOKEN_RE.finditer(text, start, end):
+        raw, a = m.group(0), m.start()
+        if raw[0].isdigit():
+            out.append((_number(years.get(a, raw)), a, m.end(), False))
+        elif raw[0] >= "\u0e00" and _NOSPACE_RE.match(raw):
+            out.extend(
+                (_normalize(raw[i : i + 2]), a + i, a + min(i + 2, len(raw)), False)
+                for i in range(max(1, len(raw) - 1))
+            )
+        else:
+            out.append((_normalize(raw), a, m.end(), raw[0].isupper()))
+    return out
+
+
+def negation_cues(toks: list[Tok], text: str) -> list[bool]:
+    """Which tokens negate (``NEGATIONS``, "n't", "ne … pas", negation inside space-less scripts).
+
+    A cue written next to a number is not one ("No. 5", "5 mai"); "ne" and "n'" need a second part.
+    """
+    flags = []
+    for k, (t, a, b, _) in enumerate(toks):
+        if t in NEGATIONS:
+            after = toks[k + 1][0] if k + 1 < len(toks) else " "
+            near_number = after[0].isdigit() or (k > 0 and toks[k - 1][0][0].isdigit())
+            # "not only … but also" adds, it does not negate.
+            cue = not near_number and after not in NEGATION_BREAKERS
+        elif t in ("ne", "n"):
+            cue = (t == "ne" or text[b : b + 1] in ("'", "\u2019")) and any(
+                n[0] in NE_PARTNERS for n in toks[k + 1 : k + 5]
+            )
+        elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
+            cue = True  # "doesn't", "can't", "won't"
+        else:
+            cue = t[0] >= "\u0e00" and any(text.startswith(p, a) for p in NEGATION_PARTS)
+        flags.append(cue)
+    return flags
+
+
+def _key(tok: str) -> str:
+    return _NUMBER_WORDS.get(tok, tok)
+
+
+def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
+    """The longest chain of claim / evidence token pairs that match in the same order.
+
+    Tokens match when equal, when one spells the other's number ("three" / "3"), or by a shared
+    prefix of ``PREFIX`` letters ("published" / "publish"). Hunt–Szymanski: the longest increasing
+    run over the matching pairs, O(pairs · log).
+    """
+    exact: dict[str, list[int]] = {}
+    prefix: dict[str, list[int]] = {}
+    for j, (t, *_) in enumerate(evidence):
+        exact.setdefault(_key(t), []).append(j)
+        if len(t) >= PREFIX and not t[0].isdigit():
+            prefix.setdefault(t[:PREFIX], []).append(j)
+    tails: list[int] = []  # the smallest evidence index ending a chain of each length
+    ends: list[int] = []  # the pair ending it
+    pairs: list[tuple[int, int, int]] = []  # (claim index, evidence index, previous pair)
+    for i, (t, *_) in enumerate(claim):
+        found = set(exact.get(_key(t), ()))
+        if len(t) >= PREFIX and not t[0].isdigit():
+            found.update(prefix.get(t[:PREFIX], ()))
+        for j in sorted(found, reverse=True):  # descending: one pair per claim token in a chain
+            k = bisect_left(tails, j)
+            pairs.append((i, j, ends[k - 1] if k else -1))
+            if k == len(tails):
+                tails.append(j)
+                ends.append(len(pairs) - 1)
+            else:
+                tails[k], ends[k] = j, len(pairs) - 1
+    chain = []
+    at = ends[-1] if ends else -1
+    while at >= 0:
+        i, j, at = pairs[at]
+        chain.append((i, j))
+    chain.reverse()
+    # Of equally long chains, keep the tight one: a repeated word ("the") pairs with its last
+    # occurrence before the next aligned word, so that a flip faces its counterpart ("the first
+    # person" / "the last person"), not the whole clause since the first "the".
+    for k in range(len(chain) - 1, -1, -1):
+        i, j = chain[k]
+        upper = chain[k + 1][1] if k + 1 < len(chain) else len(evidence)
+        t = claim[i][0]
+        j = max((x for x in exact.get(_key(t), ()) if j <= x < upper), default=j)
+        chain[k] = (i, j)
+    return chain
+
+
+@dataclass(frozen=True)
+class _Gap:
+    """Claim tokens [ca, cb) facing evidence tokens [ea, eb) between two aligned pairs (``where`` is
+    "lead" or "trail" before the first or after the last one, else "inner")."""
+
+    where: str
+    ca: int
+    cb: int
+    ea: int
+    eb: int
+    before: int  # index in the chain of the aligned pair before the gap (-1: none)
+
+
+def _gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[_Gap]:
+    (i0, j0), (i1, j1) = chain[0], chain[-1]
+    gaps = [_Gap("lead", 0, i0, max(0, j0 - i0 - EDGE_SLACK), j0, -1)]
+    for k, ((a, b), (c, d)) in enumerate(pairwise(chain)):
+        if c > a + 1 or d > b + 1:
+            gaps.append(_Gap("inner", a + 1, c, b + 1, d, k))
+    trail = n_claim - i1 - 1
+    gaps.append(
+        _Gap("trail", i1 + 1, n_claim, j1 + 1, min(n_evidence, j1 + 1 + trail + EDGE_SLACK), len(chain) - 1)
+    )
+    return gaps
+
+
+def _follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
+    """Whether the ``k``-th aligned pair comes right after the one before it (``within`` words), in
+    both texts."""
+    return 0 < k < len(chain) and all(0 < chain[k][s] - chain[k - 1][s] <= within for s in (0, 1))
+
+
+def _phrase(chain: list[tuple[int, int]], gap: _Gap) -> bool:
+    """Whether two aligned words, in a row or one word apart in both texts, stand right before or
+    right after the gap."""
+    return _follows(chain, gap.before, 2) or _follows(chain, gap.before + 2, 2)
+
+
+def _dated(tok: str) -> bool:
+    """A number, or a month or day name: what a number, date or amount is written with."""
+    return tok[0].isdigit() or tok in CALENDAR_WORDS
+
+
+def _date_kind(tok: str) -> str:
+    if tok in CALENDAR_WORDS:
+        return "calendar"
+    return "year" if len(tok) == 4 and tok.isdigit() and "1000" <= tok <= "2100" else "number"
+
+
+def _tight(gap: _Gap, a: int, b: int, c: int, d: int) -> bool:
+    """Whether claim tokens [a, b] and evidence tokens [c, d] fill the same slot of the gap: next to
+    the aligned word that bounds it (at its edges), or filling all of it but a word (inside)."""
+    if gap.where == "lead":
+        return b == gap.cb - 1 and d == gap.eb - 1
+    if gap.where == "trail":
+        return a == gap.ca and c == gap.ea
+    return (gap.cb - gap.ca) - (b - a) <= 2 and (gap.eb - gap.ea) - (d - c) <= 2
+
+
+def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) -> int:
+    """The last index of the run of tokens ``keep`` accepts from ``first`` on (before ``stop``)."""
+    last = first
+    while last + 1 < stop and keep(last + 1):
+        last += 1
+    return last
+
+
+class Aligned:
+    """A claim aligned with one evidence sentence: its flips, and its negations with no counterpart.
+
+    ``claim_names`` / ``evidence_names`` say which tokens are names; ``claim_absent`` which claim
+    tokens no evidence sentence holds (a flip needs the claim's word to be missing from the evidence,
+    or it is merely said twice); ``claim_vocab`` the claim's other tokens, for the same test the other
+    way round.
+    """
+
+    def __init__(
+        self,
+        claim: list[Tok],
+        claim_text: str,
+        claim_cues: list[bool],
+        evidence: list[Tok],
+        source_text: str,
+        evidence_names: list[bool],
+        claim_names: list[bool],
+        claim_absent: Callable[[str], bool],
+    ) -> None:
+        self.conflicts: list[tuple[Conflict, frozenset[str]]] = []
+        #: Claim tokens that negate and face no negation in the evidence.
+        self.unmatched: set[int] = set()
+        #: The evidence restricts the claim with a number or name where the claim says something else.
+        self.restricted = False
+        chain = align(claim, evidence)
+        if not chain:
+            self.unmatched = {k for k, cue in enumerate(claim_cues) if cue}
+            return
+        self._claim, self._evidence, self._chain = claim, evidence, chain
+        self._claim_text, self._source_text = claim_text, source_text
+        ev_cues = negation_cues(evidence, source_text)
+        ev_words = {_key(t) for t, *_ in evidence}
+        claim_words = {_key(t) for t, *_ in claim}
+        # A claim's negation is matched by one it is aligned with inside a phrase ("is not the"), or
+        # by one facing it in a gap that such a phrase bounds; one elsewhere in the sentence is
+        # about something else.
+        for k, (i, _) in enumerate(chain):
+            if claim_cues[i] and not (_follows(chain, k) or _follows(chain, k + 1)):
+                self.unmatched.add(i)
+        for gap in _gaps(chain, len(claim), len(evidence)):
+            cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
+            substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
+            c_cue = [k for k in cl if claim_cues[k]]
+            e_cue = [k for k in ev if ev_cues[k]]
+            # A flip sits in a sentence that says the rest alike: two aligned words in a row next to it.
+            phrase = _phrase(chain, gap)
+            if c_cue and not (e_cue and phrase):
+                self.unmatched.update(c_cue)
+            if not phrase:
+                continue
+            if bool(c_cue) != bool(e_cue) and gap.where != "trail":
+                side = cl if c_cue else ev
+                if len(side) <= len(ev if c_cue else cl) + GAP_SLACK:
+                    self._negation(gap, c_cue, e_cue)
+            if not substitution or not cl or not ev:
+                continue
+            # A number, name or direction word of the claim that the evidence does not hold, facing
+            # one of the same kind that the claim does not hold.
+            for kind, mine, theirs in (
+                (
+                    "number",
+                    lambda k: _dated(claim[k][0]) and claim_absent(claim[k][0]),
+                    lambda k: _dated(evidence[k][0]) and _key(evidence[k][0]) not in claim_words,
+                ),
+                (
+                    "name",
+                    lambda k: claim_names[k] and claim_absent(claim[k][0]),
+                    lambda k: evidence_names[k] and evidence[k][0] not in claim_words,
+                ),
+                (
+                    "direction",
+                    lambda k: claim[k][0] in DIRECTIONS and claim[k][0] not in ev_words,
+                    lambda k: evidence[k][0] in DIRECTIONS and evidence[k][0] not in claim_words,
+                ),
+            ):
+                a = next((k for k in cl if mine(k)), None)
+                c = next((k for k in ev if theirs(k)), None)
+                if a is None or c is None:
+                    continue
+                b, d = _run(claim, a, mine, gap.cb), _run(evidence, c, theirs, gap.eb)
+                if kind == "direction":
+                    b, d = a, c
+                    if not opposite(claim[a][0], evidence[c][0]):
+                        continue
+                elif kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
+                    continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
+                if _tight(gap, a, b, c, d):
+                    self._add(kind, a, b, c, d)
+            # A bound said otherwise: the evidence holds a number with a comparison in this slot
+            # ("in adults over 50"), the claim words of its own there ("in children"). Not a flip to
+            # name, but not what the source says.
+            bound = range(gap.ea, min(len(evidence), gap.ea + 5)) if gap.where == "trail" else ev
+            if (
+                len(cl) <= 3
+                and all(_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
+                and any(evidence[k][0][0].isdigit() for k in bound)
+                and any(evidence[k][0] in DIRECTIONS for k in bound)
+            ):
+                self.restricted = True
+
+    def _add(self, kind: str, a: int, b: int, c: int, d: int) -> None:
+        claim, evidence = self._claim, self._evidence
+        words = frozenset(claim[k][0] for k in range(a, b + 1)) if b >= a else frozenset()
+        claim_text = self._claim_text[claim[a][1] : claim[b][2]] if b >= a else ""
+        start, end = evidence[c][1], evidence[d][2]
+        self.conflicts.append((Conflict(kind, claim_text, self._source_text[start:end], start, end), words))
+
+    def _negation(self, gap: _Gap, c_cue: list[int], e_cue: list[int]) -> None:
+        """A negation on one side, in words a reader follows: from the cue (and an auxiliary written
+        in lower case right before it, as in "should not"; inside the sentence, a verb aligned right
+        before the gap: "is not"), through two aligned words after it or up to a word of five letters
+        ("not be given", "is not the capital"); the other side the same, with the last word of its own
+        gap ("can be given")."""
+        chain, claim, evidence = self._chain, self._claim, self._evidence
+        cues = c_cue or e_cue
+        side, text = (claim, self._claim_text) if c_cue else (evidence, self._source_text)
+        first = gap.ca if c_cue else gap.ea
+        before = cues[0] - 1
+        lo = before if before >= first and text[side[before][1]].islower() else cues[0]
+        keep = max(1, cues[0] - lo)  # words of the other side's gap kept before the aligned words
+        c_lo = lo if c_cue else max(gap.ca, gap.cb - keep)
+        e_lo = lo if e_cue else max(gap.ea, gap.eb - keep)
+        anchor = chain[gap.before] if gap.where == "inner" else None
+        if anchor and self._claim_text[claim[anchor[0]][1]].islower():  # a verb ("is not"), not a subject
+            c_lo, e_lo = anchor
+        last = gap.before + 1
+        while (
+            (last == gap.before + 1 or len(claim[chain[last][0]][0]) < 5)
+            and last < gap.before + 4
+            and _follows(chain, last + 1, 2)
+        ):
+            last += 1
+        c_hi, e_hi = chain[last]
+        c_lo, e_lo = min(c_lo, c_hi), min(e_lo, e_hi)
+        start, end = evidence[e_lo][1], evidence[e_hi][2]
+        conflict = Conflict(
+            "negation",
+            self._claim_text[claim[c_lo][1] : claim[c_hi][2]],
+            self._source_text[start:end],
+            start,
+            end,
+        )
+        self.conflicts.append((conflict, frozenset(claim[k][0] for k in c_cue)))
 
 
 # ---------------------------------------------------------------------------
@@ -806,6 +1460,8 @@ class Judgement:
     score: float
     evidence: tuple[Evidence, ...] = ()
     better_source: int | None = None
+    #: For ``contradicted``: the element the evidence states differently.
+    conflict: Conflict | None = None
 
     @property
     def uncertain(self) -> bool:
@@ -818,25 +1474,23 @@ class _Source:
 
     text: str
     spans: list[tuple[int, int]]
-    negated: list[bool]
     postings: dict[str, list[int]]  # word -> sentences holding it
     prefix_postings: dict[str, list[int]]
     flat: str  # the whole text as " tok tok ... ", for word-for-word quote checks
     units: dict[str, set[tuple[str, bool]]]  # number -> (unit, apart) written next to it (see quantities)
+    sentence_tokens: dict[int, list[Tok]]  # filled as sentences are aligned
 
     @classmethod
     def build(cls, text: str) -> _Source:
         spans = split_sentences(text)
         postings: dict[str, list[int]] = {}
         prefix_postings: dict[str, list[int]] = {}
-        negated = []
         flat = []
         for k, (a, b) in enumerate(spans):
             toks = tokens(text[a:b])
             flat += toks
             words = set(toks)
             words |= {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
-            negated.append(_has_negation(_normalize(text[a:b]), words))
             for w in words:
                 postings.setdefault(w, []).append(k)
             for p in {w[:PREFIX] for w in words if len(w) >= PREFIX and not w[0].isdigit()}:
@@ -844,7 +1498,12 @@ class _Source:
         units: dict[str, set[tuple[str, bool]]] = {}
         for number, unit, apart in quantities(text):
             units.setdefault(number, set()).add((unit, apart))
-        return cls(text, spans, negated, postings, prefix_postings, f" {' '.join(flat)} ", units)
+        return cls(text, spans, postings, prefix_postings, f" {' '.join(flat)} ", units, {})
+
+    def sentence(self, k: int) -> list[Tok]:
+        if k not in self.sentence_tokens:
+            self.sentence_tokens[k] = token_spans(self.text, *self.spans[k])
+        return self.sentence_tokens[k]
 
 
 @dataclass(frozen=True)
@@ -857,16 +1516,22 @@ class Claim:
     hard: int
     numbers: int
     absent: int  # in no presented sentence at all
-    negated: bool
+    names: list[int]  # each name (a run of words): one no evidence sentence holds caps the claim
     quotes: list[str]
     quantities: list[tuple[str, str]]  # numbers with a unit
+    # For alignment: the claim's text (markers blanked), its tokens with offsets, which negate, and
+    # which are names.
+    text: str
+    spans: list[Tok]
+    cues: list[bool]
+    span_names: list[bool]
 
 
 @dataclass(frozen=True)
 class _Match:
     """How one source covers a claim: the best sentence, the evidence, coverage by the evidence and
     by up to three sentences, bit masks of the claim words found anywhere in the source (exactly /
-    by prefix), and the claim's weighted coverage function."""
+    by prefix) and in the evidence, and the claim's weighted coverage function."""
 
     best: int
     picked: tuple[int, ...]
@@ -874,6 +1539,8 @@ class _Match:
     cov3: float
     found: int
     found_soft: int
+    in_evidence: int
+    in_evidence_soft: int
     coverage: Callable[[int, int], float]
 
 
@@ -895,30 +1562,54 @@ class SupportChecker:
                 self._df[word] = self._df.get(word, 0) + len(where)
         self._n = sum(len(s.spans) for s in self._sources.values())
         self._not_units: set[str] | None = None  # short words seen without a number before them
-        self._last: tuple[str, dict[int, tuple[float, tuple[int, ...]]]] | None = None
+        self._lower_words: set[str] | None = None  # words some source writes in lower case
+        self._last: tuple[str, dict[int, Judgement]] | None = None
         # Per parsed claim, each source's match (``_match``): ``features`` compares a source with the rest.
         self._matches: tuple[Claim | None, dict[int, _Match]] = (None, {})
+        self._together: tuple[Claim | None, tuple[int, int, list[tuple[int, float]]]] = (None, (0, 0, []))
+        self._flips: tuple[Claim | None, dict[int, tuple[list[tuple[Conflict, frozenset[str]]], bool]]] = (
+            None,
+            {},
+        )
         #: Sentences scored so far (a work counter for tests and benchmarks).
         self.sentences_scored = 0
 
-    def check(self, claim: str, source_id: int) -> Judgement:
-        """Judge ``claim`` against source ``source_id``, suggesting a clearly better source if any."""
+    def check_all(self, claim: str) -> dict[int, Judgement]:
+        """Judge ``claim`` against every presented source, once: ``{source id: judgement}``."""
         claim = claim if isinstance(claim, str) else ""
         if self._last is None or self._last[0] != claim:
-            # Adjacent markers share a claim: score every source once and reuse it for each marker.
+            # Adjacent markers share a claim: judge every source once and reuse it for each marker.
             parsed = self.parse(claim)
-            self._last = (claim, {sid: self.score(parsed, sid) for sid in self._sources})
-        scores = self._last[1]
-        score, picked = scores.get(source_id, (0.0, ()))
+            self._last = (claim, {sid: self.judge(parsed, sid) for sid in self._sources})
+        judged = self._last[1]
+        return {sid: replace(j, better_source=self._better(judged, sid)) for sid, j in judged.items()}
+
+    def check(self, claim: str, source_id: int) -> Judgement:
+        """Judge ``claim`` against source ``source_id``, suggesting a clearly better source if any."""
+        return self.check_all(claim).get(source_id, Judgement("unsupported", 0.0))
+
+    def best_source(self, claim: str) -> tuple[int | None, float]:
+        """The source that supports ``claim`` best, with no conflict, and its lead over the next best
+        source's score: ``(None, 0.0)`` when no source supports it."""
+        ranked = sorted(self.check_all(claim).items(), key=lambda item: (-item[1].score, item[0]))
+        if not ranked or ranked[0][1].verdict != "supported":
+            return None, 0.0
+        runner_up = ranked[1][1].score if len(ranked) > 1 else 0.0
+        return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
+
+    @staticmethod
+    def _better(judged: dict[int, Judgement], source_id: int) -> int | None:
+        own = judged.get(source_id)
+        if own is None or own.score >= HIGH:
+            return None
         better = max(
-            (sid for sid in scores if sid != source_id), key=lambda sid: (scores[sid][0], -sid), default=None
+            (sid for sid in judged if sid != source_id),
+            key=lambda sid: (judged[sid].score, -sid),
+            default=None,
         )
-        if better is None or score >= HIGH or scores[better][0] < score + BETTER_MARGIN:
-            better = None
-        text = self.texts.get(source_id, "")
-        spans = [self._sources[source_id].spans[k] for k in picked]
-        evidence = tuple(Evidence(a, b, text[a:b]) for a, b in spans)
-        return Judgement(verdict_for(score), round(score, 4), evidence, better)
+        if better is None or judged[better].score < own.score + BETTER_MARGIN:
+            return None
+        return better
 
     def is_unit(self, word: str) -> bool:
         """Whether a short word written after a number is a unit ("100 km") rather than just the
@@ -934,22 +1625,70 @@ class SupportChecker:
                 )
         return word not in self._not_units
 
+    def is_common(self, word: str) -> bool:
+        """Whether a word written with a capital is also written in lower case in a presented
+        source: then a capital at the start of a sentence does not make it a name ("The", "Aspirin")."""
+        if self._lower_words is None:
+            # One pass over the sources, so each look-up costs nothing.
+            self._lower_words = {
+                _normalize(w) for t in self.texts.values() for w in _WORD_RE.findall(t) if w[0].islower()
+            }
+        return _normalize(word) in self._lower_words
+
     def _unit(self, unit: str, apart: bool) -> str:
         """A unit as ``quantities`` wrote it, or "" when it is just the word after the number."""
         return unit if not apart or self.is_unit(unit) else ""
 
+    def _is_name(self, toks: list[Tok], k: int, text: str) -> bool:
+        """A name: written with a capital, two letters or more; at the start of a sentence only when it
+        is no sentence opener (``SENTENCE_OPENER_WORDS``), no comma follows ("Overall, …") and no source writes it
+        in lower case."""
+        word, _, end, cap = toks[k]
+        if not cap or len(word) < 2 or word[0].isdigit() or word in CALENDAR_WORDS:
+            return False
+        return k > 0 or (
+            word not in SENTENCE_OPENER_WORDS
+            and text[end : end + 1] != ","
+            and not self.is_common(text[toks[k][1] : end])
+        )
+
+    def _name_runs(self, text: str, spans: list[Tok], names: list[bool], index: dict[str, int]) -> list[int]:
+        """Bit masks (over the claim's vocabulary) of each name inside the claim: a run of name words
+        with only spaces, hyphens, apostrophes or periods between them ("Prince Harry", "Jean-Luc", not
+        "Calgary, Alberta"); the claim's first word
+        is left out, since it may just open the sentence. A name counts as held when the evidence holds
+        one of its words that the sources never write in lower case ("Hamamatsu", not "Air", "The")."""
+        runs: list[list[int]] = []
+        for k, ((t, start, _, _), name) in enumerate(zip(spans, names, strict=False)):
+            # The first word may just open the sentence ("Instead", "During"): a name only when it
+            # is no sentence opener and no presented source holds it at all.
+            if not name or t not in index or (not k and (t in SENTENCE_OPENER_WORDS or t in self._df)):
+                continue
+            if runs and runs[-1][-1] == k - 1 and not text[spans[k - 1][2] : start].strip(" -\u2010'\u2019."):
+                runs[-1].append(k)
+            else:
+                runs.append([k])
+        masks = []
+        for run in runs:
+            telling = [k for k in run if not self.is_common(text[spans[k][1] : spans[k][2]])] or run
+            masks.append(sum({1 << index[spans[k][0]] for k in telling}))
+        return masks
+
     def parse(self, claim: str) -> Claim | None:
         """Tokens and weights of a claim (None when it has no words); markers in it are ignored."""
-        claim = _MARKER_RE.sub(" ", claim)
+        # Markers become spaces of their own length, so offsets in the claim hold.
+        claim = _MARKER_RE.sub(lambda m: " " * len(m.group(0)), claim)
         vocab = list(dict.fromkeys(tokens(claim)))[:MAX_CLAIM_TOKENS]
         if not vocab:
             return None
+        index = {t: i for i, t in enumerate(vocab)}
+        spans = token_spans(claim)
+        span_names = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
             _normalize(m.group(0))
             for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
             if m.start() > 0 and m.group(0)[0].isupper()
         }
-        norm = _normalize(claim)
 
         def mask(keep: Callable[[str], bool]) -> int:
             return sum(1 << i for i, t in enumerate(vocab) if keep(t))
@@ -963,27 +1702,120 @@ class SupportChecker:
                 * (SHORT_WORD_WEIGHT if len(t) <= 2 and t.isalpha() and t[0] < "\u0e00" else 1.0)
                 for t in vocab
             ],
-            mask(lambda t: t[0].isdigit() or t in caps),
-            mask(lambda t: t[0].isdigit()),
+            mask(lambda t: _dated(t) or t in caps),
+            # A month or day is part of a date: one the source does not state fails like a number.
+            mask(_dated),
             mask(lambda t: t not in self._df),
-            _has_negation(norm, set(vocab)),
+            self._name_runs(claim, spans, span_names, index),
             [
                 " ".join(tokens(piece))
-                for q in _QUOTE_RE.finditer(norm)
+                for q in _QUOTE_RE.finditer(_normalize(claim))
                 # An ellipsis marks words left out: each piece around it must still be verbatim.
                 for piece in re.split(r"\[?(?:\.\.\.|…)\]?", next(g for g in q.groups() if g))
                 if tokens(piece)
             ],
             [(n, u) for n, u, apart in quantities(claim) if self._unit(u, apart)],
+            claim,
+            spans,
+            negation_cues(spans, claim),
+            span_names,
         )
 
     def score(self, claim: Claim | None, source_id: int) -> tuple[float, tuple[int, ...]]:
         """Support score in [0, 1] of a parsed claim by one source, and its evidence sentences."""
+        judged = self.judge(claim, source_id)
+        return judged.score, tuple(
+            self._sources[source_id].spans.index((e.start, e.end)) for e in judged.evidence
+        )
+
+    def judge(self, claim: Claim | None, source_id: int) -> Judgement:
+        """The verdict on a parsed claim by one source (no ``better_source``: see :meth:`check_all`)."""
         found = self.features(claim, source_id)
-        if found is None:
-            return 0.0, ()
+        if claim is None or found is None:
+            return Judgement("unsupported", 0.0)
         features, picked, penalty, failed = found
-        return combine(features, penalty, failed), picked
+        score = combine(features, penalty, failed)
+        source = self._sources[source_id]
+        conflict = None
+        conflicts, flipped = self.flips(claim, source_id)
+        for candidate, words in conflicts:
+            # Contradicted: with the differing element put right, the evidence would support it.
+            assume = sum(1 << i for i, t in enumerate(claim.vocab) if t in words)
+            again = self.features(claim, source_id, assume)
+            if again is not None and combine(again[0], again[2], again[3]) >= HIGH:
+                conflict = candidate
+                break
+        if flipped:
+            score = min(score, capped())
+        evidence = tuple(Evidence(a, b, source.text[a:b]) for a, b in (source.spans[k] for k in picked))
+        verdict = "contradicted" if conflict else verdict_for(score)
+        return Judgement(verdict, round(score, 4), evidence, None, conflict)
+
+    def flips(self, claim: Claim, source_id: int) -> tuple[list[tuple[Conflict, frozenset[str]]], bool]:
+        """The elements one source's evidence states differently from the claim (each with the claim
+        words it concerns), and whether anything is flipped at all (a conflict, a negation of the claim
+        that faces none, a restriction said otherwise): then the source does not say the claim.
+        Computed once per claim."""
+        if self._flips[0] is not claim:
+            self._flips = (claim, {})
+        if source_id not in self._flips[1]:
+            m = self._match(claim, source_id)
+            found: tuple[list[tuple[Conflict, frozenset[str]]], bool] = ([], False)
+            # A source that shares little with the claim states nothing of it; words no source holds
+            # (a swapped name, say) count as shared here, or a long name put in would hide its own flip.
+            if m.coverage(m.in_evidence | claim.absent, m.in_evidence_soft) >= MIN_COVERAGE:
+                conflicts, unmatched, restricted = self._conflicts(claim, self._sources[source_id], m.picked)
+                found = (conflicts, bool(conflicts or unmatched or restricted))
+            self._flips[1][source_id] = found
+        return self._flips[1][source_id]
+
+    def _conflicts(
+        self, claim: Claim, source: _Source, picked: tuple[int, ...]
+    ) -> tuple[list[tuple[Conflict, frozenset[str]]], set[int], bool]:
+        """Flips between the claim and its evidence sentences, best sentence first; the claim's
+        negation cues that face none in any of them; whether the evidence restricts the claim otherwise."""
+        sentences = [source.sentence(k) for k in picked]
+        words = {_key(t) for toks in sentences for t, *_ in toks}
+        prefixes = {
+            t[:PREFIX] for toks in sentences for t, *_ in toks if len(t) >= PREFIX and not t[0].isdigit()
+        }
+
+        def absent(tok: str) -> bool:
+            return _key(tok) not in words and (
+                len(tok) < PREFIX or tok[0].isdigit() or tok[:PREFIX] not in prefixes
+            )
+
+        conflicts: list[tuple[Conflict, frozenset[str]]] = []
+        unmatched: set[int] | None = None
+        restricted = False
+        for toks in sentences:
+            names = [self._is_name(toks, k, source.text) for k in range(len(toks))]
+            aligned = Aligned(
+                claim.spans, claim.text, claim.cues, toks, source.text, names, claim.span_names, absent
+            )
+            unmatched = aligned.unmatched if unmatched is None else unmatched & aligned.unmatched
+            conflicts += aligned.conflicts
+            restricted = restricted or aligned.restricted
+        unmatched = unmatched or set()
+        # A negation of the claim that another evidence sentence matches is not a flip.
+        matched = {claim.spans[k][0] for k, cue in enumerate(claim.cues) if cue and k not in unmatched}
+        conflicts = [c for c in conflicts if c[0].kind != "negation" or not (c[1] & matched)]
+        return conflicts, unmatched, restricted
+
+    def _all_matches(self, claim: Claim) -> tuple[int, int, list[tuple[int, float]]]:
+        """What every presented source holds of the claim together (exactly, by prefix), and the two
+        sources that cover it best with their coverage; once per claim."""
+        if self._together[0] is not claim:
+            union = union_soft = 0
+            covs = []
+            for sid, source in self._sources.items():
+                if source.spans:
+                    m = self._match(claim, sid)
+                    union, union_soft = union | m.found, union_soft | m.found_soft
+                    covs.append((sid, m.cov))
+            covs.sort(key=lambda item: -item[1])
+            self._together = (claim, (union, union_soft, covs[:2]))
+        return self._together[1]
 
     def _match(self, claim: Claim, source_id: int) -> _Match:
         """How one source covers a parsed claim, computed once per claim and source."""
@@ -1031,45 +1863,61 @@ class SupportChecker:
         for k in hits:
             found |= exact.get(k, 0)
             found_soft |= soft.get(k, 0)
-        match = _Match(best, picked, cov, cov3, found, found_soft, coverage)
+        # A name the evidence leaves to a pronoun ("It should not be given…") is stated nearby: the
+        # closest sentence that holds it (the one before, first) is evidence too.
+        named = 0
+        for run in claim.names:
+            named |= 0 if run & (e | s) else run & (found | found_soft)
+        if named:
+            k = min(
+                (k for k in hits if (exact.get(k, 0) | soft.get(k, 0)) & named and k not in picked),
+                key=lambda k: (abs(k - best) + (k > best), k),
+            )
+            picked = tuple(sorted((*picked, k)))
+            e, s = e | exact.get(k, 0), s | soft.get(k, 0)
+        match = _Match(best, picked, cov, cov3, found, found_soft, e, s, coverage)
         self._matches[1][source_id] = match
         return match
 
     def features(
-        self, claim: Claim | None, source_id: int
+        self, claim: Claim | None, source_id: int, assume: int = 0
     ) -> tuple[tuple[float, ...], tuple[int, ...], float, bool] | None:
         """What ``combine`` takes: features, the hard signals' logit penalty, whether one failed;
-        and the evidence sentences (second)."""
+        and the evidence sentences (second). ``assume``: claim words (a bit mask) to count as found,
+        which tells what the evidence would say with a differing element put right."""
         source = self._sources.get(source_id)
         if claim is None or source is None or not source.spans:
             return None
         m = self._match(claim, source_id)
-        others = [self._match(claim, sid) for sid, o in self._sources.items() if sid != source_id and o.spans]
-        union, union_soft = m.found, m.found_soft
-        for o in others:
-            union |= o.found
-            union_soft |= o.found_soft
-        missing = claim.hard & ~m.found
+        union, union_soft, ranked = self._all_matches(claim)
+        found = m.found | assume
+        union |= assume
+        best_other = next((c for sid, c in ranked if sid != source_id), 0.0)
+        missing = claim.hard & ~found
+        cov = m.coverage(m.in_evidence | assume, m.in_evidence_soft) if assume else m.cov
         features = (
-            m.cov,
+            cov,
             min(5, missing.bit_count()) / 5,
             min(5, (missing & claim.absent).bit_count()) / 5,
-            m.cov3,
+            max(m.cov3, cov),
             # What the presented sources together cover: words found nowhere are often paraphrase.
             m.coverage(union, union_soft),
             # Another presented source covers the claim better: this one is likely the wrong one.
-            min(0.0, m.cov - max((o.cov for o in others), default=0.0)),
+            min(0.0, cov - best_other),
         )
-        # Negation is judged on the best sentence only: a second sentence often negates something else.
-        penalty = NEGATION_PENALTY * (claim.negated != source.negated[m.best])
         quotes = sum(f" {q} " not in source.flat for q in claim.quotes)
         # The same number in another unit ("100 °C" / "100 °F") is a different quantity.
-        numbers = (claim.numbers & ~m.found).bit_count() + sum(
+        assumed = {t for i, t in enumerate(claim.vocab) if assume >> i & 1}
+        numbers = (claim.numbers & ~found).bit_count() + sum(
             not {self._unit(v, apart) for v, apart in source.units.get(n, {(u, False)})} & {u, ""}
             for n, u in claim.quantities
+            if n not in assumed
         )
-        penalty += QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
-        return features, m.picked, penalty, bool(quotes or numbers)
+        # A name the evidence sentences do not hold: the source may say it of someone else.
+        held = m.in_evidence | m.in_evidence_soft | assume
+        names = any(not run & held for run in claim.names)
+        penalty = QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
+        return features, m.picked, penalty, bool(quotes or numbers or names)
 
 
 # --- generated from lfx_citations/core/engine.py: do not edit ---
@@ -1770,7 +2618,7 @@ def filter_citations(
 
 
 # --- generated from lfx_citations/core/judge.py: do not edit ---
-VERDICTS = ("supported", "partial", "unsupported")
+JUDGE_VERDICTS = ("supported", "partial", "unsupported", "contradicted")
 #: Characters of each source passage shown to the judge; chunks are about 1 KB.
 JUDGE_SOURCE_CHARS = 1500
 
@@ -1778,10 +2626,11 @@ JUDGE_INSTRUCTIONS = (
     "You check whether sources state claims. For each numbered item below, read the CLAIM and the SOURCE.\n"
     "Answer with one line per item and nothing else, in the form <item number>: <verdict>, where the\n"
     "verdict is supported (the source states everything the claim says), partial (the source states part\n"
-    "of it) or unsupported (the source does not state it). Judge only by the source, not by what you know."
+    "of it), unsupported (the source does not state it) or contradicted (the source states it otherwise: a\n"
+    "negation, number, name or direction differs). Judge only by the source, not by what you know."
 )
 _LINE = re.compile(
-    r"\s*(?:item\s*)?(\d+)\s*[:.)\-]\s*\**\s*(supported|partial|unsupported)\b\**\s*\.?\s*", re.I
+    rf"\s*(?:item\s*)?(\d+)\s*[:.)\-]\s*\**\s*({'|'.join(JUDGE_VERDICTS)})\b\**\s*\.?\s*", re.I
 )
 
 
@@ -2045,13 +2894,25 @@ def build_payload(
         key = "inserted" if ledger.cite_missing == "insert" else "suggested"
         payload[key] = [claim.entry() for claim in result.uncited]
     if ledger is not None and ledger.mode != "off":
-        support = [support_entry(c, ledger.judgement(c.id, c.claim)) for c in result.citations]
+        support = [
+            support_entry(c, ledger.judgement(c.id, c.claim), judged=(c.id, c.claim) in ledger.overrides)
+            for c in result.citations
+        ]
         payload["support"] = support
         payload["support_summary"] = support_summary(support)
-        payload["removed_unsupported"] = [
-            {"id": c.id, "claim": c.claim, "score": ledger.judgement(c.id, c.claim).score}
-            for c in result.dropped
-        ]
+        payload["removed_unsupported"] = []
+        for c in result.dropped:
+            judged = ledger.judgement(c.id, c.claim)
+            payload["removed_unsupported"].append(
+                {
+                    "id": c.id,
+                    "claim": c.claim,
+                    "verdict": judged.verdict,
+                    "score": judged.score,
+                    "conflict": conflict_entry(judged.conflict if judged.verdict == "contradicted" else None),
+                    "judge": (c.id, c.claim) in ledger.overrides,
+                }
+            )
     return payload
 
 
@@ -2090,21 +2951,79 @@ class SupportLedger:
         verdict = self.overrides.get(key)
         return replace(judged, verdict=verdict) if verdict else judged
 
+    def judge_all(self, claim: str) -> dict[int, Judgement]:
+        """Every presented source's judgement of ``claim``, scored once (an uncited claim's sources)."""
+        if self.checker is None:
+            return {}
+        for source_id, judged in self.checker.check_all(claim).items():
+            self._judged.setdefault((source_id, claim), judged)
+        return {source_id: self.judgement(source_id, claim) for source_id in self.texts}
+
     def keep(self, source_id: int, claim: str) -> bool:
         """Drop mode's test, asked by the engine as each marker closes."""
-        return self.judgement(source_id, claim).verdict != "unsupported"
+        return self.judgement(source_id, claim).verdict not in FLAGGED
 
     def engine_options(self) -> dict[str, Any]:
         return {"track_claims": self.mode != "off", "keep": self.keep if self.mode == "drop" else None}
 
-    def uncertain(self, citations: list[Citation]) -> list[tuple[int, str]]:
-        """The (source, claim) pairs whose lexical score is in the band worth a judge's look."""
+    def for_judge(self, citations: list[Citation]) -> list[tuple[int, str]]:
+        """The (source, claim) pairs worth a judge's look: the lexical score is unsure, or the
+        citation would be flagged (``unsupported`` or ``contradicted``), so that a flag the reader sees
+        is either lexically certain or confirmed."""
         keys = dict.fromkeys((c.id, c.claim) for c in citations)
-        return [k for k in keys if k not in self.overrides and is_uncertain(self.judgement(*k).score)]
+        return [
+            k
+            for k in keys
+            if k not in self.overrides
+            and (is_uncertain(self.judgement(*k).score) or self.judgement(*k).verdict in FLAGGED)
+        ]
 
 
-def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
-    """One kept citation's entry in ``payload["support"]``: its claim and how well its source says it."""
+#: Verdicts that put a warning on the card, and that ``drop`` removes from the text.
+FLAGGED = ("unsupported", "contradicted")
+
+
+def conflict_entry(conflict: Conflict | None) -> dict[str, Any] | None:
+    """A conflict as the payload holds it (offsets in the source's ``text``)."""
+    if conflict is None:
+        return None
+    return {
+        "kind": conflict.kind,
+        "claim_text": conflict.claim_text,
+        "source_text": conflict.source_text,
+        "source_start": conflict.source_start,
+        "source_end": conflict.source_end,
+    }
+
+
+def support_note(verdict: str, conflict: Conflict | None) -> str | None:
+    """What a verdict means for a reader, in full (the card shows :func:`card_warning`)."""
+    if verdict == "contradicted" and conflict is not None:
+        return (
+            f"the source says \u00ab{' '.join(conflict.source_text.split())}\u00bb where the answer says "
+            f"\u00ab{' '.join(conflict.claim_text.split())}\u00bb"
+        )
+    return SUPPORT_NOTES.get(verdict)
+
+
+def card_warning(verdict: str, conflict: Conflict | None) -> str:
+    """The short warning a card shows first, fitting ``CARD_WARNING_CHARS``: only for flagged
+    verdicts. A contradiction shows both sides when they fit, else what the source says."""
+    if verdict not in FLAGGED:
+        return ""
+    if conflict is None:
+        return SUPPORT_NOTES[verdict]
+    says = "the source says "
+    both = f"{says}{quoted(conflict.source_text, 24)}, not {quoted(conflict.claim_text, 24)}"
+    if len(both) + 2 <= CARD_WARNING_CHARS:
+        return both
+    return says + quoted(conflict.source_text, CARD_WARNING_CHARS - len(says) - 4)
+
+
+def support_entry(citation: Citation, judgement: Judgement, *, judged: bool = False) -> dict[str, Any]:
+    """One kept citation's entry in ``payload["support"]``: its claim and how well its source says it.
+    ``judged``: the verdict is a judge model's, not the lexical check's."""
+    conflict = judgement.conflict if judgement.verdict == "contradicted" else None
     return {
         "id": citation.id,
         "claim": citation.claim,
@@ -2115,12 +3034,35 @@ def support_entry(citation: Citation, judgement: Judgement) -> dict[str, Any]:
         "evidence": [{"start": e.start, "end": e.end, "text": e.text} for e in judgement.evidence],
         "better_source": judgement.better_source,
         "qualifier": citation.qualifier,
+        "conflict": conflict_entry(conflict),
+        # The card's warning in full: the card shows a short form that fits it.
+        "note": support_note(judgement.verdict, conflict),
+        "judge": judged,
     }
+
+
+def status_line(payload: dict[str, Any]) -> str:
+    """What a component's status says of a payload: cited, removed, and the support verdicts."""
+    cited = ", ".join(str(i) for i in payload["cited"]) or "none"
+    parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
+    summary = payload.get("support_summary") or {}
+    dropped = len(payload.get("removed_unsupported") or [])
+    if summary.get("citations") or dropped:
+        parts.append(
+            f"Support: {summary['supported']} supported, {summary['partial']} partial, "
+            f"{summary['unsupported']} unsupported, {summary['contradicted']} contradicted"
+            + (f", {dropped} removed." if dropped else ".")
+        )
+    for key, what in (("suggested", "Sources suggested for"), ("inserted", "Citations added to")):
+        if payload.get(key):
+            ids = ", ".join(str(i) for i in dict.fromkeys(e["id"] for e in payload[key]))
+            parts.append(f"{what} {len(payload[key])} uncited claim(s): {ids}.")
+    return " ".join(parts)
 
 
 def support_summary(entries: list[dict[str, Any]]) -> dict[str, int]:
     """Citations by verdict, how many claims, and how many have at least one supported citation."""
-    summary = {"citations": len(entries), "supported": 0, "partial": 0, "unsupported": 0}
+    summary = {"citations": len(entries), **dict.fromkeys(reversed(VERDICTS), 0)}
     claims: dict[tuple[int, int], bool] = {}
     for entry in entries:
         summary[entry["verdict"]] += 1
@@ -2129,32 +3071,63 @@ def support_summary(entries: list[dict[str, Any]]) -> dict[str, int]:
     return {**summary, "claims": len(claims), "claims_supported": sum(claims.values())}
 
 
-#: What a card says after its title when the answer's claims are not all in that source.
+#: What a verdict means, in the payload's ``note``; a card warns for the ``FLAGGED`` ones only.
 SUPPORT_NOTES = {
+    "contradicted": "the source says otherwise",  # a judge's verdict, with no lexical conflict to show
     "unsupported": "claim not found in this source",
     "partial": "claim only partly in this source",
 }
 
 
-def source_card_title(record: dict[str, Any], note: str = "", added: str = "") -> str:
+def source_card_title(record: dict[str, Any]) -> str:
     """``Source 3 · water.pdf — page 3``: the number the text shows, then what a reader recognizes."""
     name = str(record.get("title") or record.get("document") or "").strip() or "Untitled"
-    return card_title(record["id"], name, record.get("page"), note, added)
+    return card_title(record["id"], name, record.get("page"))
 
 
-def _card_support(entries: list[dict[str, Any]]) -> tuple[str, str | None]:
-    """A source's note (its weakest verdict) and the evidence of its best-supported citation."""
-    if not entries:
-        return "", None
-    weakest = min(entries, key=lambda e: ("unsupported", "partial", "supported").index(e["verdict"]))
-    best = max(entries, key=lambda e: e["score"])
-    evidence = " ".join(e["text"] for e in best["evidence"]) or None
-    return SUPPORT_NOTES.get(weakest["verdict"], ""), evidence
+def _adjacent(text: str, evidence: list[dict[str, Any]]) -> list[bool]:
+    """For each pair of evidence sentences, whether only spaces and at most one line break part them
+    in the source (a blank line, a form feed or another page break is a gap)."""
+    out = []
+    for a, b in pairwise(evidence):
+        between = text[a["end"] : b["start"]] if 0 <= a["end"] <= b["start"] <= len(text) else "x"
+        out.append(not between.strip(" \t\n") and between.count("\n") <= 1)
+    return out
+
+
+def card_snippet(
+    record: dict[str, Any],
+    entries: list[dict[str, Any]],
+    inserted: list[dict[str, Any]] | None = None,
+    added: str = "",
+) -> str:
+    """A source's card text: the warning of its weakest flagged citation, if any, then evidence. A
+    contradicted card shows the sentence that says otherwise; other cards their best evidence.
+
+    ``inserted``: the source's entries in ``payload["inserted"]``; ``added`` (:func:`added_notes`)
+    opens a card without a warning, and a source cited only by the checker shows where it says that
+    claim."""
+    warning, evidence = "", []
+    if entries:
+        weakest = min(entries, key=lambda e: VERDICTS.index(e["verdict"]))
+        shown = weakest if weakest["verdict"] == "contradicted" else max(entries, key=lambda e: e["score"])
+        evidence = shown["evidence"]
+        conflict = weakest.get("conflict")
+        warning = card_warning(
+            weakest["verdict"],
+            Conflict(**conflict) if isinstance(conflict, dict) else None,
+        )
+    elif inserted:
+        evidence = max(inserted, key=lambda e: e["score"])["evidence"]
+    if not evidence:
+        return snippet(record.get("text"))
+    text = str(record.get("text") or "")
+    return card_text([e["text"] for e in evidence], _adjacent(text, evidence), warning, added)
 
 
 def added_notes(result: FilterResult) -> dict[int, str]:
-    """What each card says of the markers the checker inserted: all of them (the answer did not cite
-    the source) or some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
+    """What each card says of the markers the checker inserted: for every citation of its source (the
+    answer did not cite it) or for some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
     only = set(result.inserted_only)
     inserted = (c.id for c in result.uncited if c.marker_start is not None)
     return {i: ADDED_NOTE if i in only else ALSO_ADDED_NOTE for i in inserted}
@@ -2165,9 +3138,10 @@ def source_cards(
 ) -> list[dict[str, Any]]:
     """One card per shown source: the fields of Langflow's ``CitationContent``.
 
-    With a support check, the snippet is the source's best evidence sentence (where it says the
-    claim) and a source whose claims it does not fully state says so in its title. ``added``
-    (:func:`added_notes`) says which sources the checker cited where the answer did not.
+    With a support check, the snippet is the source's best evidence (where it says the claim), and a
+    source that does not say a claim, or says otherwise, opens it with a warning. ``added``
+    (:func:`added_notes`): the sources the checker cited where the answer did not, whose cards open
+    with that note instead (a warning goes first).
     """
     by_source: dict[int, list[dict[str, Any]]] = {}
     for entry in payload.get("support") or []:
@@ -2178,15 +3152,14 @@ def source_cards(
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
-        note, evidence = _card_support(by_source.get(record["id"], []))
-        if evidence is None and record["id"] in inserted:
-            # Cited only where the checker added it: show where the source says that claim.
-            evidence = " ".join(e["text"] for e in inserted[record["id"]][0]["evidence"]) or None
+        note = (added or {}).get(record["id"], "")
         cards.append(
             {
-                "title": source_card_title(record, note, (added or {}).get(record["id"], "")),
+                "title": source_card_title(record),
                 "url": safe_http_url(record.get("url")),
-                "cited_text": snippet(evidence or record.get("text")),
+                "cited_text": card_snippet(
+                    record, by_source.get(record["id"], []), inserted.get(record["id"]), note
+                ),
                 "start_index": start,
                 "end_index": end,
             }
@@ -2417,10 +3390,9 @@ def _fold(text: str) -> str:
     return " ".join(text.split()).rstrip(_END_CHARS + _AFTER_END + " ")
 
 
-def pick_source(
-    claim: str, presented: Iterable[int], judge: Callable[[str, int], Judgement]
-) -> tuple[int, Judgement] | None:
-    """The one source to cite for ``claim``, or None when no presented source is a sure pick.
+def pick_source(judged: Mapping[int, Judgement]) -> tuple[int, Judgement] | None:
+    """The one source to cite for a claim, given every presented source's judgement of it
+    (``SupportChecker.check_all``), or None when no source is a sure pick.
 
     Sure means: the best-scoring source's verdict is ``supported``, with no conflict, its score is
     at least :data:`CITE_FLOOR`, and it is ahead of every other presented source by
@@ -2428,17 +3400,17 @@ def pick_source(
 
     >>> from lfx_citations.core.support import SupportChecker
     >>> checker = SupportChecker({1: "Water boils at 100 °C.", 2: "Water boils at 100 °C."})
-    >>> pick_source("Water boils at 100 °C", [1], checker.check)[0]
+    >>> pick_source({1: checker.check("Water boils at 100 °C", 1)})[0]
     1
-    >>> pick_source("Water boils at 100 °C", [1, 2], checker.check) is None
+    >>> pick_source(checker.check_all("Water boils at 100 °C")) is None
     True
     """
-    judged = [(judge(claim, source_id), source_id) for source_id in dict.fromkeys(presented)]
     if not judged:
         return None
-    best, best_id = max(judged, key=lambda pair: (pair[0].score, -pair[1]))
-    runner_up = max((j.score for j, source_id in judged if source_id != best_id), default=0.0)
-    if best.verdict != "supported" or getattr(best, "conflict", None) is not None:
+    best_id = max(judged, key=lambda source_id: (judged[source_id].score, -source_id))
+    best = judged[best_id]
+    runner_up = max((j.score for source_id, j in judged.items() if source_id != best_id), default=0.0)
+    if best.verdict != "supported" or best.conflict is not None:
         return None
     if best.score < CITE_FLOOR or best.score - runner_up < CITE_MARGIN:
         return None
@@ -2446,20 +3418,17 @@ def pick_source(
 
 
 def uncited_claims(
-    mode: str, presented: Iterable[int], judge: Callable[[int, str], Judgement], no_evidence: str = ""
+    mode: str, judge_all: Callable[[str], Mapping[int, Judgement]], no_evidence: str = ""
 ) -> UncitedClaims | None:
     """A fresh tracker for one answer in ``cite_missing`` mode ``mode`` (None when ``off``).
 
-    ``judge(source_id, claim)`` gives a verdict (``SupportLedger.judgement``); an unknown mode
-    falls back to ``suggest``, which never changes the text.
+    ``judge_all(claim)`` judges a claim against every presented source (``SupportLedger.judge_all``);
+    an unknown mode falls back to ``suggest``, which never changes the text.
     """
     if mode == "off":
         return None
-    ids = sorted(set(presented))
     return UncitedClaims(
-        lambda claim: pick_source(claim, ids, lambda c, source_id: judge(source_id, c)),
-        insert=mode == "insert",
-        no_evidence=no_evidence,
+        lambda claim: pick_source(judge_all(claim)), insert=mode == "insert", no_evidence=no_evidence
     )
 
 
@@ -2905,8 +3874,9 @@ class CitationPostProcessorComponent(Component):
             value="flag",
             info=(
                 "Does the cited source say the claim? Checked per citation, offline, as each marker closes. "
-                "flag: verdicts in the payload and on the cards, text unchanged. drop: also remove citations "
-                "judged unsupported from the text. off: no check."
+                "flag: verdicts in the payload, and a warning on the card of a source that does not say its "
+                "claim or says otherwise; text unchanged. drop: also remove citations judged unsupported or "
+                "contradicted from the text. off: no check."
             ),
         ),
         DropdownInput(
@@ -2928,8 +3898,10 @@ class CitationPostProcessorComponent(Component):
             required=False,
             advanced=True,
             info=(
-                "Optional. A model that settles the citations the offline check is unsure of, in one batched "
-                "call per answer. If it fails or answers out of format, the offline verdicts stand."
+                "Optional. A model that settles the citations the offline check is unsure of or would flag, "
+                "in one batched call per answer: every warning a reader then sees is one the judge confirmed "
+                "(the payload marks its verdicts with judge: true). If it fails or answers out of format, the "
+                "offline verdicts stand."
             ),
         ),
         BoolInput(
@@ -2975,7 +3947,7 @@ class CitationPostProcessorComponent(Component):
 
         def new_engine() -> CitationFilter:
             link_for = links.get if self.link_markers else None
-            uncited = uncited_claims(cite_missing, ledger.texts, ledger.judgement, no_evidence)
+            uncited = uncited_claims(cite_missing, ledger.judge_all, no_evidence)
             ids = [r["id"] for r in records]
             return CitationFilter(ids, link_for=link_for, uncited=uncited, **ledger.engine_options())
 
@@ -3018,10 +3990,11 @@ class CitationPostProcessorComponent(Component):
         return message
 
     async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
-        """Ask the judge model about the uncertain citations, in one call; a note for the status."""
+        """Ask the judge model about the citations the offline check is unsure of or would flag (kept
+        or dropped), in one call; a note for the status."""
         if self.judge_model in (None, "") or ledger.checker is None:
             return ""
-        keys = ledger.uncertain(result.citations)
+        keys = ledger.for_judge([*result.citations, *result.dropped])
         if not keys:
             return ""
         prompt = judge_prompt([(claim, ledger.texts.get(source_id, "")) for source_id, claim in keys])
@@ -3079,19 +4052,7 @@ class CitationPostProcessorComponent(Component):
 
     @staticmethod
     def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:
-        cited = ", ".join(str(i) for i in payload["cited"]) or "none"
-        parts = [f"Cited sources: {cited}.", f"Removed markers: {len(payload['removed'])}."]
-        summary = payload.get("support_summary") or {}
-        dropped = len(payload.get("removed_unsupported") or [])
-        if summary.get("citations") or dropped:
-            parts.append(
-                f"Support: {summary['supported']} supported, {summary['partial']} partial, "
-                f"{summary['unsupported']} unsupported" + (f", {dropped} removed." if dropped else ".")
-            )
-        for key, what in (("suggested", "Sources suggested for"), ("inserted", "Citations added to")):
-            if payload.get(key):
-                ids = ", ".join(str(i) for i in dict.fromkeys(e["id"] for e in payload[key]))
-                parts.append(f"{what} {len(payload[key])} uncited claim(s): {ids}.")
+        parts = [status_line(payload)]
         if judge:
             parts.append(judge)
         if outcome.error:

@@ -31,8 +31,9 @@
   const positiveInt = (value) => (Number.isInteger(value) && value > 0 ? value : null);
 
   // Support verdicts, weakest first, and what a reader is told about each (the cards' wording).
-  const VERDICTS = ["unsupported", "partial", "supported"];
+  const VERDICTS = ["contradicted", "unsupported", "partial", "supported"];
   const NOTES = {
+    contradicted: "the source says otherwise",
     unsupported: "claim not found in this source",
     partial: "claim only partly in this source",
   };
@@ -76,19 +77,26 @@
     };
   }
 
-  // Card titles are "Source 3 · water.pdf — page 3", with " — <added note>" when the checker cited
-  // the source where the answer did not, and " · ⚠ <note>" when the support check found the claim
-  // not (fully) in the source (card_title() in the post-processor).
-  const CARD_TITLE = new RegExp(
-    `^Source (\\d{1,6}) · (.*?)(?: — page (\\d{1,9}))?(?: — (${ADDED.all}|${ADDED.some}))?(?: · ⚠ (.+))?$`,
-    "u",
-  );
+  // Card titles are "Source 3 · water.pdf — page 3" (older answers: " · ⚠ <note>" after it). The
+  // card's text opens with "⚠ <warning> — " when its source does not say a claim or says otherwise,
+  // or with "+ <added note> — " when the checker cited it where the answer did not; then the
+  // evidence (card_title() and card_text() in the post-processor).
+  const CARD_TITLE = /^Source (\d{1,6}) · (.*?)(?: — page (\d{1,9}))?(?: · ⚠ (.+))?$/u;
+  const CARD_LEAD = new RegExp(`^(?:⚠ (.+?)|\\+ (${ADDED.all}|${ADDED.some})) — `, "u");
+
+  function warningVerdict(warning) {
+    if (!warning) return null;
+    const verdict = Object.keys(NOTES).find((v) => NOTES[v] === warning);
+    return verdict ?? (warning.startsWith("the source says ") ? "contradicted" : null);
+  }
 
   function chipFromCard(card) {
     const match = typeof card?.title === "string" ? CARD_TITLE.exec(card.title.trim()) : null;
     if (!match) return null;
-    const verdict = Object.keys(NOTES).find((v) => NOTES[v] === match[5]) ?? null;
-    const snippet = clean(card.cited_text, 280);
+    const text = String(card.cited_text ?? "");
+    const lead = CARD_LEAD.exec(text);
+    const verdict = warningVerdict(lead?.[1]) ?? warningVerdict(match[4]);
+    const snippet = clean(lead ? text.slice(lead[0].length) : text, 280);
     return {
       n: Number(match[1]),
       title: clean(match[2]) || "Untitled",
@@ -98,7 +106,7 @@
       verdict,
       // With the check on, a card's snippet is the sentence that best supports the claim.
       evidence: snippet ? { before: "", mark: snippet, after: "" } : null,
-      added: addedOf(match[4]),
+      added: addedOf(lead?.[2]),
     };
   }
 

@@ -97,6 +97,7 @@ async def test_no_search_gives_no_cards_and_removes_every_marker() -> None:
             "supported": 0,
             "partial": 0,
             "unsupported": 0,
+            "contradicted": 0,
             "claims": 0,
             "claims_supported": 0,
         },

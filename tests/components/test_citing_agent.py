@@ -74,3 +74,69 @@ async def test_a_marker_before_any_search_is_removed() -> None:
     message, _ = await run(model, stream=True)
     assert message.text == "Hi."
     assert cards(message) == []
+
+
+async def test_the_citing_agent_builds_the_post_processors_payload_support_check_included() -> None:
+    from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
+    from lfx_citations.core.presented import presented_in_run
+
+    answer = [
+        "Water is essential for life [Source 1]. Water boils at 90 degrees [Sou",
+        "rce 2]. Fire is not hot [Source 3, p. 4].",
+    ]
+    model = ToolCallingChatModel(turns=[SEARCH_WATER, SEARCH_FIRE, {"chunks": answer}])
+    graph = build_agent_graph(model, citing_agent=True)
+    results = [
+        r async for r in graph.async_start(event_manager=create_default_event_manager(asyncio.Queue()))
+    ]
+    message = next(
+        r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-agent"
+    ).built_object["message"]
+    payload = message.data["citations"]
+    assert [(e["id"], e["verdict"]) for e in payload["support"]] == [
+        (1, "supported"),
+        (2, "contradicted"),
+        (3, "contradicted"),
+    ]
+    assert [e["conflict"]["kind"] for e in payload["support"][1:]] == ["number", "negation"]
+    assert payload["qualifiers"] == [{"id": 3, "qualifier": "p. 4"}]
+    # The same text and sources through the post-processor give the same payload.
+    presented = presented_in_run(graph.context, str(graph._run_id or ""))
+    post = CitationPostProcessorComponent()
+    post.set(answer="".join(answer), sources={"sources": presented})
+    again = await post.build_message()
+    assert again.text == message.text
+    assert again.data["citations"] == payload
+    warnings = [
+        c.cited_text.split(" \u2014 ")[0]
+        for g in message.content_blocks
+        if isinstance(g, ContentBlock) and g.title == "Sources"
+        for c in g.contents
+    ]
+    assert warnings == [
+        "Water is essential for life.",
+        "\u26a0 the source says \u00ab100\u00bb, not \u00ab90\u00bb",
+        "\u26a0 the source says \u00abis hot\u00bb, not \u00abis not hot\u00bb",
+    ]
+
+
+async def test_the_citing_agent_drops_a_contradicted_citation_in_drop_mode_streaming_or_not() -> None:
+    answer = ["Water is essential for life [Source 1]. Water boils at 90 degrees [Source 2]."]
+    texts = []
+    for stream in (True, False):
+        model = ToolCallingChatModel(turns=[SEARCH_WATER, {"chunks": answer}])
+        graph = build_agent_graph(model, citing_agent=True, support_check="drop")
+        queue: asyncio.Queue = asyncio.Queue()
+        results = [
+            r
+            async for r in graph.async_start(
+                event_manager=create_default_event_manager(queue) if stream else None
+            )
+        ]
+        message = next(
+            r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-agent"
+        ).built_object["message"]
+        texts.append(message.text)
+        (dropped,) = message.data["citations"]["removed_unsupported"]
+        assert (dropped["id"], dropped["verdict"]) == (2, "contradicted")
+    assert texts == ["Water is essential for life [Source 1]. Water boils at 90 degrees."] * 2

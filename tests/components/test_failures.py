@@ -177,6 +177,7 @@ async def test_stream_that_ends_empty() -> None:
             "supported": 0,
             "partial": 0,
             "unsupported": 0,
+            "contradicted": 0,
             "claims": 0,
             "claims_supported": 0,
         },
@@ -225,7 +226,7 @@ async def test_client_going_away_mid_stream_closes_the_message_with_the_text_so_
     assert group_titles(final) == ["Source 1 \u00b7 water.pdf \u2014 page 3"]
     post = run.graph.get_vertex("post").custom_component
     assert post.status == (
-        "Cited sources: 1. Removed markers: 0. Support: 1 supported, 0 partial, 0 unsupported. Stream ended "
+        "Cited sources: 1. Removed markers: 0. Support: 1 supported, 0 partial, 0 unsupported, 0 contradicted. Stream ended "
         "early (cancelled: the client went away before the answer ended); the text so far was kept."
     )
 

@@ -216,18 +216,22 @@ async def test_cite_any_answer_flow_checks_the_model_answer(
     assert not openai_standin.chat_requests[-1].get("stream")  # an ordinary model step, finished answer
     payload = message.data["citations"]
     assert (payload["cited"], payload["removed"]) == ([2, 1], ["[Source 9]"])
-    # The flow runs the support check (flag): a source that does not say its claim says so on its card.
+    # The flow runs the support check (flag): a source that does not say its claim, or says otherwise,
+    # opens its card's snippet with a warning; a partial one does not warn.
     notes = {
-        "unsupported": " \u00b7 \u26a0 claim not found in this source",
-        "partial": " \u00b7 \u26a0 claim only partly in this source",
+        "unsupported": "\u26a0 claim not found in this source \u2014 ",
+        "contradicted": "\u26a0 the source says",
     }
     verdicts = {e["id"]: e["verdict"] for e in payload["support"]}
     assert set(verdicts) == {1, 2}
     expected = [
-        f"Source {s['id']} \u00b7 {s['document']} \u2014 page {s['page']}{notes.get(verdicts[s['id']], '')}"
-        for s in payload["sources"]
+        f"Source {s['id']} \u00b7 {s['document']} \u2014 page {s['page']}" for s in payload["sources"]
     ]
-    assert [card.title for card in source_cards(message)] == expected
+    cards = source_cards(message)
+    assert [card.title for card in cards] == expected
+    for card, s in zip(cards, payload["sources"], strict=True):
+        note = notes.get(verdicts[s["id"]])
+        assert card.cited_text.startswith(note) if note else "\u26a0" not in card.cited_text
     assert [s["document"] for s in payload["sources"]] == ["water.pdf", "water.pdf"]
 
 

@@ -47,11 +47,13 @@ async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> Non
     assert sorted(b.type for b in final.content_blocks) == ["group", "text"]
     group = next(b for b in final.content_blocks if b.type == "group")
     assert group.title == "Sources"
-    # "Air [1]": source 1 does not say it, so its card says so (the support check's default, flag).
+    # "Air [1]": source 1 does not say it, so its card says so first (the support check's default, flag).
     assert [c.title for c in group.contents] == [
-        "Source 1 \u00b7 water.pdf \u2014 page 3 \u00b7 \u26a0 claim not found in this source",
+        "Source 1 \u00b7 water.pdf \u2014 page 3",
         "Source 2 \u00b7 fire.md",
     ]
+    assert group.contents[0].cited_text.startswith("\u26a0 claim not found in this source \u2014 ")
+    assert "\u26a0" not in group.contents[1].cited_text
 
     card_events = [
         d

@@ -12,7 +12,7 @@ from lfx.schema.data import Data
 from lfx.schema.message import Message
 
 from lfx_citations.components.citations.citation_post_processor import CitationPostProcessorComponent
-from lfx_citations.core.registry import prior_sources
+from lfx_citations.core.registry import SourceRegistry, prior_sources
 from lfx_citations.core.text import read_card_title
 from tests.support.fakes import ScriptedChatModel
 
@@ -83,26 +83,33 @@ async def test_insert_cites_the_sure_source_and_its_card_says_the_checker_added_
     # The inserted source joins "cited" in order of first citation, with its number from the context.
     assert payload["cited"] == [1, 2]
     assert [s["id"] for s in payload["sources"]] == [1, 2]
-    assert titles(message) == [
-        "Source 1 \u00b7 water.pdf \u2014 page 2 \u2014 also added where the answer did not cite it",
-        "Source 2 \u00b7 paris.md \u2014 added: the answer did not cite it",
-    ]
+    # The cards open with the note where the Playground shows it in full (the title is cut at two lines).
+    assert titles(message) == ["Source 1 \u00b7 water.pdf \u2014 page 2", "Source 2 \u00b7 paris.md"]
     cards = message.content_blocks[1].contents
-    assert cards[1].cited_text == TOWER  # where the source says the claim
+    assert [card.cited_text for card in cards] == [
+        "+ also added where the answer did not cite it \u2014 Water boils at 100 degrees Celsius at sea level.",
+        f"+ added: the answer did not cite it \u2014 {TOWER}",  # where the source says that claim
+    ]
     assert message.text[cards[1].start_index : cards[1].end_index] == "[Source 2]"
     # The support check judges the answer's own citations only; the inserted ones are listed apart.
     assert [e["id"] for e in payload["support"]] == [1]
     assert component.status.endswith("Citations added to 2 uncited claim(s): 2, 1.")
 
 
-async def test_card_titles_with_the_note_read_back_for_the_next_turn() -> None:
+async def test_cards_with_the_note_are_read_back_in_the_next_turn() -> None:
     message, _ = await post_process(answer=ANSWER, cite_missing="insert")
     assert [read_card_title(title) for title in titles(message)] == [
         (1, "water.pdf", 2),
         (2, "paris.md", None),
     ]
     stored = json.loads(message.model_dump_json())  # as the message store gives it back
-    assert [p["id"] for p in prior_sources([stored])] == [1, 2]
+    # The next turn retrieves the same chunks again, in another order: they keep their numbers.
+    registry = SourceRegistry()
+    registry.remember(prior_sources([stored]))
+    records, _ = registry.present(
+        [{"text": TOWER, "file_name": "paris.md"}, {"text": WATER, "file_name": "water.pdf", "page": 2}]
+    )
+    assert [r.id for r in records] == [2, 1]
 
 
 async def test_insert_streams_as_it_runs_one_shot() -> None:

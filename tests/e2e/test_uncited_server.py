@@ -55,13 +55,17 @@ def test_insert_cites_an_uncited_claim_and_its_card_says_the_checker_added_it(
     cards = [leaf for leaf in leaves if leaf.get("type") == "citation"]
     assert [card["title"] for card in cards] == [
         f"Source {boiling} \u00b7 water.pdf \u2014 page 2",
-        f"Source {plants} \u00b7 photosynthesis.md \u2014 page 1 \u2014 {ADDED}",
+        f"Source {plants} \u00b7 photosynthesis.md \u2014 page 1",
     ]
-    assert cards[1]["cited_text"].startswith("Photosynthesis is the process by which plants use sunlight")
+    # The card opens with the note, then where the source says the claim.
+    assert cards[1]["cited_text"].startswith(
+        f"+ {ADDED} \u2014 Photosynthesis is the process by which plants use sunlight"
+    )
+    assert not cards[0]["cited_text"].startswith("+")
     assert expected[cards[1]["start_index"] : cards[1]["end_index"]] == f"[Source {plants}]"
     stored = [m for m in langflow_client.messages(session_id=session) if m["sender"] == "Machine"][-1]
     assert stored["text"] == expected
     (group,) = [b for b in stored["content_blocks"] if b["title"] == "Sources"]
-    assert [c["title"] for c in group["contents"] if c.get("type") == "citation"] == [
-        c["title"] for c in cards
+    assert [c["cited_text"] for c in group["contents"] if c.get("type") == "citation"] == [
+        c["cited_text"] for c in cards
     ]

@@ -9,7 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lfx_citations.core.engine import CitationFilter, filter_citations
+from lfx_citations.core.lexicon import NEGATIONS
 from lfx_citations.core.payload import SupportLedger
+from lfx_citations.core.support import SupportChecker
 from tests.support.strategies import presented_ids, split_points, texts
 
 # Sources that share words with the fragments ("Source", "word", …), so that keep says yes and no.
@@ -62,3 +64,35 @@ def test_drop_mode_streams_as_it_runs_one_shot_and_holds_no_more(
     assert engine.dropped == whole.dropped
     kept = {(c.id, c.claim) for c in engine.citations}
     assert all((d.id, d.claim) not in kept for d in engine.dropped)  # one verdict per (source, claim)
+
+
+# Words for sentences that say something: none negates, none is a breaker ("only"), none a number.
+WORDS = [
+    *"water boils freezes river flows city museum opened painter lived bridge crosses tower stands".split(),
+    *"company builds ships team won league school teaches children forest covers valley engine".split(),
+    *"Paris Lyon Rhine Marie Curie Amazon Tokyo Eiffel Köln Москва Αθήνα".split(),
+    *"eau fleuve coule Wasser fließt agua río escuela scuola acqua rivier stroomt".split(),
+]
+CUES = sorted(w for w in NEGATIONS if w not in WORDS)
+sentences = st.lists(st.sampled_from(WORDS), min_size=3, max_size=12).map(" ".join)
+
+
+@given(
+    st.lists(sentences, min_size=1, max_size=4),
+    st.lists(sentences, min_size=0, max_size=3),
+    st.data(),
+)
+def test_a_copied_claim_is_supported_and_a_negation_put_at_its_verb_never_is(
+    cited: list[str], other: list[str], data: st.DataObject
+) -> None:
+    sources = {1: ". ".join(cited) + ".", 2: ". ".join(other) + "." if other else "Unrelated."}
+    claim = data.draw(st.sampled_from(cited))
+    checker = SupportChecker(sources)
+    judged = checker.check(claim, 1)
+    assert (judged.verdict, judged.conflict) == ("supported", None)
+    # "At a verb": between two words of the claim, as "is" -> "is not".
+    words = claim.split()
+    at = data.draw(st.integers(min_value=1, max_value=len(words) - 1))
+    cue = data.draw(st.sampled_from(CUES))
+    negated = " ".join([*words[:at], cue, *words[at:]])
+    assert SupportChecker(sources).check(negated, 1).verdict != "supported"

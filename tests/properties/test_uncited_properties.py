@@ -31,17 +31,11 @@ MARKERS = ["[Source {n}]", " [Source {n}]", "[{n}]", " [{n}]", "(Source {n})", "
 PREFIXES = ["", "", "- ", "1. ", "## ", "> ", "| ", "`", "```\n", "**"]
 
 
-def ledger(presented: list[int]) -> SupportLedger:
-    return SupportLedger(
-        [{"id": i, "text": SOURCES.get(i, "Nothing to see here.")} for i in presented], "flag"
-    )
-
-
 def engine(presented: list[int], mode: str = "insert", support: str = "flag") -> CitationFilter:
     book = SupportLedger(
         [{"id": i, "text": SOURCES.get(i, "Nothing to see here.")} for i in presented], support
     )
-    uncited = uncited_claims(mode, presented, book.judgement)
+    uncited = uncited_claims(mode, book.judge_all)
     return CitationFilter(presented, uncited=uncited, **book.engine_options())
 
 
@@ -152,7 +146,7 @@ def on_lines(pairs: list) -> list:
             sentence,
             "\n"
             if sentence[0].startswith(("#", "|", "```"))
-            or not sentence[1].endswith((".", "?", ":"))  # a sentence without its end ends its line
+            or not sentence[1].endswith((".", "?"))  # a label, or a sentence without its end, ends its line
             or (pairs[i + 1 :] and pairs[i + 1][0][0].startswith(BLOCKS))
             else sep,
         )

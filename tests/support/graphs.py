@@ -104,9 +104,15 @@ class SearchStandIn(Component):
 
 
 def build_agent_graph(
-    model: BaseChatModel, *, question: str = "Tell me about water and fire.", citing_agent: bool = False
+    model: BaseChatModel,
+    *,
+    question: str = "Tell me about water and fire.",
+    citing_agent: bool = False,
+    **agent_inputs: Any,
 ) -> Graph:
-    """Chat Input -> Agent (Citing Retriever tool over a search stand-in) -> post-processor -> Chat Output."""
+    """Chat Input -> Agent (Citing Retriever tool over a search stand-in) -> post-processor -> Chat Output.
+
+    ``agent_inputs`` go to the (Citing) Agent, e.g. ``support_check="drop"``."""
     from lfx.components.models_and_agents.agent import AgentComponent
 
     from lfx_citations.components.citations.citing_retriever import CitingRetrieverComponent
@@ -130,6 +136,7 @@ def build_agent_graph(
         tools=citing.build_tool,
         add_current_date_tool=False,
         add_calculator_tool=False,
+        **agent_inputs,
     )
     chat_output = ChatOutput(_id="ChatOutput-agent")
     if citing_agent:  # wired straight to Chat Output, so that it streams

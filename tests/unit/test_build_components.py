@@ -113,6 +113,7 @@ NUMBERING_REGIONS = ["links", "presented", "text", "grammar", "sources", "regist
             [
                 "text",
                 "grammar",
+                "lexicon",
                 "support",
                 "engine",
                 "judge",

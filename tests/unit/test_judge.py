@@ -20,6 +20,7 @@ def test_the_prompt_numbers_each_item_and_bounds_each_source() -> None:
         ("1: supported\n2: unsupported", {1: "supported", 2: "unsupported"}),
         ("2. Partial\n\n1) **supported**", {1: "supported", 2: "partial"}),
         ("Item 1: unsupported\nItem 2 - supported.", {1: "unsupported", 2: "supported"}),
+        ("1: contradicted\n2: Contradicted.", {1: "contradicted", 2: "contradicted"}),
     ],
 )
 def test_a_reply_with_one_verdict_per_item_is_read(reply: str, expected: dict[int, str]) -> None:

@@ -142,7 +142,7 @@ def test_tool_sources_reads_artifacts_of_tool_calls_also_inside_groups() -> None
 
 
 def test_a_card_flagged_by_the_support_check_still_keeps_its_chunks_number() -> None:
-    # With the support check on, a card's snippet is its evidence sentence and its title may carry a note.
+    # Cards stored by earlier versions carry the support check's note in their title.
     chunk = {
         "text": "Ice floats. Water is wet and clear.\nIt boils at 100 °C.",
         "file_name": "water.pdf",
@@ -158,4 +158,24 @@ def test_a_card_flagged_by_the_support_check_still_keeps_its_chunks_number() -> 
     assert registry.prior == [{"id": 4, "page": 3, "snippet": "Water is wet and clear. It boils at 100 °C."}]
     assert ids(registry.present([FIRE, chunk])[0]) == [5, 4]
     elsewhere = {**chunk, "text": "Water is wet. Nothing else."}
+    assert ids(SourceRegistry({"prior": registry.prior}).present([elsewhere])[0]) == [5]
+
+
+def test_a_card_whose_snippet_opens_with_a_warning_still_keeps_its_chunks_number() -> None:
+    # The snippet: the warning, then evidence sentences, " … " between those not next to each other.
+    chunk = {
+        "text": "Ice floats. Water is wet and clear.\n\nSteam is hot. It boils at 100 °C.",
+        "file_name": "water.pdf",
+        "page": 3,
+    }
+    flagged = {
+        "type": "citation",
+        "title": "Source 4 \u00b7 water.pdf \u2014 page 3",
+        "cited_text": "\u26a0 the source says \u00ab100\u00bb, not \u00ab90\u00bb \u2014 Water is wet and clear. \u2026 It boils at 100 °C.",
+    }
+    registry = SourceRegistry()
+    registry.remember(prior_sources([stored(flagged)]))
+    assert ids(registry.present([FIRE, chunk])[0]) == [5, 4]
+    # Both passages must be in the chunk: one alone is not enough.
+    elsewhere = {**chunk, "text": "Water is wet and clear. Nothing boils here."}
     assert ids(SourceRegistry({"prior": registry.prior}).present([elsewhere])[0]) == [5]

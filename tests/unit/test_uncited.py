@@ -6,14 +6,13 @@ what counts as a claim and where its marker goes, never about how support is sco
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from lfx_citations.core.engine import CitationFilter, filter_citations
 from lfx_citations.core.prompt import DEFAULT_NO_EVIDENCE_ANSWER, build_prompt, no_evidence_answer_in
-from lfx_citations.core.support import Evidence, Judgement, SupportChecker
+from lfx_citations.core.support import Conflict, Evidence, Judgement, SupportChecker
 from lfx_citations.core.uncited import (
+    CITE_FLOOR,
     CITE_MARGIN,
     MAX_CLAIM_CHARS,
     UncitedClaims,
@@ -25,16 +24,16 @@ SURE = Judgement("supported", 0.95, (Evidence(0, 5, "Water"),))
 NO = Judgement("unsupported", 0.05)
 
 
-def judge(source_id: int, claim: str) -> Judgement:
-    return SURE if source_id == 1 else NO
+def judges(presented: tuple[int, ...] = (1, 2)):
+    """Every claim: supported by source 1, by no other presented source."""
+    return lambda claim: {source_id: SURE if source_id == 1 else NO for source_id in presented}
 
 
 def insert(
     text: str, *, presented: tuple[int, ...] = (1, 2), no_evidence: str = "", **options
 ) -> CitationFilter:
-    engine = CitationFilter(
-        presented, uncited=uncited_claims("insert", presented, judge, no_evidence), **options
-    )
+    uncited = uncited_claims("insert", judges(presented), no_evidence)
+    engine = CitationFilter(presented, uncited=uncited, **options)
     engine.text = engine.feed_all(text)
     return engine
 
@@ -191,7 +190,7 @@ def test_a_citation_dropped_as_unsupported_is_replaced_by_the_sure_source() -> N
 
 
 def test_only_the_closing_punctuation_waits_for_what_follows() -> None:
-    engine = CitationFilter([1, 2], uncited=uncited_claims("insert", [1, 2], judge))
+    engine = CitationFilter([1, 2], uncited=uncited_claims("insert", judges()))
     assert engine.feed("Water boils at 100 degrees.") == "Water boils at 100 degrees"
     assert engine.held == 1
     assert engine.feed(" ") == ""  # spaces wait too, as a marker may follow them
@@ -202,7 +201,7 @@ def test_only_the_closing_punctuation_waits_for_what_follows() -> None:
 
 
 def test_suggest_holds_nothing_and_changes_nothing() -> None:
-    engine = CitationFilter([1, 2], uncited=uncited_claims("suggest", [1, 2], judge))
+    engine = CitationFilter([1, 2], uncited=uncited_claims("suggest", judges()))
     assert engine.feed("Water boils at 100 degrees.") == "Water boils at 100 degrees."
     assert engine.held == 0
     assert engine.feed(" Ice") + engine.close() == " Ice"
@@ -245,52 +244,40 @@ def test_a_second_pass_changes_nothing() -> None:
 # --------------------------------------------------------------------------- which source
 
 
-@dataclass
-class Scores:
-    scores: dict[int, float]
-    verdicts: dict[int, str]
-
-    def __call__(self, claim: str, source_id: int) -> Judgement:
-        return Judgement(self.verdicts.get(source_id, "supported"), self.scores[source_id])
+def scores(**by_id: float) -> dict[int, Judgement]:
+    return {int(k[1:]): Judgement("supported", v) for k, v in by_id.items()}
 
 
 def test_the_pick_is_the_best_source_only_when_it_is_clearly_ahead() -> None:
-    ahead = Scores({1: 0.95, 2: 0.95 - CITE_MARGIN - 0.01, 3: 0.1}, {})
-    assert pick_source("claim", [1, 2, 3], ahead)[0] == 1
-    close = Scores({1: 0.95, 2: 0.95 - CITE_MARGIN / 2}, {})
-    assert pick_source("claim", [1, 2], close) is None  # two sources say it: no sure pick
-    tie = Scores({1: 0.9, 2: 0.9}, {})
-    assert pick_source("claim", [2, 1], tie) is None
-    assert pick_source("claim", [], tie) is None
+    assert pick_source(scores(s1=0.95, s2=0.95 - CITE_MARGIN - 0.01, s3=0.1))[0] == 1
+    assert pick_source(scores(s1=0.95, s2=0.95 - CITE_MARGIN / 2)) is None  # two say it: no sure pick
+    assert pick_source(scores(s2=0.9, s1=0.9)) is None
+    assert pick_source({}) is None
+    assert pick_source(scores(s3=0.95))[0] == 3  # one source presented: nothing to be ahead of
 
 
 def test_the_pick_needs_a_supported_verdict_without_conflict() -> None:
     for verdict in ("partial", "unsupported", "contradicted"):
-        assert pick_source("claim", [1, 2], Scores({1: 0.95, 2: 0.0}, {1: verdict})) is None
-
-    @dataclass(frozen=True)
-    class Conflicted(Judgement):
-        conflict: object = None
-
-    def conflicted(claim: str, source_id: int) -> Judgement:
-        return Conflicted("supported", 0.95 if source_id == 1 else 0.0, conflict={"kind": "negation"})
-
-    assert pick_source("claim", [1, 2], conflicted) is None
+        assert pick_source({1: Judgement(verdict, 0.95), 2: NO}) is None
+    conflict = Conflict("negation", "not", "", 0, 0)
+    assert pick_source({1: Judgement("supported", 0.95, conflict=conflict), 2: NO}) is None
+    assert pick_source({1: Judgement("supported", CITE_FLOOR - 0.01), 2: NO}) is None
 
 
 def test_the_pick_with_the_real_checker() -> None:
     checker = SupportChecker(
         {1: "Water boils at 100 degrees Celsius at sea level.", 2: "The Eiffel Tower is 330 metres tall."}
     )
-    assert pick_source("Water boils at 100 degrees Celsius at sea level", [1, 2], checker.check)[0] == 1
-    assert pick_source("Water boils at 90 degrees Celsius at sea level", [1, 2], checker.check) is None
-    assert pick_source("Gold is a soft yellow metal", [1, 2], checker.check) is None
+    assert pick_source(checker.check_all("Water boils at 100 degrees Celsius at sea level"))[0] == 1
+    assert pick_source(checker.check_all("Water boils at 90 degrees Celsius at sea level")) is None
+    assert pick_source(checker.check_all("Water does not boil at 100 degrees Celsius at sea level")) is None
+    assert pick_source(checker.check_all("Gold is a soft yellow metal")) is None
     same = SupportChecker(
         {1: "Water boils at 100 degrees Celsius.", 2: "Water boils at 100 degrees Celsius."}
     )
-    assert pick_source("Water boils at 100 degrees Celsius", [1, 2], same.check) is None
+    assert pick_source(same.check_all("Water boils at 100 degrees Celsius")) is None
 
 
 def test_off_gives_no_tracker() -> None:
-    assert uncited_claims("off", [1], judge) is None
-    assert isinstance(uncited_claims("suggest", [1], judge), UncitedClaims)
+    assert uncited_claims("off", judges()) is None
+    assert isinstance(uncited_claims("suggest", judges()), UncitedClaims)

@@ -1,0 +1,285 @@
+"""Does the source say it, or something else? Hand-written cases in every lexicon language.
+
+Each language has the same small world (a medicine, a capital, a museum) and the issue's table of
+distortions: a negation the source has and the claim drops, one the claim adds, a name swapped for one
+no presented source holds, a direction word reversed, a number changed, and a bound said otherwise
+("adults over 50" / "children"). Each case asserts the verdict, and for a conflict its kind and the
+source's words, read at the offsets the payload gives.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfx_citations.core.support import SupportChecker
+
+# (language, [medicine sentences, capital sentence, museum sentence])
+WORLDS = {
+    "en": (
+        "Aspirin is a common painkiller. It should not be given to children under 12. "
+        "Aspirin reduces the risk of heart attack in adults over 50.",
+        "Paris is the capital of France.",
+        "The Louvre opened in 1793.",
+    ),
+    "fr": (
+        "L'aspirine est un antidouleur courant. Elle ne doit pas être donnée aux enfants de moins de 12 ans. "
+        "L'aspirine réduit le risque de crise cardiaque chez les adultes de plus de 50 ans.",
+        "Paris est la capitale de la France.",
+        "Le Louvre a ouvert en 1793.",
+    ),
+    "de": (
+        "Aspirin ist ein verbreitetes Schmerzmittel. Es darf Kindern unter 12 Jahren nicht gegeben werden. "
+        "Aspirin senkt das Risiko eines Herzinfarkts bei Erwachsenen über 50.",
+        "Der Rhein fließt durch Köln.",
+        "Das Museum wurde 1830 eröffnet.",
+    ),
+    "es": (
+        "La aspirina es un analgésico común. No se debe dar a niños menores de 12 años. "
+        "La aspirina reduce el riesgo de infarto en adultos de más de 50 años.",
+        "Madrid es la capital de España.",
+        "El museo abrió en 1819.",
+    ),
+    "pt": (
+        "A aspirina é um analgésico comum. Não deve ser dada a crianças menores de 12 anos. "
+        "A aspirina reduz o risco de ataque cardíaco em adultos com mais de 50 anos.",
+        "Lisboa é a capital de Portugal.",
+        "O museu abriu em 1884.",
+    ),
+    "it": (
+        "L'aspirina è un antidolorifico comune. Non deve essere data ai bambini sotto i 12 anni. "
+        "L'aspirina riduce il rischio di infarto negli adulti sopra i 50 anni.",
+        "Roma è la capitale d'Italia.",
+        "Il museo aprì nel 1889.",
+    ),
+    "nl": (
+        "Aspirine is een veelgebruikte pijnstiller. Het mag niet aan kinderen onder de 12 jaar worden gegeven. "
+        "Aspirine verlaagt het risico op een hartaanval bij volwassenen boven de 50.",
+        "Amsterdam is de hoofdstad van Nederland.",
+        "Het museum werd in 1885 geopend.",
+    ),
+}
+
+# (language, kind, claim, cited source, expected verdict, the source's differing words)
+CASES = [
+    # English
+    ("en", "negation", "Aspirin can be given to children under 12", 1, "contradicted", "should not be given"),
+    ("en", "negation", "Paris is not the capital of France", 2, "contradicted", "is the capital"),
+    ("en", "name", "Lyon is the capital of France", 2, "contradicted", "Paris"),
+    (
+        "en",
+        "direction",
+        "Aspirin increases the risk of heart attack in adults over 50",
+        1,
+        "contradicted",
+        "reduces",
+    ),
+    ("en", "number", "The Louvre opened in 1795", 3, "contradicted", "1793"),
+    ("en", "bound", "Aspirin reduces the risk of heart attack in children", 1, "partial", None),
+    # French
+    (
+        "fr",
+        "negation",
+        "L'aspirine peut être donnée aux enfants de moins de 12 ans",
+        1,
+        "contradicted",
+        "ne doit pas être donnée",
+    ),
+    ("fr", "negation", "Paris n'est pas la capitale de la France", 2, "contradicted", "est la capitale"),
+    ("fr", "name", "Lyon est la capitale de la France", 2, "contradicted", "Paris"),
+    (
+        "fr",
+        "direction",
+        "L'aspirine augmente le risque de crise cardiaque chez les adultes de plus de 50 ans",
+        1,
+        "contradicted",
+        "réduit",
+    ),
+    ("fr", "number", "Le Louvre a ouvert en 1795", 3, "contradicted", "1793"),
+    ("fr", "bound", "L'aspirine réduit le risque de crise cardiaque chez les enfants", 1, "partial", None),
+    # German
+    (
+        "de",
+        "negation",
+        "Aspirin darf Kindern unter 12 Jahren gegeben werden",
+        1,
+        "contradicted",
+        "nicht gegeben werden",
+    ),
+    ("de", "negation", "Der Rhein fließt nicht durch Köln", 2, "contradicted", "fließt durch Köln"),
+    ("de", "name", "Der Rhein fließt durch Bonn", 2, "contradicted", "Köln"),
+    (
+        "de",
+        "direction",
+        "Aspirin erhöht das Risiko eines Herzinfarkts bei Erwachsenen über 50",
+        1,
+        "contradicted",
+        "senkt",
+    ),
+    ("de", "number", "Das Museum wurde 1832 eröffnet", 3, "contradicted", "1830"),
+    ("de", "bound", "Aspirin senkt das Risiko eines Herzinfarkts bei Kindern", 1, "partial", None),
+    # Spanish
+    (
+        "es",
+        "negation",
+        "Se puede dar a niños menores de 12 años",
+        1,
+        "contradicted",
+        "No se debe dar a niños",
+    ),
+    ("es", "negation", "Madrid no es la capital de España", 2, "contradicted", "es la capital"),
+    ("es", "name", "Sevilla es la capital de España", 2, "contradicted", "Madrid"),
+    (
+        "es",
+        "direction",
+        "La aspirina aumenta el riesgo de infarto en adultos de más de 50 años",
+        1,
+        "contradicted",
+        "reduce",
+    ),
+    ("es", "number", "El museo abrió en 1821", 3, "contradicted", "1819"),
+    ("es", "bound", "La aspirina reduce el riesgo de infarto en niños", 1, "partial", None),
+    # Portuguese
+    (
+        "pt",
+        "negation",
+        "Pode ser dada a crianças menores de 12 anos",
+        1,
+        "contradicted",
+        "Não deve ser dada a crianças",
+    ),
+    ("pt", "negation", "Lisboa não é a capital de Portugal", 2, "contradicted", "é a capital"),
+    ("pt", "name", "Coimbra é a capital de Portugal", 2, "contradicted", "Lisboa"),
+    (
+        "pt",
+        "direction",
+        "A aspirina aumenta o risco de ataque cardíaco em adultos com mais de 50 anos",
+        1,
+        "contradicted",
+        "reduz",
+    ),
+    ("pt", "number", "O museu abriu em 1886", 3, "contradicted", "1884"),
+    ("pt", "bound", "A aspirina reduz o risco de ataque cardíaco em crianças", 1, "partial", None),
+    # Italian
+    (
+        "it",
+        "negation",
+        "Può essere data ai bambini sotto i 12 anni",
+        1,
+        "contradicted",
+        "Non deve essere data ai bambini",
+    ),
+    ("it", "negation", "Roma non è la capitale d'Italia", 2, "contradicted", "è la capitale"),
+    ("it", "name", "Milano è la capitale d'Italia", 2, "contradicted", "Roma"),
+    (
+        "it",
+        "direction",
+        "L'aspirina aumenta il rischio di infarto negli adulti sopra i 50 anni",
+        1,
+        "contradicted",
+        "riduce",
+    ),
+    ("it", "number", "Il museo aprì nel 1891", 3, "contradicted", "1889"),
+    ("it", "bound", "L'aspirina riduce il rischio di infarto nei bambini", 1, "partial", None),
+    # Dutch
+    (
+        "nl",
+        "negation",
+        "Het mag aan kinderen onder de 12 jaar worden gegeven",
+        1,
+        "contradicted",
+        "mag niet aan kinderen",
+    ),
+    ("nl", "negation", "Amsterdam is niet de hoofdstad van Nederland", 2, "contradicted", "is de hoofdstad"),
+    ("nl", "name", "Rotterdam is de hoofdstad van Nederland", 2, "contradicted", "Amsterdam"),
+    (
+        "nl",
+        "direction",
+        "Aspirine verhoogt het risico op een hartaanval bij volwassenen boven de 50",
+        1,
+        "contradicted",
+        "verlaagt",
+    ),
+    ("nl", "number", "Het museum werd in 1887 geopend", 3, "contradicted", "1885"),
+    ("nl", "bound", "Aspirine verlaagt het risico op een hartaanval bij kinderen", 1, "partial", None),
+]
+
+
+def checker(lang: str) -> SupportChecker:
+    return SupportChecker(dict(enumerate(WORLDS[lang], start=1)))
+
+
+@pytest.mark.parametrize(("lang", "kind", "claim", "cited", "verdict", "source_text"), CASES)
+def test_a_flipped_element_is_not_supported(
+    lang: str, kind: str, claim: str, cited: int, verdict: str, source_text: str | None
+) -> None:
+    judged = checker(lang).check(claim, cited)
+    assert judged.verdict == verdict, (judged, claim)
+    if verdict == "contradicted":
+        conflict = judged.conflict
+        assert conflict is not None and conflict.kind == kind
+        assert conflict.source_text == source_text
+        assert WORLDS[lang][cited - 1][conflict.source_start : conflict.source_end] == source_text
+        assert conflict.claim_text and conflict.claim_text in claim
+    else:
+        assert judged.conflict is None
+
+
+@pytest.mark.parametrize("lang", sorted(WORLDS))
+def test_the_sources_own_sentences_stay_supported(lang: str) -> None:
+    check = checker(lang)
+    for text in WORLDS[lang]:
+        for sentence in text.split(". "):
+            claim = sentence.rstrip(".")
+            cited = next(k for k, t in enumerate(WORLDS[lang], start=1) if sentence in t)
+            judged = check.check(claim, cited)
+            assert (judged.verdict, judged.conflict) == ("supported", None), (lang, claim)
+
+
+# Names and numbers in other scripts: a capital letter marks a name in any cased script (Cyrillic,
+# Greek, Armenian…), and digits of any script are numbers.
+SCRIPTS = [
+    ("Москва — столица России. Город основан в 1147 году.", "Казань — столица России", "name", "Москва"),
+    ("Η Αθήνα είναι η πρωτεύουσα της Ελλάδας.", "Η Σπάρτη είναι η πρωτεύουσα της Ελλάδας", "name", "Αθήνα"),
+    ("Город основан в 1147 году.", "Город основан в 1150 году", "number", "1147"),
+    ("تأسست الجامعة في عام ١٩٨٩ في القاهرة.", "تأسست الجامعة في عام ١٩٩٠ في القاهرة", "number", "١٩٨٩"),
+    ("विश्वविद्यालय की स्थापना १९१६ में हुई थी।", "विश्वविद्यालय की स्थापना १९२० में हुई थी", "number", "१९१६"),
+    ("東京タワーは1958年に完成した。", "東京タワーは1960年に完成した", "number", "1958"),
+]
+
+
+@pytest.mark.parametrize(("source", "claim", "kind", "source_text"), SCRIPTS)
+def test_names_and_numbers_in_any_script(source: str, claim: str, kind: str, source_text: str) -> None:
+    check = SupportChecker({1: source, 2: "Unrelated text about gardening."})
+    judged = check.check(claim, 1)
+    assert judged.verdict == "contradicted", judged
+    assert judged.conflict is not None and judged.conflict.kind == kind
+    assert source[judged.conflict.source_start : judged.conflict.source_end] == source_text
+    copied = check.check(source.split(".")[0].split("。")[0].split("।")[0], 1)
+    assert copied.verdict == "supported"
+
+
+def test_negation_inside_words_in_japanese_is_not_supported() -> None:
+    check = SupportChecker({1: "富士山は日本で一番高い山です。", 2: "パリはフランスの首都です。"})
+    assert check.check("富士山は日本で一番高い山", 1).verdict == "supported"
+    assert check.check("富士山は日本で一番高い山ではない", 1).verdict != "supported"
+
+
+@pytest.mark.parametrize(
+    ("source", "claim"),
+    [
+        # "not only … but also" adds to the claim, it does not negate it.
+        (
+            "Marie Curie was not only a physicist but also a chemist.",
+            "Marie Curie was a physicist and a chemist",
+        ),
+        # A negation about something else in the sentence is not a flip of the claim.
+        ("Although he did not win the election, Smith became mayor in 1990.", "Smith became mayor in 1990"),
+        # "No." before a number is not a negation.
+        ("The single reached No. 5 in the charts in 1984.", "The single reached No. 5 in the charts in 1984"),
+        # The same negation on both sides.
+        ("The museum is not open on Mondays.", "The museum is not open on Mondays"),
+    ],
+)
+def test_what_is_not_a_flip(source: str, claim: str) -> None:
+    judged = SupportChecker({1: source, 2: "Unrelated text about gardening."}).check(claim, 1)
+    assert (judged.verdict, judged.conflict) == ("supported", None)
