@@ -913,7 +913,6 @@ _QUANTITY_RE = re.compile(
     rf"([$€£¥₹]?)[ \u00a0]?({_NUMBER})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
 )
 _NOSPACE_RE = re.compile(rf"[{_NOSPACE}]")
-_WORD_RE = re.compile(r"[^\W\d_]+")
 # A season or span of years written short ("2018–19", "1999-00") names the full second year.
 # Not ISO dates ("2019-05-12"): no third part.
 _YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
@@ -1562,8 +1561,9 @@ class SupportChecker:
                 self._df[word] = self._df.get(word, 0) + len(where)
         self._n = sum(len(s.spans) for s in self._sources.values())
         self._not_units: set[str] | None = None  # short words seen without a number before them
-        self._lower_words: set[str] | None = None  # words some source writes in lower case
-        self._last: tuple[str, dict[int, Judgement]] | None = None
+        self._common: dict[str, bool] = {}  # capitalized words, by their lower case: written so somewhere?
+        self._joined: str | None = None  # every source's text, for those look-ups
+        self._last: tuple[str, Claim | None, dict[int, Judgement]] | None = None
         # Per parsed claim, each source's match (``_match``): ``features`` compares a source with the rest.
         self._matches: tuple[Claim | None, dict[int, _Match]] = (None, {})
         self._together: tuple[Claim | None, tuple[int, int, list[tuple[int, float]]]] = (None, (0, 0, []))
@@ -1576,17 +1576,18 @@ class SupportChecker:
 
     def check_all(self, claim: str) -> dict[int, Judgement]:
         """Judge ``claim`` against every presented source, once: ``{source id: judgement}``."""
-        claim = claim if isinstance(claim, str) else ""
-        if self._last is None or self._last[0] != claim:
-            # Adjacent markers share a claim: judge every source once and reuse it for each marker.
-            parsed = self.parse(claim)
-            self._last = (claim, {sid: self.judge(parsed, sid) for sid in self._sources})
-        judged = self._last[1]
-        return {sid: replace(j, better_source=self._better(judged, sid)) for sid, j in judged.items()}
+        parsed, judged = self._claim(claim)
+        for sid in self._sources:
+            self._judged(parsed, judged, sid)
+        return {sid: replace(j, better_source=self._better(parsed, judged, sid)) for sid, j in judged.items()}
 
     def check(self, claim: str, source_id: int) -> Judgement:
         """Judge ``claim`` against source ``source_id``, suggesting a clearly better source if any."""
-        return self.check_all(claim).get(source_id, Judgement("unsupported", 0.0))
+        parsed, judged = self._claim(claim)
+        if source_id not in self._sources:
+            return Judgement("unsupported", 0.0)
+        own = self._judged(parsed, judged, source_id)
+        return replace(own, better_source=self._better(parsed, judged, source_id))
 
     def best_source(self, claim: str) -> tuple[int | None, float]:
         """The source that supports ``claim`` best, with no conflict, and its lead over the next best
@@ -1597,19 +1598,37 @@ class SupportChecker:
         runner_up = ranked[1][1].score if len(ranked) > 1 else 0.0
         return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
 
-    @staticmethod
-    def _better(judged: dict[int, Judgement], source_id: int) -> int | None:
-        own = judged.get(source_id)
-        if own is None or own.score >= HIGH:
+    def _claim(self, claim: object) -> tuple[Claim | None, dict[int, Judgement]]:
+        """The parsed claim and the judgements made of it so far (adjacent markers share a claim)."""
+        claim = claim if isinstance(claim, str) else ""
+        if self._last is None or self._last[0] != claim:
+            self._last = (claim, self.parse(claim), {})
+        return self._last[1], self._last[2]
+
+    def _judged(self, claim: Claim | None, judged: dict[int, Judgement], source_id: int) -> Judgement:
+        if source_id not in judged:
+            judged[source_id] = self.judge(claim, source_id)
+        return judged[source_id]
+
+    def _better(self, claim: Claim | None, judged: dict[int, Judgement], source_id: int) -> int | None:
+        """Another source whose verdict scores clearly higher. Flips only lower a score, so sources are
+        judged in full only while their score before flips could still win."""
+        own = judged[source_id]
+        if own.score >= HIGH or claim is None:
             return None
-        better = max(
-            (sid for sid in judged if sid != source_id),
-            key=lambda sid: (judged[sid].score, -sid),
-            default=None,
-        )
-        if better is None or judged[better].score < own.score + BETTER_MARGIN:
-            return None
-        return better
+        best: tuple[float, int] | None = None
+        for raw, sid in sorted((-self._raw(claim, sid), sid) for sid in self._sources if sid != source_id):
+            if -raw < own.score + BETTER_MARGIN or (best and -raw <= best[0]):
+                break
+            score = self._judged(claim, judged, sid).score
+            if score >= own.score + BETTER_MARGIN and (best is None or score > best[0]):
+                best = (score, sid)
+        return best[1] if best else None
+
+    def _raw(self, claim: Claim, source_id: int) -> float:
+        """A source's score before flips are looked for: never below its verdict's score."""
+        found = self.features(claim, source_id)
+        return combine(found[0], found[2], found[3]) if found else 0.0
 
     def is_unit(self, word: str) -> bool:
         """Whether a short word written after a number is a unit ("100 km") rather than just the
@@ -1628,12 +1647,18 @@ class SupportChecker:
     def is_common(self, word: str) -> bool:
         """Whether a word written with a capital is also written in lower case in a presented
         source: then a capital at the start of a sentence does not make it a name ("The", "Aspirin")."""
-        if self._lower_words is None:
-            # One pass over the sources, so each look-up costs nothing.
-            self._lower_words = {
-                _normalize(w) for t in self.texts.values() for w in _WORD_RE.findall(t) if w[0].islower()
-            }
-        return _normalize(word) in self._lower_words
+        lower = word.lower()
+        if lower not in self._common:
+            if self._joined is None:
+                self._joined = "\n".join(self.texts.values())
+            # A handful of look-ups per claim: one search each beats reading every word up front.
+            text, at, found = self._joined, self._joined.find(lower), False
+            while at >= 0 and not found:
+                end = at + len(lower)
+                found = not (at and text[at - 1].isalnum()) and not (end < len(text) and text[end].isalnum())
+                at = text.find(lower, at + 1)
+            self._common[lower] = found
+        return self._common[lower]
 
     def _unit(self, unit: str, apart: bool) -> str:
         """A unit as ``quantities`` wrote it, or "" when it is just the word after the number."""

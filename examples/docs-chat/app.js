@@ -30,7 +30,8 @@
   };
   const positiveInt = (value) => (Number.isInteger(value) && value > 0 ? value : null);
 
-  // Support verdicts, weakest first, and what a reader is told about each (the cards' wording).
+  // Support verdicts, weakest first, and what a reader is told about each (the cards' wording). A
+  // contradiction says in words what the source says instead: the payload entry's own note.
   const VERDICTS = ["contradicted", "unsupported", "partial", "supported"];
   const NOTES = {
     contradicted: "the source says otherwise",
@@ -38,7 +39,15 @@
     partial: "claim only partly in this source",
   };
   const verdictOf = (value) => (VERDICTS.includes(value) ? value : null);
-  const weakest = (verdicts) => VERDICTS.find((v) => verdicts.includes(v)) ?? null;
+  const weakestEntry = (entries) =>
+    entries.reduce((a, b) => {
+      const rank = (e) => { const i = VERDICTS.indexOf(verdictOf(e?.verdict)); return i < 0 ? VERDICTS.length : i; };
+      return a === null || rank(b) < rank(a) ? b : a;
+    }, null);
+  const noteOf = (entry) =>
+    entry && verdictOf(entry.verdict) !== "supported"
+      ? clean(entry.note, 200) || NOTES[verdictOf(entry.verdict)] || null
+      : null;
 
   // Citations the checker inserted where the answer had none (cite_missing="insert"): on every
   // citation of a source, or on some (the cards' wording), and what a reader is told.
@@ -46,10 +55,14 @@
   const ADDED_LABEL = "added by the checker: the answer did not cite it";
   const addedOf = (text) => Object.keys(ADDED).find((k) => ADDED[k] === text) ?? null;
 
-  // A source's evidence from the payload: the best entry's sentences, with some of the text around
-  // them so the highlighted part reads in context.
+  // A source's evidence from the payload: the entry's sentences, with some of the text around
+  // them so the highlighted part reads in context. A contradicted source shows where it says
+  // otherwise; any other, where it comes closest (its best-scored entry).
   function evidenceFrom(record, entries) {
-    const best = entries.reduce((a, b) => ((b.score ?? 0) > (a?.score ?? -1) ? b : a), null);
+    const weakest = weakestEntry(entries);
+    const best = weakest?.verdict === "contradicted"
+      ? weakest
+      : entries.reduce((a, b) => ((b.score ?? 0) > (a?.score ?? -1) ? b : a), null);
     const spans = (best?.evidence ?? []).filter((e) => Number.isInteger(e?.start) && Number.isInteger(e?.end));
     const text = String(record.text ?? "");
     if (!spans.length || spans.some((e) => text.slice(e.start, e.end) !== e.text)) return null;
@@ -63,6 +76,7 @@
     const n = positiveInt(record?.id);
     if (!n) return null;
     const own = support.filter((entry) => entry?.id === n);
+    const weakest = weakestEntry(own);
     // Cited only where the checker added it: its evidence is where the source says that claim.
     const entries = own.length ? own : inserted.filter((entry) => entry?.id === n);
     return {
@@ -71,32 +85,38 @@
       page: positiveInt(record.page),
       url: safeUrl(record.url),
       snippet: clean(record.text, 280),
-      verdict: weakest(own.map((entry) => verdictOf(entry.verdict))),
+      verdict: verdictOf(weakest?.verdict),
+      note: noteOf(weakest),
       evidence: evidenceFrom(record, entries),
       added: added.get(n) ?? (inserted.some((entry) => entry?.id === n) ? (own.length ? "some" : "all") : null),
     };
   }
 
-  // Card titles are "Source 3 · water.pdf — page 3" (older answers: " · ⚠ <note>" after it). The
-  // card's text opens with "⚠ <warning> — " when its source does not say a claim or says otherwise,
-  // or with "+ <added note> — " when the checker cited it where the answer did not; then the
-  // evidence (card_title() and card_text() in the post-processor).
+  // Card titles are "Source 3 · water.pdf — page 3" (source_card_title() in the post-processor). A
+  // card that warns opens its snippet with "⚠ <warning> — " (card_snippet()): "claim not found in this
+  // source", or "the source says «…»" for a contradiction. Cards of earlier versions put the warning
+  // in the title (" · ⚠ <note>"), and are still read. A card does not say "partial": only the payload.
   const CARD_TITLE = /^Source (\d{1,6}) · (.*?)(?: — page (\d{1,9}))?(?: · ⚠ (.+))?$/u;
-  const CARD_LEAD = new RegExp(`^(?:⚠ (.+?)|\\+ (${ADDED.all}|${ADDED.some})) — `, "u");
-
-  function warningVerdict(warning) {
-    if (!warning) return null;
-    const verdict = Object.keys(NOTES).find((v) => NOTES[v] === warning);
-    return verdict ?? (warning.startsWith("the source says ") ? "contradicted" : null);
-  }
+  const CARD_WARNING = /^⚠ (claim not found in this source|the source says (?:otherwise|«[^»]*»(?:, not «[^»]*»)?)) — /u;
+  // A card whose source the checker cited where the answer did not opens with "+ <added note> — ".
+  const CARD_ADDED = new RegExp(`^\\+ (${ADDED.all}|${ADDED.some}) — `, "u");
 
   function chipFromCard(card) {
     const match = typeof card?.title === "string" ? CARD_TITLE.exec(card.title.trim()) : null;
     if (!match) return null;
-    const text = String(card.cited_text ?? "");
-    const lead = CARD_LEAD.exec(text);
-    const verdict = warningVerdict(lead?.[1]) ?? warningVerdict(match[4]);
-    const snippet = clean(lead ? text.slice(lead[0].length) : text, 280);
+    let text = String(card.cited_text ?? "");
+    const warning = CARD_WARNING.exec(text);
+    let note = match[4] ?? null;
+    if (warning) {
+      note = warning[1];
+      text = text.slice(warning[0].length);
+    }
+    const added = CARD_ADDED.exec(text);
+    if (added) text = text.slice(added[0].length);
+    const verdict = note === null ? null
+      : note.startsWith("the source says") ? "contradicted"
+      : (Object.keys(NOTES).find((v) => NOTES[v] === note) ?? null);
+    const snippet = clean(text, 280);
     return {
       n: Number(match[1]),
       title: clean(match[2]) || "Untitled",
@@ -104,9 +124,10 @@
       url: safeUrl(card.url),
       snippet,
       verdict,
+      note: verdict ? note : null,
       // With the check on, a card's snippet is the sentence that best supports the claim.
       evidence: snippet ? { before: "", mark: snippet, after: "" } : null,
-      added: addedOf(lead?.[2]),
+      added: addedOf(added?.[1]),
     };
   }
 
@@ -139,8 +160,8 @@
     const chips = payload ? payload.sources.map((record) => chipFromRecord(record, support, inserted, added)) : cards;
     const seen = new Set();
     const unique = chips.filter((chip) => chip && !seen.has(chip.n) && seen.add(chip.n));
-    // Each marker's own verdict, in text order, when the payload came along; else its source's.
-    unique.verdicts = support.map((entry) => [positiveInt(entry?.id), verdictOf(entry?.verdict)]);
+    // Each marker's own verdict and note, in text order, when the payload came along; else its source's.
+    unique.verdicts = support.map((entry) => [positiveInt(entry?.id), verdictOf(entry?.verdict), noteOf(entry)]);
     unique.inserted = inserted;
     return unique;
   }
@@ -210,12 +231,13 @@
     return text;
   }
 
-  // The verdict of the k-th marker of source n: the k-th support entry for n, else the source's.
+  // The verdict and note of the k-th marker of source n: the k-th support entry for n, else the source's.
   function markerVerdict(n, ctx) {
     const k = (ctx.seen.get(n) ?? 0) + 1;
     ctx.seen.set(n, k);
     const own = (ctx.verdicts ?? []).filter(([id]) => id === n)[k - 1];
-    return own ? own[1] : (ctx.chips.get(n)?.verdict ?? null);
+    const chip = ctx.chips.get(n);
+    return own ? [own[1], own[2]] : [chip?.verdict ?? null, chip?.note ?? null];
   }
 
   function marker(n, ctx, inserted = false) {
@@ -224,9 +246,8 @@
     // Without the payload, a source whose every citation the checker added marks all of its markers.
     const added = inserted || (!ctx.inserted?.length && chip?.added === "all");
     // The support entries are the answer's own markers: an inserted one takes no verdict from them.
-    const verdict = chip && !added ? markerVerdict(n, ctx) : null;
+    const [verdict, note] = chip && !added ? markerVerdict(n, ctx) : [null, added ? ADDED_LABEL : null];
     const link = el("a", { href: `#${ctx.prefix}-source-${n}`, class: "cite" }, String(n));
-    const note = added ? ADDED_LABEL : NOTES[verdict];
     link.setAttribute("aria-label", (chip ? describe(chip) : `Source ${n}`) + (note ? ` (${note})` : ""));
     if (verdict) link.dataset.verdict = verdict;
     if (added) link.dataset.added = "true";
@@ -331,11 +352,14 @@
       if (chip.evidence?.mark) {
         // Where the source says it: the evidence sentence, highlighted, with a little context.
         const quote = el("blockquote", { class: "evidence" });
-        if (chip.added) {
+        if (chip.added && !chip.note) {
           const said = chip.added === "all" ? ADDED_LABEL : "also cited by the checker where the answer did not";
           quote.append(el("span", { class: "added" }, `${said}; where the source says it: `));
         }
-        if (NOTES[chip.verdict]) quote.append(el("span", { class: "note" }, `${NOTES[chip.verdict]}; closest passage: `));
+        if (chip.note) {
+          const lead = chip.verdict === "contradicted" ? "; the passage: " : "; closest passage: ";
+          quote.append(el("span", { class: "note" }, chip.note + lead));
+        }
         if (chip.evidence.before) quote.append(`…${chip.evidence.before} `);
         quote.append(el("mark", {}, chip.evidence.mark));
         if (chip.evidence.after) quote.append(` ${chip.evidence.after}…`);

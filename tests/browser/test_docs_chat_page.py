@@ -239,6 +239,59 @@ def test_markers_and_sources_show_whether_the_source_says_it(
 
 
 @pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
+def test_a_contradicted_citation_says_what_the_source_says_and_partial_shows_with_the_payload(
+    page: Any, langflow: FakeLangflow, include_payload: bool
+) -> None:
+    # Source 1 says 100 °C, not 90 °C; source 3 says the tables list enthalpy, not that they are printed
+    # in colour every year: part of the claim.
+    answer = (
+        "Pure water boils at 90 °C at sea level [Source 1]. "
+        "Steam tables list enthalpy by pressure and are printed in colour every year [Source 3]."
+    )
+    text, blocks = real_answer_blocks(answer, include_payload=include_payload)
+    langflow.script = answer_script([text], content_blocks=blocks, delay=0.02)
+    ask(page, "When does water boil?")
+    wait_until_answered(page)
+
+    says = "the source says \u00ab100\u00bb"
+    markers = page.eval_on_selector_all(
+        ".answer a.cite", "els => els.map(a => [a.dataset.verdict ?? null, a.ariaLabel])"
+    )
+    quotes = page.eval_on_selector_all(
+        ".sources li",
+        "els => els.map(li => [li.querySelector('.chip').dataset.verdict ?? null, "
+        "li.querySelector('.evidence mark')?.textContent ?? null, "
+        "li.querySelector('.evidence .note')?.textContent ?? null])",
+    )
+    if include_payload:
+        # The payload's note in full; partial is shown, as the Playground's cards no longer do.
+        note = "the source says \u00ab100\u00bb where the answer says \u00ab90\u00bb"
+        assert markers == [
+            ["contradicted", f"Source 1: Water basics, page 3 ({note})"],
+            ["partial", "Source 3: Steam tables, page 12 (claim only partly in this source)"],
+        ]
+        assert quotes == [
+            ["contradicted", "Pure water boils at 100 °C at sea level.", f"{note}; the passage: "],
+            [
+                "partial",
+                "Steam tables list enthalpy by pressure.",
+                "claim only partly in this source; closest passage: ",
+            ],
+        ]
+    else:
+        # The card's short warning; a card does not say partial.
+        note = f"{says}, not \u00ab90\u00bb"
+        assert markers == [
+            ["contradicted", f"Source 1: Water basics, page 3 ({note})"],
+            [None, "Source 3: Steam tables, page 12"],
+        ]
+        assert quotes == [
+            ["contradicted", "Pure water boils at 100 °C at sea level.", f"{note}; the passage: "],
+            [None, "Steam tables list enthalpy by pressure.", None],
+        ]
+
+
+@pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
 def test_markers_the_checker_added_look_different_from_the_answers_own(
     page: Any, langflow: FakeLangflow, include_payload: bool
 ) -> None:

@@ -61,3 +61,51 @@ async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> Non
         if name == "add_message" and any(b.get("type") == "group" for b in d.get("content_blocks") or [])
     ]
     assert card_events, "the cards must reach the client as a message event"
+
+
+async def run_streaming(chunks: list[str], **post_options: str) -> tuple[object, list[str]]:
+    queue: asyncio.Queue = asyncio.Queue()
+    graph = build_graph(ScriptedChatModel(chunks=chunks), post_options=post_options)
+    results = [r async for r in graph.async_start(event_manager=create_default_event_manager(queue))]
+    tokens = []
+    while not queue.empty():
+        _, raw, _ = queue.get_nowait()
+        event = json.loads(raw.decode())
+        if event["event"] == "token":
+            tokens.append(event["data"]["chunk"])
+    output = next(
+        r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-test"
+    )
+    return output.built_object["message"], tokens
+
+
+# Source 2 says "Fire is hot.": the answer says it is not.
+CONTRADICTING = ["Water is essential for life [Sou", "rce 1]. Fire is not hot [Sou", "rce 2]."]
+
+
+async def test_drop_removes_a_contradicted_citation_as_it_streams_and_flag_shows_the_conflict_on_the_card() -> (
+    None
+):
+    message, tokens = await run_streaming(CONTRADICTING, support_check="drop")
+    assert "".join(tokens) == message.text == "Water is essential for life [Source 1]. Fire is not hot."
+    assert not any("Source 2" in t for t in tokens)  # never shown, not even for a moment
+    payload = message.data["citations"]
+    (dropped,) = payload["removed_unsupported"]
+    assert (dropped["id"], dropped["verdict"], dropped["conflict"]["kind"]) == (2, "contradicted", "negation")
+    assert dropped["conflict"]["source_text"] == "is hot"
+    assert payload["cited"] == [1]
+
+    message, tokens = await run_streaming(CONTRADICTING)  # flag, the default
+    assert (
+        "".join(tokens)
+        == message.text
+        == "Water is essential for life [Source 1]. Fire is not hot [Source 2]."
+    )
+    group = next(b for b in message.content_blocks if b.type == "group")
+    water, fire = group.contents
+    assert fire.title == "Source 2 \u00b7 fire.md"
+    assert (
+        fire.cited_text
+        == "\u26a0 the source says \u00abis hot\u00bb, not \u00abis not hot\u00bb \u2014 Fire is hot."
+    )
+    assert water.cited_text == "Water is essential for life."

@@ -78,3 +78,61 @@ def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
     stored = [m for m in langflow_client.messages(session_id=session) if m["sender"] == "Machine"][-1]
     assert stored["text"] == message["text"]
     assert plants != boiling  # the claim's real source was presented: the check had a better one to name
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["non-stream", "stream"])
+def test_drop_removes_a_contradicted_citation_and_flag_shows_the_conflict_on_the_card(
+    langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, stream: bool
+) -> None:
+    flow_id = load(RAG)["id"]
+    tweaks = standin_tweaks(openai.base_url, data_api.url)
+    session = str(uuid.uuid4())
+    openai.script(Reply(chunks=("Nothing to cite.",)))
+    answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks, session_id=session))
+    chunks = presented_chunks(openai.last_prompt())
+    boiling = next(n for n, text in chunks.items() if "boils at 100 degrees Celsius" in text)
+    plants = next(n for n, text in chunks.items() if "plants use sunlight" in text)
+    # The first claim is what the plants chunk says; the second changes the number the water chunk gives.
+    said = "Photosynthesis is the process by which plants use sunlight, water and carbon dioxide"
+    changed = "Water boils at 90 degrees Celsius at sea level"
+    answer = f"{said} [Source {plants}]. {changed} [Source {boiling}]."
+    paced = tuple(answer[i : i + 7] for i in range(0, len(answer), 7))
+
+    openai.script(Reply(chunks=paced))
+    dropping = {**tweaks, "Citation Post-Processor": {"support_check": "drop", "include_payload": True}}
+    message = answer_message(
+        langflow_client.run(flow_id, QUESTION, tweaks=dropping, session_id=session, stream=stream)
+    )
+    assert message["text"] == f"{said} [Source {plants}]. {changed}."
+    payload = next(leaf["data"] for leaf in sources_group(message) if "data" in leaf)
+    (dropped,) = payload["removed_unsupported"]
+    assert (dropped["id"], dropped["claim"], dropped["verdict"]) == (boiling, changed, "contradicted")
+    assert {k: dropped["conflict"][k] for k in ("kind", "claim_text", "source_text")} == {
+        "kind": "number",
+        "claim_text": "90",
+        "source_text": "100",
+    }
+
+    # The same answer, flagged: the card of the water chunk opens with what the source says instead.
+    openai.script(Reply(chunks=paced))
+    flagging = {**tweaks, "Citation Post-Processor": {"include_payload": True}}
+    message = answer_message(
+        langflow_client.run(flow_id, QUESTION, tweaks=flagging, session_id=session, stream=stream)
+    )
+    assert message["text"] == answer
+    leaves = sources_group(message)
+    payload = next(leaf["data"] for leaf in leaves if "data" in leaf)
+    record = next(r for r in payload["sources"] if r["id"] == boiling)
+    entry = next(e for e in payload["support"] if e["id"] == boiling)
+    conflict = entry["conflict"]
+    assert entry["verdict"] == "contradicted"
+    assert record["text"][conflict["source_start"] : conflict["source_end"]] == "100"
+    card = next(
+        leaf for leaf in leaves if leaf.get("type") == "citation" and f"Source {boiling} " in leaf["title"]
+    )
+    assert card["title"] == f"Source {boiling} \u00b7 water.pdf \u2014 page 2"
+    assert card["cited_text"].startswith(
+        "\u26a0 the source says \u00ab100\u00bb, not \u00ab90\u00bb \u2014 Water boils at 100 degrees Celsius"
+    )
+    stored = [m for m in langflow_client.messages(session_id=session) if m["sender"] == "Machine"][-1]
+    assert stored["text"] == answer

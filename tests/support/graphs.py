@@ -52,8 +52,11 @@ class ModelStandIn(Component):
         return self.scripted
 
 
-def build_graph(model: ScriptedChatModel, **parser_options: Any) -> Graph:
-    """The citation chain, wired as the shipped RAG flow is, around a scripted model."""
+def build_graph(
+    model: ScriptedChatModel, *, post_options: dict[str, Any] | None = None, **parser_options: Any
+) -> Graph:
+    """The citation chain, wired as the shipped RAG flow is, around a scripted model (``post_options``
+    go to the post-processor, e.g. ``{"support_check": "drop"}``)."""
     chat_input = ChatInput(_id="ChatInput-test")
     chat_input.set(input_value="Is water essential?")
     retriever = RetrieverStandIn(_id="retriever")
@@ -66,7 +69,10 @@ def build_graph(model: ScriptedChatModel, **parser_options: Any) -> Graph:
     model_node.scripted = model
     post = CitationPostProcessorComponent(_id="post")
     post.set(
-        model=model_node.build_model, prompt=prompt.build_prompt_message, sources=parser.build_sources_data
+        model=model_node.build_model,
+        prompt=prompt.build_prompt_message,
+        sources=parser.build_sources_data,
+        **(post_options or {}),
     )
     chat_output = ChatOutput(_id="ChatOutput-test")
     chat_output.set(input_value=post.build_message)
