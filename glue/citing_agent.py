@@ -27,12 +27,14 @@ from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import (
     SUPPORT_MODES,
     SupportLedger,
+    added_notes,
     build_payload,
     read_sources,
     source_cards,
     status_line,
 )
 from lfx_citations.core.presented import presented_in_run
+from lfx_citations.core.uncited import CITE_MISSING_MODES, uncited_claims
 
 
 class _FilteredTokens:
@@ -59,12 +61,16 @@ class _CitingRun:
     def __init__(self, component: CitingAgentComponent) -> None:
         self.component = component
         self.mode = component.support_check or "flag"
+        cite_missing = getattr(component, "cite_missing", None)
+        self.cite_missing = cite_missing if cite_missing in CITE_MISSING_MODES else "suggest"
         self._ledger: tuple[tuple[int, ...], SupportLedger] | None = None
-        # The sources grow while the agent runs: each marker is judged against those shown so far.
+        # The sources grow while the agent runs: each marker is judged against those shown so far, and
+        # an uncited claim looks for its source among them.
         keep = (
             (lambda source_id, claim: self.ledger().keep(source_id, claim)) if self.mode == "drop" else None
         )
-        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep)
+        uncited = uncited_claims(self.cite_missing, lambda claim: self.ledger().judge_all(claim))
+        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep, uncited=uncited)
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False
 
@@ -73,7 +79,7 @@ class _CitingRun:
         records = self.records() if records is None else records
         key = tuple(r["id"] for r in records)
         if self._ledger is None or self._ledger[0] != key:
-            self._ledger = (key, SupportLedger(records, self.mode))
+            self._ledger = (key, SupportLedger(records, self.mode, self.cite_missing))
         return self._ledger[1]
 
     def records(self) -> list[dict[str, Any]]:
@@ -113,6 +119,18 @@ class CitingAgentComponent(AgentComponent):
                 "Does the cited source say the claim? As in the Citation Post-Processor. flag: verdicts in the "
                 "payload, and a warning on the card of a source that does not say its claim or says otherwise. "
                 "drop: also remove those citations from the text. off: no check."
+            ),
+        ),
+        DropdownInput(
+            name="cite_missing",
+            display_name="Cite Missing",
+            options=list(CITE_MISSING_MODES),
+            value="suggest",
+            advanced=True,
+            info=(
+                "Claims the answer left uncited, as in the Citation Post-Processor: suggest lists the one "
+                "source that surely states a claim in the payload; insert also adds its [Source N] to the "
+                "text (its card says the checker added it); off leaves them alone."
             ),
         ),
         DropdownInput(
@@ -171,7 +189,10 @@ class CitingAgentComponent(AgentComponent):
         ledger = citing.ledger(records)
         payload = build_payload(filtered, records, scope=self.sources_scope or "cited", ledger=ledger)
         result.text = text
-        cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, filtered.first_spans)]
+        added = added_notes(filtered)
+        cards: list[Any] = [
+            CitationContent(**card) for card in source_cards(payload, filtered.first_spans, added)
+        ]
         if self.include_payload:
             cards.append(JSONContent(data=payload))
         if cards:
