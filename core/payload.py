@@ -153,13 +153,9 @@ class SupportLedger:
         verdict = self.overrides.get(key)
         return replace(judged, verdict=verdict) if verdict else judged
 
-    def judge_all(self, claim: str) -> dict[int, Judgement]:
-        """Every presented source's judgement of ``claim``, scored once (an uncited claim's sources)."""
-        if self.checker is None:
-            return {}
-        for source_id, judged in self.checker.check_all(claim).items():
-            self._judged.setdefault((source_id, claim), judged)
-        return {source_id: self.judgement(source_id, claim) for source_id in self.texts}
+    def ranked(self, claim: str) -> list[tuple[int, float]]:
+        """Every presented source with its score before flips, best first (``SupportChecker.ranked``)."""
+        return self.checker.ranked(claim) if self.checker is not None else []
 
     def keep(self, source_id: int, claim: str) -> bool:
         """Drop mode's test, asked by the engine as each marker closes."""

@@ -226,7 +226,7 @@ class CitationPostProcessorComponent(Component):
 
         def new_engine() -> CitationFilter:
             link_for = links.get if self.link_markers else None
-            uncited = uncited_claims(cite_missing, ledger.judge_all, no_evidence)
+            uncited = uncited_claims(cite_missing, ledger.ranked, ledger.judgement, no_evidence)
             ids = [r["id"] for r in records]
             return CitationFilter(ids, link_for=link_for, uncited=uncited, **ledger.engine_options())
 

@@ -69,7 +69,11 @@ class _CitingRun:
         keep = (
             (lambda source_id, claim: self.ledger().keep(source_id, claim)) if self.mode == "drop" else None
         )
-        uncited = uncited_claims(self.cite_missing, lambda claim: self.ledger().judge_all(claim))
+        uncited = uncited_claims(
+            self.cite_missing,
+            lambda claim: self.ledger().ranked(claim),
+            lambda source_id, claim: self.ledger().judgement(source_id, claim),
+        )
         self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep, uncited=uncited)
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False

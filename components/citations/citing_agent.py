@@ -26,7 +26,7 @@ import math
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -1599,6 +1599,14 @@ class SupportChecker:
         runner_up = ranked[1][1].score if len(ranked) > 1 else 0.0
         return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
 
+    def ranked(self, claim: str) -> list[tuple[int, float]]:
+        """Every presented source with its score before flips are looked for, best first: cheap, and
+        never below the score of its verdict, so it tells which sources could win (``core/uncited.py``)."""
+        parsed, _ = self._claim(claim)
+        if parsed is None:
+            return [(sid, 0.0) for sid in self._sources]
+        return sorted(((sid, self._raw(parsed, sid)) for sid in self._sources), key=lambda p: (-p[1], p[0]))
+
     def _claim(self, claim: object) -> tuple[Claim | None, dict[int, Judgement]]:
         """The parsed claim and the judgements made of it so far (adjacent markers share a claim)."""
         claim = claim if isinstance(claim, str) else ""
@@ -2935,13 +2943,9 @@ class SupportLedger:
         verdict = self.overrides.get(key)
         return replace(judged, verdict=verdict) if verdict else judged
 
-    def judge_all(self, claim: str) -> dict[int, Judgement]:
-        """Every presented source's judgement of ``claim``, scored once (an uncited claim's sources)."""
-        if self.checker is None:
-            return {}
-        for source_id, judged in self.checker.check_all(claim).items():
-            self._judged.setdefault((source_id, claim), judged)
-        return {source_id: self.judgement(source_id, claim) for source_id in self.texts}
+    def ranked(self, claim: str) -> list[tuple[int, float]]:
+        """Every presented source with its score before flips, best first (``SupportChecker.ranked``)."""
+        return self.checker.ranked(claim) if self.checker is not None else []
 
     def keep(self, source_id: int, claim: str) -> bool:
         """Drop mode's test, asked by the engine as each marker closes."""
@@ -3318,45 +3322,60 @@ def _fold(text: str) -> str:
     return " ".join(text.split()).rstrip(_END_CHARS + _AFTER_END + " ")
 
 
-def pick_source(judged: Mapping[int, Judgement]) -> tuple[int, Judgement] | None:
-    """The one source to cite for a claim, given every presented source's judgement of it
-    (``SupportChecker.check_all``), or None when no source is a sure pick.
+def pick_source(
+    ranked: Sequence[tuple[int, float]], judge: Callable[[int], Judgement]
+) -> tuple[int, Judgement] | None:
+    """The one source to cite for a claim, or None when no presented source is a sure pick.
 
-    Sure means: the best-scoring source's verdict is ``supported``, with no conflict, its score is
-    at least :data:`CITE_FLOOR`, and it is ahead of every other presented source by
-    :data:`CITE_MARGIN` (a tie, or two chunks that say the same thing, is no sure pick).
+    ``ranked``: every presented source with its score before flips (``SupportChecker.ranked``),
+    best first, never below its verdict's score; ``judge(source_id)``: the full verdict, asked only
+    of the sources that could still come first. Sure means: the best source's verdict is
+    ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
+    every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before
+    flips (two chunks that say the same thing, or one that says the claim and one that says
+    otherwise, give no sure pick).
 
     >>> from lfx_citations.core.support import SupportChecker
-    >>> checker = SupportChecker({1: "Water boils at 100 °C.", 2: "Water boils at 100 °C."})
-    >>> pick_source({1: checker.check("Water boils at 100 °C", 1)})[0]
+    >>> checker = SupportChecker({1: "Water boils at 100 °C.", 2: "Ice melts at 0 °C."})
+    >>> claim = "Water boils at 100 °C"
+    >>> pick_source(checker.ranked(claim), lambda source_id: checker.check(claim, source_id))[0]
     1
-    >>> pick_source(checker.check_all("Water boils at 100 °C")) is None
+    >>> same = SupportChecker({1: "Water boils at 100 °C.", 2: "Water boils at 100 °C."})
+    >>> pick_source(same.ranked(claim), lambda source_id: same.check(claim, source_id)) is None
     True
     """
-    if not judged:
+    best_id, best = 0, None
+    for source_id, raw in ranked:
+        if best is not None and raw <= best.score:
+            break  # flips only lower a score: no later source can come first
+        judged = judge(source_id)
+        if best is None or judged.score > best.score:
+            best_id, best = source_id, judged
+    if best is None or best.verdict != "supported" or best.conflict is not None:
         return None
-    best_id = max(judged, key=lambda source_id: (judged[source_id].score, -source_id))
-    best = judged[best_id]
-    runner_up = max((j.score for source_id, j in judged.items() if source_id != best_id), default=0.0)
-    if best.verdict != "supported" or best.conflict is not None:
-        return None
+    runner_up = max((raw for source_id, raw in ranked if source_id != best_id), default=0.0)
     if best.score < CITE_FLOOR or best.score - runner_up < CITE_MARGIN:
         return None
     return best_id, best
 
 
 def uncited_claims(
-    mode: str, judge_all: Callable[[str], Mapping[int, Judgement]], no_evidence: str = ""
+    mode: str,
+    ranked: Callable[[str], Sequence[tuple[int, float]]],
+    judge: Callable[[int, str], Judgement],
+    no_evidence: str = "",
 ) -> UncitedClaims | None:
     """A fresh tracker for one answer in ``cite_missing`` mode ``mode`` (None when ``off``).
 
-    ``judge_all(claim)`` judges a claim against every presented source (``SupportLedger.judge_all``);
-    an unknown mode falls back to ``suggest``, which never changes the text.
+    ``ranked(claim)`` and ``judge(source_id, claim)`` are the support ledger's (``SupportLedger``):
+    see :func:`pick_source`. An unknown mode falls back to ``suggest``, which never changes the text.
     """
     if mode == "off":
         return None
     return UncitedClaims(
-        lambda claim: pick_source(judge_all(claim)), insert=mode == "insert", no_evidence=no_evidence
+        lambda claim: pick_source(ranked(claim), lambda source_id: judge(source_id, claim)),
+        insert=mode == "insert",
+        no_evidence=no_evidence,
     )
 
 
@@ -3721,7 +3740,11 @@ class _CitingRun:
         keep = (
             (lambda source_id, claim: self.ledger().keep(source_id, claim)) if self.mode == "drop" else None
         )
-        uncited = uncited_claims(self.cite_missing, lambda claim: self.ledger().judge_all(claim))
+        uncited = uncited_claims(
+            self.cite_missing,
+            lambda claim: self.ledger().ranked(claim),
+            lambda source_id, claim: self.ledger().judgement(source_id, claim),
+        )
         self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep, uncited=uncited)
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False

@@ -35,7 +35,7 @@ def engine(presented: list[int], mode: str = "insert", support: str = "flag") ->
     book = SupportLedger(
         [{"id": i, "text": SOURCES.get(i, "Nothing to see here.")} for i in presented], support
     )
-    uncited = uncited_claims(mode, book.judge_all)
+    uncited = uncited_claims(mode, book.ranked, book.judgement)
     return CitationFilter(presented, uncited=uncited, **book.engine_options())
 
 

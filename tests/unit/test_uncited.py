@@ -24,15 +24,20 @@ SURE = Judgement("supported", 0.95, (Evidence(0, 5, "Water"),))
 NO = Judgement("unsupported", 0.05)
 
 
-def judges(presented: tuple[int, ...] = (1, 2)):
-    """Every claim: supported by source 1, by no other presented source."""
-    return lambda claim: {source_id: SURE if source_id == 1 else NO for source_id in presented}
+def judges(presented: tuple[int, ...] = (1, 2)) -> tuple:
+    """Every claim: supported by source 1, by no other presented source (the ledger's two calls)."""
+    scores = sorted(((i, (SURE if i == 1 else NO).score) for i in presented), key=lambda pair: -pair[1])
+
+    def judge(source_id: int, claim: str) -> Judgement:
+        return SURE if source_id == 1 else NO
+
+    return (lambda claim: scores), judge
 
 
 def insert(
     text: str, *, presented: tuple[int, ...] = (1, 2), no_evidence: str = "", **options
 ) -> CitationFilter:
-    uncited = uncited_claims("insert", judges(presented), no_evidence)
+    uncited = uncited_claims("insert", *judges(presented), no_evidence)
     engine = CitationFilter(presented, uncited=uncited, **options)
     engine.text = engine.feed_all(text)
     return engine
@@ -190,7 +195,7 @@ def test_a_citation_dropped_as_unsupported_is_replaced_by_the_sure_source() -> N
 
 
 def test_only_the_closing_punctuation_waits_for_what_follows() -> None:
-    engine = CitationFilter([1, 2], uncited=uncited_claims("insert", judges()))
+    engine = CitationFilter([1, 2], uncited=uncited_claims("insert", *judges()))
     assert engine.feed("Water boils at 100 degrees.") == "Water boils at 100 degrees"
     assert engine.held == 1
     assert engine.feed(" ") == ""  # spaces wait too, as a marker may follow them
@@ -201,7 +206,7 @@ def test_only_the_closing_punctuation_waits_for_what_follows() -> None:
 
 
 def test_suggest_holds_nothing_and_changes_nothing() -> None:
-    engine = CitationFilter([1, 2], uncited=uncited_claims("suggest", judges()))
+    engine = CitationFilter([1, 2], uncited=uncited_claims("suggest", *judges()))
     assert engine.feed("Water boils at 100 degrees.") == "Water boils at 100 degrees."
     assert engine.held == 0
     assert engine.feed(" Ice") + engine.close() == " Ice"
@@ -244,40 +249,63 @@ def test_a_second_pass_changes_nothing() -> None:
 # --------------------------------------------------------------------------- which source
 
 
-def scores(**by_id: float) -> dict[int, Judgement]:
-    return {int(k[1:]): Judgement("supported", v) for k, v in by_id.items()}
+def pick(judged: dict[int, Judgement], raw: dict[int, float] | None = None) -> tuple[int, Judgement] | None:
+    """``pick_source`` over these verdicts; ``raw``: scores before flips where they differ."""
+    scores = {source_id: (raw or {}).get(source_id, j.score) for source_id, j in judged.items()}
+    ranked = sorted(scores.items(), key=lambda pair: (-pair[1], pair[0]))
+    return pick_source(ranked, judged.__getitem__)
+
+
+def sure(score: float) -> Judgement:
+    return Judgement("supported", score)
 
 
 def test_the_pick_is_the_best_source_only_when_it_is_clearly_ahead() -> None:
-    assert pick_source(scores(s1=0.95, s2=0.95 - CITE_MARGIN - 0.01, s3=0.1))[0] == 1
-    assert pick_source(scores(s1=0.95, s2=0.95 - CITE_MARGIN / 2)) is None  # two say it: no sure pick
-    assert pick_source(scores(s2=0.9, s1=0.9)) is None
-    assert pick_source({}) is None
-    assert pick_source(scores(s3=0.95))[0] == 3  # one source presented: nothing to be ahead of
+    assert pick({1: sure(0.95), 2: sure(0.95 - CITE_MARGIN - 0.01), 3: sure(0.1)})[0] == 1
+    assert pick({1: sure(0.95), 2: sure(0.95 - CITE_MARGIN / 2)}) is None  # two say it: no sure pick
+    assert pick({2: sure(0.9), 1: sure(0.9)}) is None
+    assert pick({}) is None
+    assert pick({3: sure(0.95)})[0] == 3  # one source presented: nothing to be ahead of
 
 
 def test_the_pick_needs_a_supported_verdict_without_conflict() -> None:
     for verdict in ("partial", "unsupported", "contradicted"):
-        assert pick_source({1: Judgement(verdict, 0.95), 2: NO}) is None
+        assert pick({1: Judgement(verdict, 0.95), 2: NO}) is None
     conflict = Conflict("negation", "not", "", 0, 0)
-    assert pick_source({1: Judgement("supported", 0.95, conflict=conflict), 2: NO}) is None
-    assert pick_source({1: Judgement("supported", CITE_FLOOR - 0.01), 2: NO}) is None
+    assert pick({1: Judgement("supported", 0.95, conflict=conflict), 2: NO}) is None
+    assert pick({1: sure(CITE_FLOOR - 0.01), 2: NO}) is None
+
+
+def test_the_others_count_at_their_scores_before_flips() -> None:
+    # Source 2 reads like the claim but says otherwise: a source that disagrees is no sure pick.
+    said_otherwise = Judgement("contradicted", 0.3)
+    assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.9}) is None
+    assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.5})[0] == 1
+    # Only the sources that could still come first are judged in full.
+    asked = []
+    ranked = [(1, 0.95), (2, 0.5), (3, 0.2)]
+    assert pick_source(ranked, lambda i: asked.append(i) or sure(0.95 if i == 1 else 0.1))[0] == 1
+    assert asked == [1]
 
 
 def test_the_pick_with_the_real_checker() -> None:
     checker = SupportChecker(
         {1: "Water boils at 100 degrees Celsius at sea level.", 2: "The Eiffel Tower is 330 metres tall."}
     )
-    assert pick_source(checker.check_all("Water boils at 100 degrees Celsius at sea level"))[0] == 1
-    assert pick_source(checker.check_all("Water boils at 90 degrees Celsius at sea level")) is None
-    assert pick_source(checker.check_all("Water does not boil at 100 degrees Celsius at sea level")) is None
-    assert pick_source(checker.check_all("Gold is a soft yellow metal")) is None
+
+    def real(claim: str) -> tuple[int, Judgement] | None:
+        return pick_source(checker.ranked(claim), lambda i: checker.check(claim, i))
+
+    assert real("Water boils at 100 degrees Celsius at sea level")[0] == 1
+    assert real("Water boils at 90 degrees Celsius at sea level") is None
+    assert real("Water does not boil at 100 degrees Celsius at sea level") is None
+    assert real("Gold is a soft yellow metal") is None
     same = SupportChecker(
         {1: "Water boils at 100 degrees Celsius.", 2: "Water boils at 100 degrees Celsius."}
     )
-    assert pick_source(same.check_all("Water boils at 100 degrees Celsius")) is None
+    assert pick_source(same.ranked("Water boils"), lambda i: same.check("Water boils", i)) is None
 
 
 def test_off_gives_no_tracker() -> None:
-    assert uncited_claims("off", judges()) is None
-    assert isinstance(uncited_claims("suggest", judges()), UncitedClaims)
+    assert uncited_claims("off", *judges()) is None
+    assert isinstance(uncited_claims("suggest", *judges()), UncitedClaims)
