@@ -18,6 +18,10 @@ negation or a direction are left out, and the reason is written next to the list
 
 Negation written inside a word (English "n't", and scripts without spaces) is matched as a part of
 a token by the checker (``NEGATION_PARTS``).
+
+Two more lists help tell a name from a word: ``SENTENCE_OPENERS`` (articles, pronouns, auxiliaries…
+that start a sentence with a capital without naming anything) and ``CALENDAR`` (months and days,
+which are part of a date, like a number, not names).
 """
 
 from __future__ import annotations

@@ -12,8 +12,11 @@
 True
 >>> checker.check("The Eiffel Tower in Paris is 330 metres tall", 1).better_source
 2
->>> checker.check("Water boils at 90 °C at sea level", 1).verdict != "supported"
-True
+>>> judged = checker.check("Water boils at 90 °C at sea level", 1)
+>>> judged.verdict, judged.conflict.kind, judged.conflict.source_text
+('contradicted', 'number', '100')
+>>> checker.best_source("The Eiffel Tower in Paris is 330 metres tall")[0]
+2
 >>> answer = "Ice is cold. Water boils at 100 °C [Source 1]"
 >>> start, end = claim_span(answer, answer.index("[Source"))
 >>> answer[start:end]
@@ -21,12 +24,18 @@ True
 
 Standard library only, no network: this file is inlined verbatim into the standalone Citation
 Post-Processor. Term weights come from the presented sources themselves (IDF over their
-sentences), so no stopword list or language model is needed; scripts written without spaces are
-matched by character bigrams. The score is a small logistic model over six features (``WEIGHTS``),
-one of which counts it against a source when another presented source covers the claim better;
-hard signals adjust it: a claim's number, unit or quoted phrase missing from the source caps it below
-``HIGH``; a negation on one side only lowers it. ``check`` scores every source once per claim
-(adjacent markers share a claim) so ``better_source`` comes for free.
+sentences); scripts written without spaces are matched by character bigrams. The score is a small
+logistic model over six features (``WEIGHTS``), one of which counts it against a source when another
+presented source covers the claim better. Hard signals cap it below ``HIGH``: a claim's number, date,
+unit or quoted phrase missing from the source, a name missing from its evidence sentences. Then the
+claim is aligned with each evidence sentence (``align``, ``Aligned``): a negation on one side only, or
+a number, name or direction word (``core/lexicon.py``) facing another in the same slot, is a flip, and
+the verdict is ``contradicted`` when, with it put right, the evidence would support the claim.
+
+For callers: ``check(claim, source)`` judges one citation (with ``better_source``), ``check_all(claim)``
+every presented source once, ``best_source(claim)`` the one that supports the claim best and its
+margin over the next. Each ``Judgement`` has a verdict, a score, evidence and, for ``contradicted``,
+its ``conflict``. Adjacent markers share a claim, which is judged once.
 """
 
 from __future__ import annotations
@@ -305,7 +314,7 @@ Tok = tuple[str, int, int, bool]
 GAP_SLACK = 3
 #: How far before (after) the first (last) aligned word an evidence sentence is read for a flip.
 EDGE_SLACK = 2
-#: Conflict kinds, in the order a gap is searched for them.
+#: Conflict kinds: a negation on one side only; a number, date or amount; a name; a direction word.
 CONFLICT_KINDS = ("negation", "number", "name", "direction")
 
 
@@ -908,7 +917,8 @@ class SupportChecker:
         if not vocab:
             return None
         index = {t: i for i, t in enumerate(vocab)}
-        spans = token_spans(claim)
+        # Aligned word by word: a claim runs to a sentence or two, and a wall of text is cut short.
+        spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
         span_names = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
             _normalize(m.group(0))
@@ -945,13 +955,6 @@ class SupportChecker:
             spans,
             negation_cues(spans, claim),
             span_names,
-        )
-
-    def score(self, claim: Claim | None, source_id: int) -> tuple[float, tuple[int, ...]]:
-        """Support score in [0, 1] of a parsed claim by one source, and its evidence sentences."""
-        judged = self.judge(claim, source_id)
-        return judged.score, tuple(
-            self._sources[source_id].spans.index((e.start, e.end)) for e in judged.evidence
         )
 
     def judge(self, claim: Claim | None, source_id: int) -> Judgement:

@@ -1113,7 +1113,7 @@ Tok = tuple[str, int, int, bool]
 GAP_SLACK = 3
 #: How far before (after) the first (last) aligned word an evidence sentence is read for a flip.
 EDGE_SLACK = 2
-#: Conflict kinds, in the order a gap is searched for them.
+#: Conflict kinds: a negation on one side only; a number, date or amount; a name; a direction word.
 CONFLICT_KINDS = ("negation", "number", "name", "direction")
 
 
@@ -1716,7 +1716,8 @@ class SupportChecker:
         if not vocab:
             return None
         index = {t: i for i, t in enumerate(vocab)}
-        spans = token_spans(claim)
+        # Aligned word by word: a claim runs to a sentence or two, and a wall of text is cut short.
+        spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
         span_names = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
             _normalize(m.group(0))
@@ -1753,13 +1754,6 @@ class SupportChecker:
             spans,
             negation_cues(spans, claim),
             span_names,
-        )
-
-    def score(self, claim: Claim | None, source_id: int) -> tuple[float, tuple[int, ...]]:
-        """Support score in [0, 1] of a parsed claim by one source, and its evidence sentences."""
-        judged = self.judge(claim, source_id)
-        return judged.score, tuple(
-            self._sources[source_id].spans.index((e.start, e.end)) for e in judged.evidence
         )
 
     def judge(self, claim: Claim | None, source_id: int) -> Judgement:

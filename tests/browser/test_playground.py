@@ -51,6 +51,25 @@ MARKER = re.compile(r"\[Source (\d+)\]")
 PARTIAL_MARKER = re.compile(r"\[(?:S|So|Sou|Sour|Sourc|Source|Source )?$|\[Sou(?!rce \d+\])")
 (LINKED_DOCUMENT,) = [doc for doc in DEFAULT_CORPUS if doc.metadata.get("url")]
 
+# For each card snippet: whether its warning (the text before " — ") lies whole inside the two lines
+# the card shows (null when there is none), the warning, and the snippet.
+WARNING_SHOWN = """els => els.map(p => {
+    const full = p.textContent;
+    if (!full.startsWith("\u26a0")) return [null, null, full, null];
+    const end = full.indexOf(" \u2014 ");
+    const range = document.createRange();
+    range.setStart(p.firstChild, 0);
+    range.setEnd(p.firstChild, end);
+    const box = p.getBoundingClientRect();
+    const inside = [...range.getClientRects()].every(r => r.bottom <= box.bottom + 1 && r.right <= box.right + 1);
+    // The same test on the snippet's last character: the card does cut what does not fit.
+    const tail = document.createRange();
+    tail.setStart(p.firstChild, full.length - 1);
+    tail.setEnd(p.firstChild, full.length);
+    const cut = [...tail.getClientRects()].some(r => r.bottom > box.bottom + 1);
+    return [inside, full.slice(0, end), full, cut];
+})"""
+
 # Records the newest AI message's text on every DOM change, and whether the run had finished.
 RECORD_STREAM = """() => {
     window.__samples = [];
@@ -136,18 +155,21 @@ def test_playground_shows_cited_answer_and_source_cards(
     assert cited_link != 1, presented
     assert presented[cited_link]["url"] == LINKED_DOCUMENT.metadata["url"]
     assert not presented[1].get("url")
+    (boiling,) = [n for n, card in presented.items() if card["cited_text"].startswith("Water boils at 100")]
     # Keep the Playground's session list to its default session (the probe's would show up there).
     client.http.delete(f"/api/v1/monitor/messages/session/{probe_session}").raise_for_status()
 
-    # 2. The same question in the Playground, with a paced answer.
+    # 2. The same question in the Playground, with a paced answer: a claim that changes the number its
+    # source gives, one its source does not hold (the water-cycle page), one its source says, one invalid.
     answer_chunks = (
-        "Water is essential for life [Sou",
-        f"rce 1]. Collections store JSON documents [Source {cited_link}",
+        "Water boils at 90 degrees Celsius at sea level [Sou",
+        f"rce {boiling}]. Water is essential for life [Source 1]. Collections store JSON documents "
+        f"[Source {cited_link}",
         "]. Bad [Source 9].",
     )
     expected_text = (
-        "Water is essential for life [Source 1]. "
-        f"Collections store JSON documents [Source {cited_link}]. Bad."
+        f"Water boils at 90 degrees Celsius at sea level [Source {boiling}]. Water is essential for life "
+        f"[Source 1]. Collections store JSON documents [Source {cited_link}]. Bad."
     )
     openai.script(Reply(chunks=answer_chunks, chunk_delay=CHUNK_DELAY))
 
@@ -193,6 +215,8 @@ def test_playground_shows_cited_answer_and_source_cards(
                 for link in links.all()
             }
             targets = links.evaluate_all("els => els.map(a => [a.target, a.rel])")
+            # Each card's snippet (two lines at most), and whether its warning shows whole in them.
+            snippets = page.locator("p.line-clamp-2.italic").evaluate_all(WARNING_SHOWN)
             # The group's title labels the row of cards ("Sources"; "Source" for a single card).
             sources_label = page.locator(
                 "xpath=//div[normalize-space()='Sources']"
@@ -215,11 +239,10 @@ def test_playground_shows_cited_answer_and_source_cards(
 
     # The answer: the valid markers as typed, the invalid one gone, never a half marker.
     assert text == expected_text
-    assert "[Source 1]" in text and f"[Source {cited_link}]" in text
     assert "Source 9" not in text
     assert marker_links == 0
     cited = [int(n) for n in dict.fromkeys(MARKER.findall(text))]
-    assert cited == [1, cited_link]
+    assert cited == [boiling, 1, cited_link]
 
     # Streaming: before "Finished in" the bubble showed a partial answer that then grew. (Mid-stream
     # the Playground shows the first chunk twice, see tests/browser/README.md, so lengths are not
@@ -228,7 +251,7 @@ def test_playground_shows_cited_answer_and_source_cards(
     texts = list(dict.fromkeys(s["text"] for s in streamed))
     assert len(texts) >= 2, samples
     first = texts[0]
-    assert first.startswith("Water is essential") and "[Source" not in first, texts
+    assert first.startswith("Water boils at 90") and "[Source" not in first, texts
     assert any(f"[Source {cited_link}]" in t for t in texts[1:]), texts
     assert streamed[-1]["t"] - streamed[0]["t"] >= CHUNK_DELAY, streamed
     for sample in texts:
@@ -237,10 +260,17 @@ def test_playground_shows_cited_answer_and_source_cards(
 
     # The cards: one per cited source, in citation order, titled as the API numbered them.
     assert [card_number(t) for t in titles] == cited
-    # The same sources as the API numbered them; the support check marks the card whose source does
-    # not say its claim ("Water is essential for life" is not in the water-cycle page it cites).
-    assert [without_note(t) for t in titles] == [without_note(presented[n]["title"]) for n in cited]
-    assert titles[0] == without_note(titles[0]) + " \u00b7 \u26a0 claim not found in this source"
+    # The same sources as the API numbered them, titled by name only; the support check's warning opens
+    # the snippet of a card whose source says otherwise (100, not 90 degrees) or does not say its claim
+    # ("Water is essential for life" is not in the water-cycle page), and shows whole in the card.
+    assert titles == [presented[n]["title"] for n in cited]
+    assert [(shown, warning) for shown, warning, _, _ in snippets] == [
+        (True, "\u26a0 the source says \u00ab100\u00bb, not \u00ab90\u00bb"),
+        (True, "\u26a0 claim not found in this source"),
+        (None, None),
+    ]
+    assert snippets[2][2].startswith("Astra DB collections store JSON documents")
+    assert snippets[0][3], "the snippet runs past two lines: the check above can see a cut"
     assert sources_label == 1
     # Only the source with a URL is a link, to that URL, opening a new tab.
     assert hrefs == {cited_link: LINKED_DOCUMENT.metadata["url"]}

@@ -283,3 +283,28 @@ def test_negation_inside_words_in_japanese_is_not_supported() -> None:
 def test_what_is_not_a_flip(source: str, claim: str) -> None:
     judged = SupportChecker({1: source, 2: "Unrelated text about gardening."}).check(claim, 1)
     assert (judged.verdict, judged.conflict) == ("supported", None)
+
+
+def test_a_name_no_evidence_sentence_holds_is_at_most_partial_and_one_facing_another_is_contradicted() -> (
+    None
+):
+    check = SupportChecker(
+        {1: "The museum opened in 1793. It holds paintings.", 2: "Paris is the capital of France."}
+    )
+    assert check.check("The museum opened in 1793", 1).verdict == "supported"
+    for claim in ("The Louvre museum opened in 1793", "The museum in Vienna opened in 1793"):
+        judged = check.check(claim, 1)
+        assert (judged.verdict, judged.conflict) == ("partial", None), claim
+    # A name its evidence holds in another sentence is held: "It" stands for the museum named before.
+    named = SupportChecker({1: "The Louvre is a museum in Paris. It opened in 1793.", 2: "Dogs bark."})
+    assert named.check("The Louvre opened in 1793", 1).verdict == "supported"
+    # Another name: where the evidence sentence names something else in that role it is contradicted;
+    # where it says "It", it holds no name there, so the claim is only not said.
+    assert named.check("The Prado opened in 1793", 1).verdict == "partial"
+    direct = SupportChecker({1: "The Louvre opened in 1793.", 2: "Dogs bark."}).check(
+        "The Prado opened in 1793", 1
+    )
+    assert (direct.verdict, direct.conflict.source_text if direct.conflict else None) == (
+        "contradicted",
+        "Louvre",
+    )

@@ -399,11 +399,13 @@ def test_a_dropped_citation_ends_its_claim_like_a_kept_one() -> None:
         ({1: "a" * 200_000}, "a " * 10_000, 1),
         ({1: "。" * 5000 + "1" * 5000}, "1" * 300, 1),
         ({1: "[Source 1] [Source 2]"}, "[Source 1]", 1),
+        # One word over and over on both sides: every word pairs with every other in the alignment.
+        ({1: ("the " * 140).strip() + ".", 2: "x"}, "the " * 10_000, 1),
     ],
 )
 def test_absurd_inputs_give_a_safe_result(sources: dict, claim: str, cited: int) -> None:
     j = SupportChecker(sources).check(claim, cited)
-    assert j.verdict in {"supported", "partial", "unsupported"}
+    assert j.verdict in {"supported", "partial", "unsupported", "contradicted"}
     assert 0.0 <= j.score <= 1.0
     text = sources.get(cited) if isinstance(sources.get(cited), str) else ""
     for e in j.evidence:
@@ -433,3 +435,35 @@ def test_work_follows_matches_and_shared_claims_are_scored_once() -> None:
     # Adjacent markers share a claim: asking again for another source scores nothing new.
     checker.check("The Eiffel Tower was completed in 1889", 3)
     assert checker.sentences_scored == first
+
+
+# ---------------------------------------------------------------------------
+# Every source at once, and the best one (what a caller that inserts citations needs)
+# ---------------------------------------------------------------------------
+
+
+def test_check_all_judges_every_source_once_with_its_verdict_and_conflict(checker: SupportChecker) -> None:
+    judged = checker.check_all("Mount Everest is the lowest mountain above sea level")
+    assert set(judged) == {1, 2, 3}
+    assert judged[2].verdict == "contradicted"
+    assert judged[2].conflict is not None and judged[2].conflict.kind == "direction"
+    assert (judged[2].conflict.claim_text, judged[2].conflict.source_text) == ("lowest", "highest")
+    assert judged[1].verdict == judged[3].verdict == "unsupported"
+    # The same judgements as one check at a time.
+    assert judged[2] == checker.check("Mount Everest is the lowest mountain above sea level", 2)
+    first = checker.sentences_scored
+    checker.check_all("Mount Everest is the lowest mountain above sea level")
+    assert checker.sentences_scored == first  # scored once per claim
+
+
+def test_best_source_is_a_supported_one_with_its_lead_over_the_next(checker: SupportChecker) -> None:
+    best, margin = checker.best_source("Mount Everest is the highest mountain above sea level")
+    scores = {
+        sid: j.score
+        for sid, j in checker.check_all("Mount Everest is the highest mountain above sea level").items()
+    }
+    assert best == 2
+    assert margin == round(scores[2] - max(scores[1], scores[3]), 4) > 0
+    # Nothing supports a contradicted or an unrelated claim.
+    assert checker.best_source("Mount Everest is the lowest mountain above sea level") == (None, 0.0)
+    assert checker.best_source("Penguins migrate across the Sahara") == (None, 0.0)
