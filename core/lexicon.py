@@ -14,14 +14,16 @@ negation or a direction are left out, and the reason is written next to the list
   ("ne … pas", "n'… jamais"), since it, "mai" and "no" also have other senses, the checker ignores
   a cue written next to a number ("No. 5", "5 mai");
 - direction: fr "est" and es "este" (also "is", "this"), nl "voor" and "na" (also "for", and "na"
-  is rare as "after" outside fixed phrases), en "lower" as a verb (it sits in higher/lower already).
+  is rare as "after" outside fixed phrases), en "lower" as a verb (it sits in higher/lower already),
+  en "close" (also "near": "close to 400 stores"; "closed" and "closes" stay).
 
 Negation written inside a word (English "n't", and scripts without spaces) is matched as a part of
 a token by the checker (``NEGATION_PARTS``).
 
-Two more lists help tell a name from a word: ``SENTENCE_OPENERS`` (articles, pronouns, auxiliaries…
-that start a sentence with a capital without naming anything) and ``CALENDAR`` (months and days,
-which are part of a date, like a number, not names).
+Three more lists help tell a name from a word: ``SENTENCE_OPENERS`` (articles, pronouns, auxiliaries…
+that start a sentence with a capital without naming anything), ``NOUN_PHRASE_STARTS`` (articles,
+determiners and prepositions: a capitalized first word followed by one is no subject, so no name)
+and ``CALENDAR`` (months and days, which are part of a date, like a number, not names).
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ DIRECTION_PAIRS = {
         "majority | minority",
         "positive | negative",
         "accepted approved accept approve | rejected reject",
-        "opened open opens | closed close closes",
+        "opened open opens | closed closes",
         "stronger strengthened | weaker weakened",
         "faster fastest | slower slowest",
         "succeeded successful success | failed unsuccessful failure",
@@ -231,7 +233,8 @@ SENTENCE_OPENERS = {
     " in on at by for from with to of as after before during since while when where if although though"
     " because however also both each every many most some all such one another other yet but and or so"
     " then thus today now later instead still even only overall additionally furthermore moreover finally"
-    " first second third meanwhile despite following according unlike like among between through under",
+    " first second third meanwhile despite following according unlike like among between through under"
+    " without upon over concerning regarding",
     "fr": "le la les un une des ce cet cette ces il elle ils elles on nous vous je son sa ses leur leurs"
     " en dans à au aux par pour avec de du sur sous après avant depuis pendant lorsque quand si mais et"
     " ou donc ainsi aussi cependant toutefois enfin puis selon",
@@ -240,7 +243,7 @@ SENTENCE_OPENERS = {
     " und oder doch auch jedoch dann so heute laut",
     "es": "el la los las un una unos unas este esta estos estas ese esa él ella ellos ellas su sus en"
     " con de del por para desde durante tras antes después cuando si pero y o también sin además según",
-    "pt": "o a os as um uma uns umas este esta estes estas esse essa ele ela eles elas seu sua seus suas"
+    "pt": "o os as um uma uns umas este esta estes estas esse essa ele ela eles elas seu sua seus suas"
     " em no na nos nas com de do da dos das por para desde durante após antes depois quando se mas e ou"
     " também sem além segundo",
     "it": "il lo la i gli le un uno una questo questa questi queste egli lui lei loro suo sua suoi sue in"
@@ -250,6 +253,31 @@ SENTENCE_OPENERS = {
     " voor tot door tijdens toen als maar en of ook dan volgens",
 }
 SENTENCE_OPENER_WORDS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
+
+#: Articles, determiners, possessives and prepositions: words that open a noun phrase. A capitalized
+#: first word followed by one opens the sentence with a preposition or a participle ("Staring at…",
+#: "Dubbed the…", "Upon his…"); a name that opens a sentence is its subject, followed by a verb. Left
+#: out: words that are also a verb or a negation in another of these languages ("a": fr "has"; pt "do",
+#: "no").
+NOUN_PHRASE_STARTS = {
+    "en": "the an this that these those his her its their our my your each every some any"
+    " in on at by for from with without to of into onto upon over under about against among between"
+    " through during after before since until across along around",
+    "fr": "le la les un une des du de ce cet cette ces son sa ses leur leurs mon ma mes notre nos chaque"
+    " à au aux dans par pour avec sans sur sous entre vers chez",
+    "de": "der die das den dem des ein eine einen einem einer eines sein seine ihr ihre jeder jede jedes"
+    " in im an am ans auf aus bei beim ins mit nach seit von vom vor zu zum zur für durch gegen ohne über unter",
+    "es": "el la los las un una unos unas su sus este esta estos estas cada"
+    " en con de del al por para desde sin sobre entre hacia tras",
+    "pt": "o os as um uma uns umas seu sua seus suas cada em na nos nas num numa com de da dos das"
+    " ao aos à às por pelo pela pelos pelas para desde sem sobre entre",
+    "it": "il lo la i gli le un uno una suo sua suoi sue ogni in nel nello nella nei negli nelle con di"
+    " del dello della dei degli delle da dal dallo dalla dai dagli dalle al allo alla ai agli alle su"
+    " sul sullo sulla sui sugli sulle per senza tra fra",
+    "nl": "de het een zijn haar hun elk elke in op aan bij met zonder na sinds van voor tot door over"
+    " onder tussen",
+}
+NOUN_PHRASE_START_WORDS = frozenset(w for words in NOUN_PHRASE_STARTS.values() for w in words.split())
 
 #: Months and days are dates, not names (most of these languages write them in lower case): a
 #: claim's month that its evidence does not hold is not a name to cap.
@@ -265,6 +293,9 @@ CALENDAR = {
     "nl": "januari februari maart april mei juni juli augustus september oktober november december",
 }
 CALENDAR_WORDS = frozenset(w for words in CALENDAR.values() for w in words.split())
+#: Months that are also common words in lower case ("may", "march", "august"): dates only when written
+#: with a capital.
+CALENDAR_HOMONYMS = frozenset("may march august".split())
 
 NEGATIONS = frozenset(w for words in NEGATION_WORDS.values() for w in words.split())
 

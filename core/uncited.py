@@ -56,7 +56,7 @@ _END_CHARS = _LATIN_END + _CJK_END
 # After a sentence's punctuation: closing quotes and brackets still belong to it.
 _AFTER_END = "\"'\u201d\u2019\u00bb)]"
 _NEXT_END = re.compile(f"[{re.escape(_END_CHARS)}\n]")
-# Words whose period is no sentence end ("Dr. Smith", "Fig. 3", "ca. 1900"); initials too (see _abbreviated).
+# Words whose period is no sentence end ("Dr. Smith", "Fig. 3", "ca. 1900"); initials too (see _ends_abbreviation).
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof st jr sr vs approx ca cf al fig figs inc ltd co corp dept vol pp "
     "jan feb mar apr jun jul aug sep sept oct nov dec bzw vgl usw ggf mme mlle".split()
@@ -70,10 +70,10 @@ _ORDINAL = re.compile(r"\s*(?:>\s*)*\d{1,3}\Z")
 _EMPHASIS = "*_"
 
 
-def _abbreviated(before: str) -> bool:
+def _ends_abbreviation(before: str) -> bool:
     """Whether a period right after ``before`` ends an abbreviation rather than a sentence.
 
-    >>> [_abbreviated(t) for t in ("Dr", "e.g", "U.S", "John F", "at 100 °C", "vitamin C", "in 2019")]
+    >>> [_ends_abbreviation(t) for t in ("Dr", "e.g", "U.S", "John F", "at 100 °C", "vitamin C", "in 2019")]
     [True, True, True, True, False, False, False]
     """
     found = _LAST_WORD.search(before)
@@ -395,7 +395,7 @@ class UncitedClaims:
         elif not self._pending_spaces:
             closed = False  # "3.14", "e.g.," or "example.com": no end without a space
         else:
-            abbreviated = self._pending.strip() == "." and _abbreviated(self._tail)
+            abbreviated = self._pending.strip() == "." and _ends_abbreviation(self._tail)
             numbered = self._at_line_start and bool(_ORDINAL.fullmatch("".join(self._sentence or ())))
             closed = not (ch.islower() or abbreviated or numbered)
         self._settle_pending(out, closed=closed)

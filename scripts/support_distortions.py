@@ -13,10 +13,13 @@ claim wrong while keeping the source's words, and returns None when the claim of
   first past-tense verb ("married" → "did not marry"), else "does not" before a present one;
 * ``swap_name``: a name the chunk holds (a run of capitalized words) becomes a name from *another*
   claim that filled the same role (a month for a month; after "in", "at", "from"…, a place for a
-  place; else a person or body with as many words), one that no presented chunk holds;
+  place; else a person or body with as many words), one that no presented chunk holds; a word that
+  opens the claim is a name only when the chunks also write it inside a sentence ("Because" is not);
 * ``reverse_direction``: a direction or comparison word the chunk holds becomes its antonym, from
   the list below (written for this generator as a reader would reverse a claim, wider than the
-  checker's lexicon: pairs the checker does not know count against it);
+  checker's lexicon: pairs the checker does not know count against it), where a reader would
+  reverse it: not in a name ("High School"), a phrasal verb ("handed over", "set up") or a fixed
+  phrase ("named after"), and "over" / "under" only before an amount ("over 50");
 * ``change_number``: a number the chunk holds changes (a year by 1 to 3, another integer by 1 to 9 or
   doubled, a decimal in its last digit), to a value the chunk does not hold.
 
@@ -105,7 +108,6 @@ ANTONYMS = dict(
         ("increases", "decreases"),
         ("increasing", "decreasing"),
         ("rose", "fell"),
-        ("rise", "fall"),
         ("rising", "falling"),
         ("won", "lost"),
         ("win", "lose"),
@@ -129,7 +131,6 @@ ANTONYMS = dict(
         ("opened", "closed"),
         ("gained", "lost"),
         ("inside", "outside"),
-        ("up", "down"),
         ("high", "low"),
         ("positive", "negative"),
         ("success", "failure"),
@@ -148,12 +149,14 @@ ANTONYMS = dict(
         ("fastest", "slowest"),
         ("faster", "slower"),
         ("expanded", "reduced"),
-        ("raised", "lowered"),
-        ("gain", "loss"),
     )
     for pair in ((a, b), (b, a))
     if pair[0] not in {"lost", "left", "lower", "rejected", "smallest", "least", "reduced"}
     or (a, b) in {("won", "lost"), ("higher", "lower"), ("approved", "rejected"), ("largest", "smallest")}
+)
+# Words after "over" / "under" that make them "more than" / "less than".
+AMOUNT_WORDS = frozenset(
+    "half two three four five six seven eight nine ten twenty hundred thousand million".split()
 )
 MONTHS = frozenset(
     "January February March April May June July August September October November December".split()
@@ -247,12 +250,32 @@ def name_pool(claims: Iterable[str]) -> dict[tuple[str, int], list[str]]:
     return {key: sorted(names) for key, names in pool.items()}
 
 
+def _named_in(name: str, text: str, inside: bool = False) -> bool:
+    """Whether ``text`` holds ``name``; ``inside``: after a word in lower case or a comma, inside a
+    sentence, where a capital means a name (a claim's first word may just open it: "Because…")."""
+    if not inside:
+        return name in text
+    return any(
+        m.group(1).islower() or m.group(1) == ","
+        for m in re.finditer(r"(\S)[ \t\u00a0]+" + re.escape(name) + r"\b", text)
+    )
+
+
 def swap_name(
     claim: str, presented: list[str], pool: dict[tuple[str, int], list[str]], rng: random.Random
 ) -> str | None:
-    """The claim with a name its chunk holds replaced by one no presented chunk holds (same role)."""
-    text = " ".join(presented).lower()
-    runs = [r for r in name_runs(claim) if r[2] in " ".join(presented)]
+    """The claim with a name its chunk holds replaced by one no presented chunk holds (same role). A
+    capitalized word that opens the claim counts as a name only when the chunks write it inside a
+    sentence too ("Because", "If" open sentences; "Paris" is named inside them)."""
+    joined = " ".join(presented)
+    text = joined.lower()
+    runs = [
+        r
+        for r in name_runs(claim)
+        # At the start of the claim (or of its line: "## After…"), a capital may just open it.
+        if _named_in(r[2], joined)
+        and (re.search(r"\w", claim[: r[0]]) or _named_in(r[2], joined, inside=True))
+    ]
     rng.shuffle(runs)
     for start, end, name, role in runs:
         options = [
@@ -265,15 +288,32 @@ def swap_name(
     return None
 
 
-def reverse_direction(claim: str, chunk: str, rng: random.Random) -> str | None:
-    """The claim with a direction or comparison word its chunk holds replaced by its antonym."""
-    held = {w.lower() for w in _WORD.findall(chunk)}
+def _reversible(claim: str, m: re.Match[str]) -> bool:
+    """Whether a reader would reverse this direction word: not part of a name ("High School", "North
+    America"), of a phrasal verb ("handed over", "taking over") or of a fixed phrase ("named after",
+    "high school"); "over" and "under" only as "more than" and "less than" ("over 50", "over half")."""
+    word = m.group(0)
+    if word[0].isupper() and m.start() > 0:
+        return False
+    before = claim[: m.start()].split()[-1:]
+    after = claim[m.end() :].split()[:2]
+    low = word.lower()
+    if low in {"over", "under"}:
+        return bool(after) and (
+            after[0][0].isdigit() or after[0].lower() in AMOUNT_WORDS or after[:2] == ["a", "dozen"]
+        )
+    if low in {"after", "before"} and before and before[0].lower() in {"named", "called", "titled"}:
+        return False
+    return not (low in {"high", "low"} and after and after[0].lower().startswith("school"))
+
+
+def reverse_direction(claim: str, chunk: str | None, rng: random.Random) -> str | None:
+    """The claim with a direction or comparison word its chunk holds (any, when ``chunk`` is None)
+    replaced by its antonym."""
+    held = {w.lower() for w in _WORD.findall(chunk)} if chunk is not None else None
     for m in _WORD.finditer(claim):
         word = m.group(0)
-        # A capital inside the sentence is part of a name ("High School", "North America").
-        if word[0].isupper() and m.start() > 0:
-            continue
-        if word.lower() in ANTONYMS and word.lower() in held:
+        if word.lower() in ANTONYMS and (held is None or word.lower() in held) and _reversible(claim, m):
             return claim[: m.start()] + _cap(ANTONYMS[word.lower()], word) + claim[m.end() :]
     return None
 

@@ -49,6 +49,8 @@ HIGH_FLOOR = 0.65
 #: At most this share of fully supported citations (oracle chunks of supported claims) is flagged
 #: ``unsupported`` by the fitted ``LOW``.
 FLAG_RATE = 0.025
+#: At least this share of them stays ``supported`` under the fitted ``HIGH`` (in the training folds).
+RETAIN_RATE = 0.55
 
 
 def _load(path: Path) -> list[dict]:
@@ -115,17 +117,22 @@ def balanced_accuracy(pred: Sequence[bool], gold: Sequence[bool]) -> float:
 
 
 def best_threshold(
-    scores: Sequence[float], gold: Sequence[bool], floor: float = 0.5, window: float = 0.05
+    scores: Sequence[float],
+    gold: Sequence[bool],
+    floor: float = 0.5,
+    window: float = 0.05,
+    ceiling: float = 1.0,
 ) -> float:
     """BA-optimal threshold, not below ``floor``: BA is flat over a wide range and has a second
     optimum at low thresholds that lets wrong-source citations pass, so ``supported`` keeps to
     scores where the class-balanced model leans to support (``operating_points`` shows the trade
     between BA, detection and retention). BA is averaged over ``window`` either side of each
-    threshold on a 0.01 grid: the single best point of a flat curve moves from fold to fold."""
+    threshold on a 0.01 grid: the single best point of a flat curve moves from fold to fold. Only
+    thresholds up to ``ceiling`` are candidates (``_fit``: the retention bound)."""
     grid = [round(floor + k / 100, 2) for k in range(round((1 - floor) * 100))]
     ba = {t: balanced_accuracy([s >= t for s in scores], gold) for t in grid}
     smooth = {t: statistics.fmean(v for u, v in ba.items() if abs(u - t) <= window + 1e-9) for t in grid}
-    return max(grid, key=lambda t: (smooth[t], -t))
+    return max((t for t in grid if t <= ceiling + 1e-9), key=lambda t: (smooth[t], -t), default=floor)
 
 
 def low_threshold(scores: Sequence[float], gold: Sequence[bool], precision: float = 0.95) -> float:
@@ -260,7 +267,10 @@ def _fit(claims: list[dict], cases: list[dict]) -> tuple[list[float], float, flo
     finally:
         support.HIGH = saved
     gold = [c["gold"] for c in claims]
-    high = best_threshold(scores, gold, floor=HIGH_FLOOR)
+    # A supported citation is the point of citing: HIGH keeps RETAIN_RATE of the fully supported
+    # citations supported. BA is flat over a wide band, so this costs it little (``operating_points``).
+    ceiling = right[min(len(right) - 1, int((1 - RETAIN_RATE) * len(right)))] if right else 1.0
+    high = best_threshold(scores, gold, floor=HIGH_FLOOR, ceiling=ceiling)
     # An "unsupported" flag is a visible warning: few fully supported citations may get one.
     citation_low = right[int(FLAG_RATE * len(right))] if right else 0.0
     return w, high, min(high, low_threshold(scores, gold), citation_low)
@@ -321,8 +331,9 @@ def _wrong_source(cases: list[dict], models: dict[str, tuple[list[float], float,
     }
 
 
-def distortion_cases(data: Path) -> list[dict]:
-    """Each gold-supported claim with all its oracle chunks, presented together (ids 1..n)."""
+def distortion_cases(data: Path, labels: tuple[str, ...] = ("supported",)) -> list[dict]:
+    """Each claim of ``labels`` (gold-supported by default) with all its oracle chunks, presented
+    together (ids 1..n)."""
     rows = _load(data / "oracle_chunks_claim_dev.jsonl")
     groups: dict[str, list[dict]] = {}
     for row in rows:
@@ -331,11 +342,57 @@ def distortion_cases(data: Path) -> list[dict]:
         {
             "id": cid,
             "claim": g[0]["claim"],
+            "label": g[0]["label"],
             "texts": {i: "\n".join(r["evidence"]) for i, r in enumerate(g, 1)},
         }
         for cid, g in groups.items()
-        if g[0]["label"] == "supported"
+        if g[0]["label"] in labels
     ]
+
+
+def direction_sets(cases: list[dict], models: dict[str, tuple[list[float], float, float]]) -> dict:
+    """Direction reversals beyond the gold-supported claims, which seldom hold a direction word their
+    chunk states. Every dev claim, whatever its label, cited with the chunk the checker supports best
+    (held out): ``held``, a direction word that chunk holds reversed (the rule of the distortion set);
+    ``wide``, any direction word of the claim reversed, held by the chunk or not. Each: cases, not
+    ``supported``, ``contradicted``; and the same for the claims whose chunk holds the word or its
+    antonym anywhere (``wide_seen``), the only ones a lexical check can see."""
+    rows = {k: [0, 0, 0] for k in ("held", "wide", "wide_seen")}
+    for case in cases:
+        w, high, low = models[case["id"]]
+        saved = support.WEIGHTS, support.HIGH, support.LOW
+        support.WEIGHTS, support.HIGH, support.LOW = tuple(w), high, low
+        try:
+            judged = support.SupportChecker(case["texts"]).check_all(case["claim"])
+            right = [
+                sid
+                for sid, j in sorted(judged.items(), key=lambda x: -x[1].score)
+                if j.verdict == "supported"
+            ]
+            if not right:
+                continue
+            chunk = case["texts"][right[0]]
+            words = {t.lower() for t in support_distortions._WORD.findall(chunk)}
+            for name, claim in (
+                ("held", support_distortions.reverse_direction(case["claim"], chunk, None)),
+                ("wide", support_distortions.reverse_direction(case["claim"], None, None)),
+            ):
+                if claim is None:
+                    continue
+                j = support.SupportChecker(case["texts"]).check(claim, right[0])
+                seen = {w.lower() for w in support_distortions._WORD.findall(claim)} ^ {
+                    w.lower() for w in support_distortions._WORD.findall(case["claim"])
+                }
+                for key in (name, "wide_seen") if name == "wide" and seen & words else (name,):
+                    rows[key][0] += 1
+                    rows[key][1] += j.verdict != "supported"
+                    rows[key][2] += j.verdict == "contradicted"
+        finally:
+            support.WEIGHTS, support.HIGH, support.LOW = saved
+    return {
+        k: {"cases": n, "not_supported": 100 * ns / max(1, n), "contradicted": 100 * c / max(1, n)}
+        for k, (n, ns, c) in rows.items()
+    }
 
 
 def distortions(
@@ -576,6 +633,10 @@ def run(data: Path = DATA, folds: int = 5, seed: int = 0, trials: int = 300) -> 
         support_distortions.name_pool(all_claims),
         seed,
     )
+    every = distortion_cases(data, ("supported", "partially_supported", "not_supported"))
+    directions = direction_sets(
+        every, {c["id"]: models.get(c["id"], (w_all, high_all, low_all)) for c in every}
+    )
     copied = copied_distortions(
         copied_cases(data, seed),
         {**models, "*": (w_all, high_all, low_all)},
@@ -585,6 +646,7 @@ def run(data: Path = DATA, folds: int = 5, seed: int = 0, trials: int = 300) -> 
     return {
         "claims": len(claims),
         "distortions": distorted,
+        "directions": directions,
         "copied": copied,
         "operating_points": points,
         "cross_validated": cv,
@@ -660,6 +722,11 @@ def _table(figures: dict) -> str:
         lines.append(
             f"  {kind:<10} {row['cases']:>4} cases: no longer supported {row['not_supported']:5.1f} "
             f"(>= {goals[kind]}), contradicted {row['contradicted']:5.1f}, of that kind {row['conflict_of_that_kind']:5.1f}"
+        )
+    for key, row in figures["directions"].items():
+        lines.append(
+            f"  direction, every dev claim ({key}) {row['cases']:>4} cases: no longer supported "
+            f"{row['not_supported']:5.1f}, contradicted {row['contradicted']:5.1f}"
         )
     c = figures["copied"]
     lines.append(

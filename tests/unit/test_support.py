@@ -170,6 +170,17 @@ def test_dates_in_another_order_match_and_wrong_years_do_not() -> None:
     assert checker.check("The treaty was signed in Riga on March 5, 1931", 1).verdict != "supported"
 
 
+def test_a_month_is_a_date_and_may_in_lower_case_is_no_month() -> None:
+    checker = SupportChecker(
+        {1: "The museum opened on 5 June 2019. The flag could go back to the drawing board.", 2: "Dogs bark."}
+    )
+    assert checker.check("The flag may go back to the drawing board", 1).verdict == "supported"
+    moved = checker.check("The museum opened on 5 May 2019", 1)
+    assert moved.verdict == "contradicted" and moved.conflict is not None
+    assert (moved.conflict.kind, moved.conflict.source_text) == ("number", "June")
+    assert checker.check("The museum opened in March 2019", 1).verdict != "supported"
+
+
 def test_a_span_of_years_written_short_names_the_full_second_year() -> None:
     assert tokens("the 2018–19 season") == tokens("the 2018-2019 season") == ["the", "2018", "2019", "season"]
     assert tokens("1999/00") == ["1999", "2000"]
@@ -332,6 +343,24 @@ def test_evidence_offsets_index_the_source_exactly() -> None:
 def test_split_sentences_spans() -> None:
     text = "One. Two!  Three?\nFour。五"
     assert [text[a:b] for a, b in split_sentences(text)] == ["One.", "Two!", "Three?", "Four。", "五"]
+
+
+def test_a_title_or_an_initial_before_a_name_ends_no_sentence() -> None:
+    text = (
+        "In essence, Mr. Borker believed it. Jan Stuart works at the Arthur M. Sackler Gallery. "
+        "It ended in World War I. He moved to the U.S. He stayed."
+    )
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "In essence, Mr. Borker believed it.",
+        "Jan Stuart works at the Arthur M. Sackler Gallery.",
+        "It ended in World War I.",
+        "He moved to the U.S.",
+        "He stayed.",
+    ]
+    # The name is then read whole: another one in its place is a flip.
+    checker = SupportChecker({1: text, 2: "Dogs bark."})
+    assert checker.check("In essence, Mr. Borker believed it", 1).verdict == "supported"
+    assert checker.check("In essence, Mr. Kedzie believed it", 1).verdict == "contradicted"
 
 
 def test_claim_span() -> None:
