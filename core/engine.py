@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from lfx_citations.core.grammar import (
     BREAKS,
@@ -140,6 +141,38 @@ class CutLedger:
 
 
 Decision = Wait | Plain | Marker | Cut
+
+
+class Uncited(Protocol):
+    """What the engine asks of ``UncitedClaims`` (``core/uncited.py``, ``cite_missing``): told what is
+    written, it may hold a sentence's closing punctuation and cite the sentence before it. Not
+    imported here, so components that never look for uncited claims do not carry it."""
+
+    insert: bool
+    shift: int  # characters inserted so far
+    found: list[Any]  # UncitedClaim, in text order
+    marker_text: Callable[[int], str]
+    on_insert: Callable[[int, int, int], None]
+
+    @property
+    def held(self) -> int: ...
+
+    @property
+    def hold_bound(self) -> int: ...
+
+    def text(self, text: str, code: str = "") -> str: ...
+
+    def cited(self) -> str: ...
+
+    def marker(self, text: str, source_id: int) -> str: ...
+
+    def removed(self, raw: str) -> None: ...
+
+    def confirm(self, next_char: str | None) -> str: ...
+
+    def close(self) -> str: ...
+
+    def inserted_only(self) -> list[int]: ...
 
 
 @dataclass(slots=True)
@@ -270,6 +303,7 @@ class CitationFilter:
         window: int = MARKER_WINDOW,
         track_claims: bool = False,
         keep: Callable[[int, str], bool] | None = None,
+        uncited: Uncited | None = None,
     ) -> None:
         self.presented = sorted({int(i) for i in presented})
         self.link_for = link_for
@@ -299,6 +333,11 @@ class CitationFilter:
         self._code = CodeTracker()
         self._closed = False
         self._held_run = ""  # the characters the held text is made of, when it is one such run
+        #: Follows the sentences the answer leaves uncited (``cite_missing``); see ``core/uncited.py``.
+        self.uncited = uncited
+        if uncited is not None:
+            uncited.marker_text = self._marker_text
+            uncited.on_insert = self._inserted
 
     # -- public API --------------------------------------------------------
 
@@ -314,7 +353,7 @@ class CitationFilter:
             self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
             if self._claims is not None:
                 self._claims.written(chunk)
-            return chunk
+            return chunk if self.uncited is None else self.uncited.text(chunk)
         if self._held_run and not chunk.strip(self._held_run) and len(self._buf) + len(chunk) <= RUN_WINDOW:
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
             return ""
@@ -338,19 +377,25 @@ class CitationFilter:
         if self._closed:
             return ""
         out = self._run(self._buf, final=True)
+        if self.uncited is not None:
+            out += self.uncited.close()
         self._closed = True
         return out
 
     @property
     def held(self) -> int:
         """Characters received but not yet released."""
-        return len(self._buf)
+        return len(self._buf) + (self.uncited.held if self.uncited is not None else 0)
 
     @property
     def hold_bound(self) -> int:
         """The most :attr:`held` can ever be: spaces, a would-be marker, a link tail after it, and a
-        would-be marker that starts inside that tail (settled before the tail is read)."""
-        return RUN_WINDOW + self.window + LINK_WINDOW + self.window
+        would-be marker that starts inside that tail (settled before the tail is read).
+
+        With ``cite_missing="insert"``, also a sentence's closing punctuation and spaces after it.
+        """
+        extra = self.uncited.hold_bound if self.uncited is not None else 0
+        return RUN_WINDOW + self.window + LINK_WINDOW + self.window + extra
 
     # -- scanning ----------------------------------------------------------
 
@@ -394,10 +439,10 @@ class CitationFilter:
             self._ledger.slide(i)
         return "".join(out)
 
-    def _write(self, out: list[str], text: str) -> None:
+    def _write(self, out: list[str], text: str, *, marker: int = 0) -> None:
         if not text:
             return
-        out.append(text)
+        out.append(text if self.uncited is None else self._shown(text, marker=marker))
         if self._claims is not None:
             self._claims.written(text)
         last = _LAST_OPEN_OR_BREAK.match(text)
@@ -432,6 +477,8 @@ class CitationFilter:
             j += 1
         if j - i > RUN_WINDOW:  # only the last RUN_WINDOW spaces may go with a marker
             self._write(out, buf[i : j - RUN_WINDOW])
+            if self.uncited is not None:
+                out.append(self.uncited.confirm(None))
             return j - RUN_WINDOW
         if j == len(buf):
             if not final:
@@ -441,6 +488,8 @@ class CitationFilter:
         if buf[j] in OPENERS:
             return self._scan_opener(buf, i, j, out, final)
         self._write(out, buf[i:j])
+        if self.uncited is not None:
+            out.append(self.uncited.confirm(buf[j]))  # no marker follows these spaces
         return j
 
     def _scan_opener(self, buf: str, i: int, j: int, out: list[str], final: bool) -> int | Cut | None:
@@ -471,10 +520,14 @@ class CitationFilter:
             if floor > i:  # spaces before an earlier cut were that marker's to take, not this one's
                 self._write(out, buf[i:floor])
                 spaces = buf[floor:j]
+            if self.uncited is not None:
+                self.uncited.removed(buf[j : found.end])
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
                 # closer back into its reach and assemble a marker. Keep them.
                 self._write(out, spaces)
+                if self.uncited is not None:
+                    out.append(self.uncited.confirm(None))
             self._after_marker = self._after_removal = True
         return found.end
 
@@ -495,7 +548,12 @@ class CitationFilter:
         start, end, claim = self._claims.claim_for(self._out_len)
         kept = tuple(i for i in ids if self._keep(i, claim))
         at = self._out_len
-        self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
+        shift = self.uncited.shift if self.uncited is not None else 0
+        self.dropped += [
+            Citation(i, at + shift, at + shift, start + shift, end + shift, claim)
+            for i in ids
+            if i not in kept
+        ]
         if not kept:
             # A dropped group still ends its claim, as the model wrote it. Otherwise the next claim
             # could reach back over every dropped marker, and each would rescan the answer so far.
@@ -504,23 +562,51 @@ class CitationFilter:
 
     def _write_markers(self, out: list[str], ids: Iterable[int], qualifiers: dict[int, str]) -> None:
         claim = self._claims.claim_for(self._out_len) if self._claims is not None else None
+        shift = 0
+        if self.uncited is not None:
+            out.append(self.uncited.cited())
+            shift = self.uncited.shift  # offsets below are in the final text, insertions included
+            if claim is not None:
+                claim = (claim[0] + shift, claim[1] + shift, claim[2])
         for source_id in ids:
-            text = self._canonical.get(source_id)
-            if text is None:
-                text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
-                self._canonical[source_id] = text
+            text = self._marker_text(source_id)
+            at = self._out_len + shift
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
-                self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
+                self.first_spans[source_id] = (at, at + len(text))
             if claim is not None:
-                at = self._out_len
                 self.citations.append(
                     Citation(source_id, at, at + len(text), *claim, qualifiers.get(source_id))
                 )
-            self._write(out, text)
+            self._write(out, text, marker=source_id)
             self._after_marker = True
         if self._claims is not None:
             self._claims.group_ended(self._out_len)
+
+    def _marker_text(self, source_id: int) -> str:
+        text = self._canonical.get(source_id)
+        if text is None:
+            text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
+            self._canonical[source_id] = text
+        return text
+
+    # -- uncited claims (cite_missing) ---------------------------------------------------------
+
+    def _shown(self, text: str, *, marker: int) -> str:
+        """What the reader sees of written text (``marker``: the id of a kept marker's source).
+
+        ``uncited`` may hold a sentence's closing punctuation, then cite the sentence before it.
+        """
+        if marker:
+            return self.uncited.marker(text, marker)
+        code = "fence" if self._code.fence is not None else "inline" if self._code.ticks else ""
+        return self.uncited.text(text, code)
+
+    def _inserted(self, source_id: int, start: int, end: int) -> None:
+        """A marker ``uncited`` inserted: its source joins ``cited`` like one the model wrote."""
+        if source_id not in self.first_spans:
+            self.cited.append(source_id)
+            self.first_spans[source_id] = (start, end)
 
     def _classify(
         self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
@@ -852,6 +938,10 @@ class FilterResult:
     citations: list[Citation] = field(default_factory=list)
     dropped: list[Citation] = field(default_factory=list)
     qualifiers: list[tuple[int, str]] = field(default_factory=list)
+    #: With ``cite_missing``: the uncited claims given a source, in text order.
+    uncited: list[Any] = field(default_factory=list)  # UncitedClaim (core/uncited.py)
+    #: Sources cited only by inserted markers (the answer itself never cited them).
+    inserted_only: list[int] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, engine: CitationFilter) -> FilterResult:
@@ -865,6 +955,8 @@ class FilterResult:
             list(engine.citations),
             list(engine.dropped),
             list(engine.qualifiers),
+            list(engine.uncited.found) if engine.uncited is not None else [],
+            engine.uncited.inserted_only() if engine.uncited is not None else [],
         )
 
 

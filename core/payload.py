@@ -25,7 +25,15 @@ from typing import Any
 from lfx_citations.core.engine import Citation, FilterResult
 from lfx_citations.core.links import safe_http_url
 from lfx_citations.core.support import VERDICTS, Conflict, Judgement, SupportChecker, is_uncertain
-from lfx_citations.core.text import CARD_WARNING_CHARS, card_text, card_title, quoted, snippet
+from lfx_citations.core.text import (
+    ADDED_NOTE,
+    ALSO_ADDED_NOTE,
+    CARD_WARNING_CHARS,
+    card_text,
+    card_title,
+    quoted,
+    snippet,
+)
 
 
 def read_sources(value: object) -> list[dict[str, Any]]:
@@ -63,7 +71,8 @@ def build_payload(
     """``message.data["citations"]``: the sources to show, in citation order, with the same numbers.
 
     With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
-    citation, in text order), ``support_summary`` and ``removed_unsupported``.
+    citation, in text order), ``support_summary`` and ``removed_unsupported``; with ``cite_missing``
+    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states.
     """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
@@ -83,7 +92,10 @@ def build_payload(
         # the card shows the chunk's own page, and kept here so a client can see what was claimed.
         "qualifiers": [{"id": i, "qualifier": q} for i, q in result.qualifiers],
     }
-    if ledger is not None and ledger.checker is not None:
+    if ledger is not None and ledger.cite_missing != "off":
+        key = "inserted" if ledger.cite_missing == "insert" else "suggested"
+        payload[key] = [claim.entry() for claim in result.uncited]
+    if ledger is not None and ledger.mode != "off":
         support = [
             support_entry(c, ledger.judgement(c.id, c.claim), judged=(c.id, c.claim) in ledger.overrides)
             for c in result.citations
@@ -115,12 +127,17 @@ class SupportLedger:
     >>> ledger = SupportLedger([{"id": 1, "text": "Water boils at 100 °C."}], "drop")
     >>> ledger.keep(1, "Water boils at 100 °C"), ledger.keep(1, "Gold is a metal")
     (True, False)
+
+    ``cite_missing`` (``off``, ``suggest``, ``insert``: ``core/uncited.py``) also judges the claims the
+    answer leaves uncited, so the checker is built for it even when ``mode`` is off.
     """
 
-    def __init__(self, records: list[dict[str, Any]], mode: str) -> None:
+    def __init__(self, records: list[dict[str, Any]], mode: str, cite_missing: str = "off") -> None:
         self.mode = mode if mode in SUPPORT_MODES else "flag"
+        self.cite_missing = cite_missing
         texts = {r["id"]: str(r.get("text") or "") for r in records}
-        self.checker = SupportChecker(texts) if self.mode != "off" else None
+        needed = self.mode != "off" or self.cite_missing != "off"
+        self.checker = SupportChecker(texts) if needed else None
         self.texts = texts
         #: Verdicts an LLM judge gave, by (source id, claim); they replace the lexical ones.
         self.overrides: dict[tuple[int, str], str] = {}
@@ -136,12 +153,16 @@ class SupportLedger:
         verdict = self.overrides.get(key)
         return replace(judged, verdict=verdict) if verdict else judged
 
+    def ranked(self, claim: str) -> list[tuple[int, float]]:
+        """Every presented source with its score before flips, best first (``SupportChecker.ranked``)."""
+        return self.checker.ranked(claim) if self.checker is not None else []
+
     def keep(self, source_id: int, claim: str) -> bool:
         """Drop mode's test, asked by the engine as each marker closes."""
         return self.judgement(source_id, claim).verdict not in FLAGGED
 
     def engine_options(self) -> dict[str, Any]:
-        return {"track_claims": self.checker is not None, "keep": self.keep if self.mode == "drop" else None}
+        return {"track_claims": self.mode != "off", "keep": self.keep if self.mode == "drop" else None}
 
     def for_judge(self, citations: list[Citation]) -> list[tuple[int, str]]:
         """The (source, claim) pairs worth a judge's look: the lexical score is unsure, or the
@@ -230,6 +251,10 @@ def status_line(payload: dict[str, Any]) -> str:
             f"{summary['unsupported']} unsupported, {summary['contradicted']} contradicted"
             + (f", {dropped} removed." if dropped else ".")
         )
+    for key, what in (("suggested", "Sources suggested for"), ("inserted", "Citations added to")):
+        if payload.get(key):
+            ids = ", ".join(str(i) for i in dict.fromkeys(e["id"] for e in payload[key]))
+            parts.append(f"{what} {len(payload[key])} uncited claim(s): {ids}.")
     return " ".join(parts)
 
 
@@ -268,42 +293,71 @@ def _adjacent(text: str, evidence: list[dict[str, Any]]) -> list[bool]:
     return out
 
 
-def card_snippet(record: dict[str, Any], entries: list[dict[str, Any]]) -> str:
+def card_snippet(
+    record: dict[str, Any],
+    entries: list[dict[str, Any]],
+    inserted: list[dict[str, Any]] | None = None,
+    added: str = "",
+) -> str:
     """A source's card text: the warning of its weakest flagged citation, if any, then evidence. A
-    contradicted card shows the sentence that says otherwise; other cards their best evidence."""
-    if not entries:
-        return snippet(record.get("text"))
-    weakest = min(entries, key=lambda e: VERDICTS.index(e["verdict"]))
-    shown = weakest if weakest["verdict"] == "contradicted" else max(entries, key=lambda e: e["score"])
-    evidence = shown["evidence"]
+    contradicted card shows the sentence that says otherwise; other cards their best evidence.
+
+    ``inserted``: the source's entries in ``payload["inserted"]``; ``added`` (:func:`added_notes`)
+    opens a card without a warning, and a source cited only by the checker shows where it says that
+    claim."""
+    warning, evidence = "", []
+    if entries:
+        weakest = min(entries, key=lambda e: VERDICTS.index(e["verdict"]))
+        shown = weakest if weakest["verdict"] == "contradicted" else max(entries, key=lambda e: e["score"])
+        evidence = shown["evidence"]
+        conflict = weakest.get("conflict")
+        warning = card_warning(
+            weakest["verdict"],
+            Conflict(**conflict) if isinstance(conflict, dict) else None,
+        )
+    elif inserted:
+        evidence = max(inserted, key=lambda e: e["score"])["evidence"]
     if not evidence:
         return snippet(record.get("text"))
-    conflict = weakest.get("conflict")
-    warning = card_warning(
-        weakest["verdict"],
-        Conflict(**conflict) if isinstance(conflict, dict) else None,
-    )
     text = str(record.get("text") or "")
-    return card_text([e["text"] for e in evidence], _adjacent(text, evidence), warning)
+    return card_text([e["text"] for e in evidence], _adjacent(text, evidence), warning, added)
 
 
-def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
+def added_notes(result: FilterResult) -> dict[int, str]:
+    """What each card says of the markers the checker inserted: for every citation of its source (the
+    answer did not cite it) or for some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
+    only = set(result.inserted_only)
+    inserted = (c.id for c in result.uncited if c.marker_start is not None)
+    return {i: ADDED_NOTE if i in only else ALSO_ADDED_NOTE for i in inserted}
+
+
+def source_cards(
+    payload: dict[str, Any], spans: dict[int, tuple[int, int]], added: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
     """One card per shown source: the fields of Langflow's ``CitationContent``.
 
     With a support check, the snippet is the source's best evidence (where it says the claim), and a
-    source that does not say a claim, or says otherwise, opens it with a warning.
+    source that does not say a claim, or says otherwise, opens it with a warning. ``added``
+    (:func:`added_notes`): the sources the checker cited where the answer did not, whose cards open
+    with that note instead (a warning goes first).
     """
     by_source: dict[int, list[dict[str, Any]]] = {}
     for entry in payload.get("support") or []:
         by_source.setdefault(entry["id"], []).append(entry)
+    inserted: dict[int, list[dict[str, Any]]] = {}
+    for entry in payload.get("inserted") or []:
+        inserted.setdefault(entry["id"], []).append(entry)
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
+        note = (added or {}).get(record["id"], "")
         cards.append(
             {
                 "title": source_card_title(record),
                 "url": safe_http_url(record.get("url")),
-                "cited_text": card_snippet(record, by_source.get(record["id"], [])),
+                "cited_text": card_snippet(
+                    record, by_source.get(record["id"], []), inserted.get(record["id"]), note
+                ),
                 "start_index": start,
                 "end_index": end,
             }

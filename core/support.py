@@ -883,6 +883,14 @@ class SupportChecker:
         runner_up = ranked[1][1].score if len(ranked) > 1 else 0.0
         return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
 
+    def ranked(self, claim: str) -> list[tuple[int, float]]:
+        """Every presented source with its score before flips are looked for, best first: cheap, and
+        never below the score of its verdict, so it tells which sources could win (``core/uncited.py``)."""
+        parsed, _ = self._claim(claim)
+        if parsed is None:
+            return [(sid, 0.0) for sid in self._sources]
+        return sorted(((sid, self._raw(parsed, sid)) for sid in self._sources), key=lambda p: (-p[1], p[0]))
+
     def _claim(self, claim: object) -> tuple[Claim | None, dict[int, Judgement]]:
         """The parsed claim and the judgements made of it so far (adjacent markers share a claim)."""
         claim = claim if isinstance(claim, str) else ""

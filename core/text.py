@@ -10,6 +10,8 @@
 '⚠ claim not found in this source — Water boils at 100 °C. … Ice melts at 0 °C.'
 >>> read_card_text(_)
 ['Water boils at 100 °C.', 'Ice melts at 0 °C.']
+>>> card_text(["Water boils at 100 °C."], [], added=ADDED_NOTE)
+'+ added: the answer did not cite it — Water boils at 100 °C.'
 """
 
 from __future__ import annotations
@@ -69,9 +71,13 @@ def read_card_title(title: object) -> tuple[int, str, int | None] | None:
 CARD_WARNING_CHARS = 60
 #: Between two evidence sentences that are not next to each other in the source.
 GAP = " \u2026 "
+#: What a card's snippet opens with (where a warning would) when the checker cited its source where
+#: the answer did not (``cite_missing="insert"``): for every citation of it, or for some.
+ADDED_NOTE = "added: the answer did not cite it"
+ALSO_ADDED_NOTE = "also added where the answer did not cite it"
 _CARD_WARNING = re.compile(
-    "\u26a0 (?:claim not found in this source|the source says otherwise|the source says \u00ab[^\u00bb]*\u00bb(?:, not \u00ab[^\u00bb]*\u00bb)?)"
-    " \u2014 "
+    "(?:\u26a0 (?:claim not found in this source|the source says otherwise|the source says \u00ab[^\u00bb]*\u00bb(?:, not \u00ab[^\u00bb]*\u00bb)?)"
+    f"|\\+ (?:{ADDED_NOTE}|{ALSO_ADDED_NOTE})) \u2014 "
 )
 
 
@@ -81,8 +87,9 @@ def quoted(text: str, limit: int) -> str:
     return "\u00ab" + (flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026") + "\u00bb"
 
 
-def card_text(pieces: list[str], adjacent: list[bool], warning: str = "") -> str:
-    """A card's snippet: ``⚠ <warning> — `` when there is one, then the evidence sentences. Sentences
+def card_text(pieces: list[str], adjacent: list[bool], warning: str = "", added: str = "") -> str:
+    """A card's snippet: ``⚠ <warning> — `` when there is one, else ``+ <added> — `` when the checker
+    cited the source (:data:`ADDED_NOTE`), then the evidence sentences. Sentences
     next to each other in the source (``adjacent``, one per pair) join with a space, others with
     `` … ``, so that two passages never read as one sentence; one starting inside a sentence opens
     with "…"."""
@@ -92,11 +99,12 @@ def card_text(pieces: list[str], adjacent: list[bool], warning: str = "") -> str
         if piece[:1].islower():
             piece = "\u2026" + piece
         text += piece if not k else (" " if adjacent[k - 1] else GAP) + piece
-    return snippet(f"\u26a0 {warning} \u2014 {text}" if warning else text)
+    head = f"\u26a0 {warning} \u2014 " if warning else f"+ {added} \u2014 " if added else ""
+    return snippet(head + text)
 
 
 def read_card_text(text: object) -> list[str]:
-    """The evidence of a card snippet written by :func:`card_text`, without its warning, piece by
+    """The evidence of a card snippet written by :func:`card_text`, without its warning or note, piece by
     piece (each one a passage of the source, as far as the snippet shows it)."""
     raw = str(text or "")
     warning = _CARD_WARNING.match(raw)

@@ -34,13 +34,16 @@ from lfx_citations.core.judge import judge_prompt, parse_judge_reply
 from lfx_citations.core.payload import (
     SUPPORT_MODES,
     SupportLedger,
+    added_notes,
     build_payload,
     read_sources,
     source_cards,
     status_line,
 )
 from lfx_citations.core.presented import presented_in_run, tool_sources
+from lfx_citations.core.prompt import no_evidence_answer_in
 from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
+from lfx_citations.core.uncited import CITE_MISSING_MODES, uncited_claims
 
 
 def _message_text(value: object, field_name: str = "answer") -> str:
@@ -72,10 +75,18 @@ async def _prepend(head: list[Any], rest: AsyncIterator[Any]) -> AsyncIterator[A
 
 
 def build_content_blocks(
-    text: str, payload: dict[str, Any], spans: dict[int, tuple[int, int]], *, include_payload: bool
+    text: str,
+    payload: dict[str, Any],
+    spans: dict[int, tuple[int, int]],
+    *,
+    include_payload: bool,
+    added: dict[int, str] | None = None,
 ) -> list[Any]:
-    """The answer text, then one "Sources" group: Langflow 1.13 keeps only group blocks downstream."""
-    cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, spans)]
+    """The answer text, then one "Sources" group: Langflow 1.13 keeps only group blocks downstream.
+
+    ``added`` (``added_notes``) marks the cards of sources the checker cited where the answer did not.
+    """
+    cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, spans, added)]
     if include_payload:
         cards.append(JSONContent(data=payload))  # strict JSON already: read_sources cleaned every row
     blocks: list[Any] = [TextContent(text=text)]
@@ -153,6 +164,18 @@ class CitationPostProcessorComponent(Component):
                 "contradicted from the text. off: no check."
             ),
         ),
+        DropdownInput(
+            name="cite_missing",
+            display_name="Cite Missing",
+            options=list(CITE_MISSING_MODES),
+            value="suggest",
+            info=(
+                "Claims the answer left uncited: when one presented source states a claim (supported, "
+                "clearly ahead of every other source), suggest: list it in the payload, text unchanged; "
+                "insert: also add its [Source N] before the sentence's closing punctuation (its card says "
+                "the checker added it); off: leave uncited claims alone."
+            ),
+        ),
         HandleInput(
             name="judge_model",
             display_name="Judge Model",
@@ -202,11 +225,16 @@ class CitationPostProcessorComponent(Component):
     async def build_message(self) -> Message:
         records = self._presented_records()
         links = {r["id"]: r["url"] for r in records if r.get("url")}
-        ledger = SupportLedger(records, self.support_check or "flag")
+        cite_missing = self.cite_missing if self.cite_missing in CITE_MISSING_MODES else "suggest"
+        ledger = SupportLedger(records, self.support_check or "flag", cite_missing)
+        prompt = _message_text(self.prompt, "prompt") if self.prompt not in (None, "") else ""
+        no_evidence = no_evidence_answer_in(prompt)
 
         def new_engine() -> CitationFilter:
             link_for = links.get if self.link_markers else None
-            return CitationFilter([r["id"] for r in records], link_for=link_for, **ledger.engine_options())
+            uncited = uncited_claims(cite_missing, ledger.ranked, ledger.judgement, no_evidence)
+            ids = [r["id"] for r in records]
+            return CitationFilter(ids, link_for=link_for, uncited=uncited, **ledger.engine_options())
 
         engine = new_engine()
         outcome = StreamOutcome()
@@ -223,7 +251,11 @@ class CitationPostProcessorComponent(Component):
                 message.text = result.text
             payload = build_payload(result, records, scope=self.sources_scope or "cited", ledger=ledger)
             message.content_blocks = build_content_blocks(
-                result.text, payload, result.first_spans, include_payload=bool(self.include_payload)
+                result.text,
+                payload,
+                result.first_spans,
+                include_payload=bool(self.include_payload),
+                added=added_notes(result),
             )
             message.data["citations"] = payload
             message.properties.state = "complete"

@@ -33,12 +33,14 @@ from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.payload import (
     SUPPORT_MODES,
     SupportLedger,
+    added_notes,
     build_payload,
     read_sources,
     source_cards,
     status_line,
 )
 from lfx_citations.core.presented import presented_in_run, prior_sources, share_prior
+from lfx_citations.core.uncited import CITE_MISSING_MODES, uncited_claims
 
 _HISTORY_MESSAGES = 100  # as many as the Citing Retriever would read itself (its last 50 answers)
 
@@ -47,17 +49,17 @@ class _FilteredTokens:
     """The agent's event manager, with each token run through the citation filter first."""
 
     def __init__(self, manager: Any, citing: _CitingRun) -> None:
-        self._manager = manager
+        self.inner = manager
         self._citing = citing
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._manager, name)
+        return getattr(self.inner, name)
 
     def on_token(self, data: dict[str, Any] | None = None, **kwargs: Any) -> None:
         chunk = (data or {}).get("chunk")
         text = self._citing.feed(chunk if isinstance(chunk, str) else "")
         if text:
-            self._manager.on_token(data={**(data or {}), "chunk": text}, **kwargs)
+            self.inner.on_token(data={**(data or {}), "chunk": text}, **kwargs)
 
 
 class _CitingRun:
@@ -67,12 +69,20 @@ class _CitingRun:
     def __init__(self, component: CitingAgentComponent) -> None:
         self.component = component
         self.mode = component.support_check or "flag"
+        cite_missing = getattr(component, "cite_missing", None)
+        self.cite_missing = cite_missing if cite_missing in CITE_MISSING_MODES else "suggest"
         self._ledger: tuple[tuple[int, ...], SupportLedger] | None = None
-        # The sources grow while the agent runs: each marker is judged against those shown so far.
+        # The sources grow while the agent runs: each marker is judged against those shown so far, and
+        # an uncited claim looks for its source among them.
         keep = (
             (lambda source_id, claim: self.ledger().keep(source_id, claim)) if self.mode == "drop" else None
         )
-        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep)
+        uncited = uncited_claims(
+            self.cite_missing,
+            lambda claim: self.ledger().ranked(claim),
+            lambda source_id, claim: self.ledger().judgement(source_id, claim),
+        )
+        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep, uncited=uncited)
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False
         self.cited: tuple[str, dict[str, Any], list[Any]] | None = None  # text, payload, Sources group
@@ -82,7 +92,7 @@ class _CitingRun:
         records = self.records() if records is None else records
         key = tuple(r["id"] for r in records)
         if self._ledger is None or self._ledger[0] != key:
-            self._ledger = (key, SupportLedger(records, self.mode))
+            self._ledger = (key, SupportLedger(records, self.mode, self.cite_missing))
         return self._ledger[1]
 
     def records(self) -> list[dict[str, Any]]:
@@ -122,6 +132,18 @@ class CitingAgentComponent(AgentComponent):
                 "Does the cited source say the claim? As in the Citation Post-Processor. flag: verdicts in the "
                 "payload, and a warning on the card of a source that does not say its claim or says otherwise. "
                 "drop: also remove those citations from the text. off: no check."
+            ),
+        ),
+        DropdownInput(
+            name="cite_missing",
+            display_name="Cite Missing",
+            options=list(CITE_MISSING_MODES),
+            value="suggest",
+            advanced=True,
+            info=(
+                "Claims the answer left uncited, as in the Citation Post-Processor: suggest lists the one "
+                "source that surely states a claim in the payload; insert also adds its [Source N] to the "
+                "text (its card says the checker added it); off leaves them alone."
             ),
         ),
         DropdownInput(
@@ -186,11 +208,11 @@ class CitingAgentComponent(AgentComponent):
     def _cite(self, result: Message, citing: _CitingRun) -> None:
         """Filter the answer (the rest of the stream, or all of it) and attach the cited sources."""
         if citing.cited is not None:  # cited already: Langflow may send the final message twice
-            text, payload, added = citing.cited
+            text, payload, group = citing.cited
             if result.text != text:  # the setter moves the text block last: only when it differs
                 result.text = text
             if not any(getattr(b, "title", None) == "Sources" for b in result.content_blocks or []):
-                result.content_blocks = [*(result.content_blocks or []), *added]
+                result.content_blocks = [*(result.content_blocks or []), *group]
             result.data["citations"] = payload
             return
         records = citing.records()
@@ -198,8 +220,11 @@ class CitingAgentComponent(AgentComponent):
         engine.presented = sorted(r["id"] for r in records)
         if citing.streamed:
             tail = engine.close()
-            if tail and self._event_manager is not None and result.get_id():
-                self._event_manager.on_token(data={"chunk": tail, "id": str(result.get_id())})
+            manager = self._event_manager
+            if isinstance(manager, _FilteredTokens):  # cited inside the run: the tail is filtered already
+                manager = manager.inner
+            if tail and manager is not None and result.get_id():
+                manager.on_token(data={"chunk": tail, "id": str(result.get_id())})
             text = citing.shown + tail
         else:
             text = engine.feed_all(result.text or "")
@@ -207,10 +232,13 @@ class CitingAgentComponent(AgentComponent):
         ledger = citing.ledger(records)
         payload = build_payload(filtered, records, scope=self.sources_scope or "cited", ledger=ledger)
         result.text = text
-        cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, filtered.first_spans)]
+        added = added_notes(filtered)
+        cards: list[Any] = [
+            CitationContent(**card) for card in source_cards(payload, filtered.first_spans, added)
+        ]
         if self.include_payload:
             cards.append(JSONContent(data=payload))
-        added = [ContentBlock(title="Sources", contents=cards)] if cards else []
-        result.content_blocks = [*(result.content_blocks or []), *added]
+        group = [ContentBlock(title="Sources", contents=cards)] if cards else []
+        result.content_blocks = [*(result.content_blocks or []), *group]
         result.data["citations"] = payload
-        citing.cited = (text, payload, added)
+        citing.cited = (text, payload, group)

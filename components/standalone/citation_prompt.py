@@ -39,6 +39,8 @@ CITATION_RULES = (
 )
 
 _PLACEHOLDER = re.compile(r"\{(question|context)\}")
+# Rule 5 as build_prompt writes it: the no-evidence answer holds no double quote and no line break.
+_NO_EVIDENCE_RULE = re.compile(r'reply exactly: "([^"\n]*)" and cite nothing\.')
 
 
 def fill_instructions(instructions: str, question: str, context: str) -> tuple[str, bool, bool]:
@@ -72,6 +74,16 @@ def build_prompt(
     if not has_question:
         parts.append(f"Question: {question}")
     return "\n\n".join(parts)
+
+
+def no_evidence_answer_in(prompt: str) -> str:
+    """The no-evidence answer a prompt written by :func:`build_prompt` asks for (the default if none).
+
+    >>> no_evidence_answer_in(build_prompt("Q?", "ctx", no_evidence_answer="Not in the docs."))
+    'Not in the docs.'
+    """
+    found = _NO_EVIDENCE_RULE.search(prompt or "")
+    return found[1] if found else DEFAULT_NO_EVIDENCE_ANSWER
 
 
 # --- generated from lfx_citations/glue/citation_prompt.py: do not edit ---

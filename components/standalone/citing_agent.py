@@ -27,11 +27,11 @@ import math
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from lfx.components.models_and_agents.agent import AgentComponent
@@ -92,9 +92,13 @@ def read_card_title(title: object) -> tuple[int, str, int | None] | None:
 CARD_WARNING_CHARS = 60
 #: Between two evidence sentences that are not next to each other in the source.
 GAP = " \u2026 "
+#: What a card's snippet opens with (where a warning would) when the checker cited its source where
+#: the answer did not (``cite_missing="insert"``): for every citation of it, or for some.
+ADDED_NOTE = "added: the answer did not cite it"
+ALSO_ADDED_NOTE = "also added where the answer did not cite it"
 _CARD_WARNING = re.compile(
-    "\u26a0 (?:claim not found in this source|the source says otherwise|the source says \u00ab[^\u00bb]*\u00bb(?:, not \u00ab[^\u00bb]*\u00bb)?)"
-    " \u2014 "
+    "(?:\u26a0 (?:claim not found in this source|the source says otherwise|the source says \u00ab[^\u00bb]*\u00bb(?:, not \u00ab[^\u00bb]*\u00bb)?)"
+    f"|\\+ (?:{ADDED_NOTE}|{ALSO_ADDED_NOTE})) \u2014 "
 )
 
 
@@ -104,8 +108,9 @@ def quoted(text: str, limit: int) -> str:
     return "\u00ab" + (flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "\u2026") + "\u00bb"
 
 
-def card_text(pieces: list[str], adjacent: list[bool], warning: str = "") -> str:
-    """A card's snippet: ``⚠ <warning> — `` when there is one, then the evidence sentences. Sentences
+def card_text(pieces: list[str], adjacent: list[bool], warning: str = "", added: str = "") -> str:
+    """A card's snippet: ``⚠ <warning> — `` when there is one, else ``+ <added> — `` when the checker
+    cited the source (:data:`ADDED_NOTE`), then the evidence sentences. Sentences
     next to each other in the source (``adjacent``, one per pair) join with a space, others with
     `` … ``, so that two passages never read as one sentence; one starting inside a sentence opens
     with "…"."""
@@ -115,11 +120,12 @@ def card_text(pieces: list[str], adjacent: list[bool], warning: str = "") -> str
         if piece[:1].islower():
             piece = "\u2026" + piece
         text += piece if not k else (" " if adjacent[k - 1] else GAP) + piece
-    return snippet(f"\u26a0 {warning} \u2014 {text}" if warning else text)
+    head = f"\u26a0 {warning} \u2014 " if warning else f"+ {added} \u2014 " if added else ""
+    return snippet(head + text)
 
 
 def read_card_text(text: object) -> list[str]:
-    """The evidence of a card snippet written by :func:`card_text`, without its warning, piece by
+    """The evidence of a card snippet written by :func:`card_text`, without its warning or note, piece by
     piece (each one a passage of the source, as far as the snippet shows it)."""
     raw = str(text or "")
     warning = _CARD_WARNING.match(raw)
@@ -1704,6 +1710,14 @@ class SupportChecker:
         runner_up = ranked[1][1].score if len(ranked) > 1 else 0.0
         return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
 
+    def ranked(self, claim: str) -> list[tuple[int, float]]:
+        """Every presented source with its score before flips are looked for, best first: cheap, and
+        never below the score of its verdict, so it tells which sources could win (``core/uncited.py``)."""
+        parsed, _ = self._claim(claim)
+        if parsed is None:
+            return [(sid, 0.0) for sid in self._sources]
+        return sorted(((sid, self._raw(parsed, sid)) for sid in self._sources), key=lambda p: (-p[1], p[0]))
+
     def _claim(self, claim: object) -> tuple[Claim | None, dict[int, Judgement]]:
         """The parsed claim and the judgements made of it so far (adjacent markers share a claim)."""
         claim = claim if isinstance(claim, str) else ""
@@ -2210,6 +2224,38 @@ class CutLedger:
 Decision = Wait | Plain | Marker | Cut
 
 
+class Uncited(Protocol):
+    """What the engine asks of ``UncitedClaims`` (``core/uncited.py``, ``cite_missing``): told what is
+    written, it may hold a sentence's closing punctuation and cite the sentence before it. Not
+    imported here, so components that never look for uncited claims do not carry it."""
+
+    insert: bool
+    shift: int  # characters inserted so far
+    found: list[Any]  # UncitedClaim, in text order
+    marker_text: Callable[[int], str]
+    on_insert: Callable[[int, int, int], None]
+
+    @property
+    def held(self) -> int: ...
+
+    @property
+    def hold_bound(self) -> int: ...
+
+    def text(self, text: str, code: str = "") -> str: ...
+
+    def cited(self) -> str: ...
+
+    def marker(self, text: str, source_id: int) -> str: ...
+
+    def removed(self, raw: str) -> None: ...
+
+    def confirm(self, next_char: str | None) -> str: ...
+
+    def close(self) -> str: ...
+
+    def inserted_only(self) -> list[int]: ...
+
+
 @dataclass(slots=True)
 class Citation:
     """One kept marker in the output and the claim it is attached to (offsets in the output)."""
@@ -2338,6 +2384,7 @@ class CitationFilter:
         window: int = MARKER_WINDOW,
         track_claims: bool = False,
         keep: Callable[[int, str], bool] | None = None,
+        uncited: Uncited | None = None,
     ) -> None:
         self.presented = sorted({int(i) for i in presented})
         self.link_for = link_for
@@ -2367,6 +2414,11 @@ class CitationFilter:
         self._code = CodeTracker()
         self._closed = False
         self._held_run = ""  # the characters the held text is made of, when it is one such run
+        #: Follows the sentences the answer leaves uncited (``cite_missing``); see ``core/uncited.py``.
+        self.uncited = uncited
+        if uncited is not None:
+            uncited.marker_text = self._marker_text
+            uncited.on_insert = self._inserted
 
     # -- public API --------------------------------------------------------
 
@@ -2382,7 +2434,7 @@ class CitationFilter:
             self._advance(chunk)  # plain text with nothing held: what _run would do, without the loop
             if self._claims is not None:
                 self._claims.written(chunk)
-            return chunk
+            return chunk if self.uncited is None else self.uncited.text(chunk)
         if self._held_run and not chunk.strip(self._held_run) and len(self._buf) + len(chunk) <= RUN_WINDOW:
             self._buf += chunk  # the held run of spaces or backticks only grew: nothing to rescan
             return ""
@@ -2406,19 +2458,25 @@ class CitationFilter:
         if self._closed:
             return ""
         out = self._run(self._buf, final=True)
+        if self.uncited is not None:
+            out += self.uncited.close()
         self._closed = True
         return out
 
     @property
     def held(self) -> int:
         """Characters received but not yet released."""
-        return len(self._buf)
+        return len(self._buf) + (self.uncited.held if self.uncited is not None else 0)
 
     @property
     def hold_bound(self) -> int:
         """The most :attr:`held` can ever be: spaces, a would-be marker, a link tail after it, and a
-        would-be marker that starts inside that tail (settled before the tail is read)."""
-        return RUN_WINDOW + self.window + LINK_WINDOW + self.window
+        would-be marker that starts inside that tail (settled before the tail is read).
+
+        With ``cite_missing="insert"``, also a sentence's closing punctuation and spaces after it.
+        """
+        extra = self.uncited.hold_bound if self.uncited is not None else 0
+        return RUN_WINDOW + self.window + LINK_WINDOW + self.window + extra
 
     # -- scanning ----------------------------------------------------------
 
@@ -2462,10 +2520,10 @@ class CitationFilter:
             self._ledger.slide(i)
         return "".join(out)
 
-    def _write(self, out: list[str], text: str) -> None:
+    def _write(self, out: list[str], text: str, *, marker: int = 0) -> None:
         if not text:
             return
-        out.append(text)
+        out.append(text if self.uncited is None else self._shown(text, marker=marker))
         if self._claims is not None:
             self._claims.written(text)
         last = _LAST_OPEN_OR_BREAK.match(text)
@@ -2500,6 +2558,8 @@ class CitationFilter:
             j += 1
         if j - i > RUN_WINDOW:  # only the last RUN_WINDOW spaces may go with a marker
             self._write(out, buf[i : j - RUN_WINDOW])
+            if self.uncited is not None:
+                out.append(self.uncited.confirm(None))
             return j - RUN_WINDOW
         if j == len(buf):
             if not final:
@@ -2509,6 +2569,8 @@ class CitationFilter:
         if buf[j] in OPENERS:
             return self._scan_opener(buf, i, j, out, final)
         self._write(out, buf[i:j])
+        if self.uncited is not None:
+            out.append(self.uncited.confirm(buf[j]))  # no marker follows these spaces
         return j
 
     def _scan_opener(self, buf: str, i: int, j: int, out: list[str], final: bool) -> int | Cut | None:
@@ -2539,10 +2601,14 @@ class CitationFilter:
             if floor > i:  # spaces before an earlier cut were that marker's to take, not this one's
                 self._write(out, buf[i:floor])
                 spaces = buf[floor:j]
+            if self.uncited is not None:
+                self.uncited.removed(buf[j : found.end])
             if self._open is not None and could_grow(self._open[1], self._open[0]):
                 # An opener written earlier is still unclosed: dropping the spaces could pull a
                 # closer back into its reach and assemble a marker. Keep them.
                 self._write(out, spaces)
+                if self.uncited is not None:
+                    out.append(self.uncited.confirm(None))
             self._after_marker = self._after_removal = True
         return found.end
 
@@ -2563,7 +2629,12 @@ class CitationFilter:
         start, end, claim = self._claims.claim_for(self._out_len)
         kept = tuple(i for i in ids if self._keep(i, claim))
         at = self._out_len
-        self.dropped += [Citation(i, at, at, start, end, claim) for i in ids if i not in kept]
+        shift = self.uncited.shift if self.uncited is not None else 0
+        self.dropped += [
+            Citation(i, at + shift, at + shift, start + shift, end + shift, claim)
+            for i in ids
+            if i not in kept
+        ]
         if not kept:
             # A dropped group still ends its claim, as the model wrote it. Otherwise the next claim
             # could reach back over every dropped marker, and each would rescan the answer so far.
@@ -2572,23 +2643,51 @@ class CitationFilter:
 
     def _write_markers(self, out: list[str], ids: Iterable[int], qualifiers: dict[int, str]) -> None:
         claim = self._claims.claim_for(self._out_len) if self._claims is not None else None
+        shift = 0
+        if self.uncited is not None:
+            out.append(self.uncited.cited())
+            shift = self.uncited.shift  # offsets below are in the final text, insertions included
+            if claim is not None:
+                claim = (claim[0] + shift, claim[1] + shift, claim[2])
         for source_id in ids:
-            text = self._canonical.get(source_id)
-            if text is None:
-                text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
-                self._canonical[source_id] = text
+            text = self._marker_text(source_id)
+            at = self._out_len + shift
             if source_id not in self.first_spans:
                 self.cited.append(source_id)
-                self.first_spans[source_id] = (self._out_len, self._out_len + len(text))
+                self.first_spans[source_id] = (at, at + len(text))
             if claim is not None:
-                at = self._out_len
                 self.citations.append(
                     Citation(source_id, at, at + len(text), *claim, qualifiers.get(source_id))
                 )
-            self._write(out, text)
+            self._write(out, text, marker=source_id)
             self._after_marker = True
         if self._claims is not None:
             self._claims.group_ended(self._out_len)
+
+    def _marker_text(self, source_id: int) -> str:
+        text = self._canonical.get(source_id)
+        if text is None:
+            text = canonical_marker(source_id, self.link_for(source_id) if self.link_for else None)
+            self._canonical[source_id] = text
+        return text
+
+    # -- uncited claims (cite_missing) ---------------------------------------------------------
+
+    def _shown(self, text: str, *, marker: int) -> str:
+        """What the reader sees of written text (``marker``: the id of a kept marker's source).
+
+        ``uncited`` may hold a sentence's closing punctuation, then cite the sentence before it.
+        """
+        if marker:
+            return self.uncited.marker(text, marker)
+        code = "fence" if self._code.fence is not None else "inline" if self._code.ticks else ""
+        return self.uncited.text(text, code)
+
+    def _inserted(self, source_id: int, start: int, end: int) -> None:
+        """A marker ``uncited`` inserted: its source joins ``cited`` like one the model wrote."""
+        if source_id not in self.first_spans:
+            self.cited.append(source_id)
+            self.first_spans[source_id] = (start, end)
 
     def _classify(
         self, buf: str, j: int, final: bool, *, prev: str, after_marker: bool, bound: int | None = None
@@ -2920,6 +3019,10 @@ class FilterResult:
     citations: list[Citation] = field(default_factory=list)
     dropped: list[Citation] = field(default_factory=list)
     qualifiers: list[tuple[int, str]] = field(default_factory=list)
+    #: With ``cite_missing``: the uncited claims given a source, in text order.
+    uncited: list[Any] = field(default_factory=list)  # UncitedClaim (core/uncited.py)
+    #: Sources cited only by inserted markers (the answer itself never cited them).
+    inserted_only: list[int] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, engine: CitationFilter) -> FilterResult:
@@ -2933,6 +3036,8 @@ class FilterResult:
             list(engine.citations),
             list(engine.dropped),
             list(engine.qualifiers),
+            list(engine.uncited.found) if engine.uncited is not None else [],
+            engine.uncited.inserted_only() if engine.uncited is not None else [],
         )
 
 
@@ -3154,7 +3259,8 @@ def build_payload(
     """``message.data["citations"]``: the sources to show, in citation order, with the same numbers.
 
     With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
-    citation, in text order), ``support_summary`` and ``removed_unsupported``.
+    citation, in text order), ``support_summary`` and ``removed_unsupported``; with ``cite_missing``
+    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states.
     """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
@@ -3174,7 +3280,10 @@ def build_payload(
         # the card shows the chunk's own page, and kept here so a client can see what was claimed.
         "qualifiers": [{"id": i, "qualifier": q} for i, q in result.qualifiers],
     }
-    if ledger is not None and ledger.checker is not None:
+    if ledger is not None and ledger.cite_missing != "off":
+        key = "inserted" if ledger.cite_missing == "insert" else "suggested"
+        payload[key] = [claim.entry() for claim in result.uncited]
+    if ledger is not None and ledger.mode != "off":
         support = [
             support_entry(c, ledger.judgement(c.id, c.claim), judged=(c.id, c.claim) in ledger.overrides)
             for c in result.citations
@@ -3206,12 +3315,17 @@ class SupportLedger:
     >>> ledger = SupportLedger([{"id": 1, "text": "Water boils at 100 °C."}], "drop")
     >>> ledger.keep(1, "Water boils at 100 °C"), ledger.keep(1, "Gold is a metal")
     (True, False)
+
+    ``cite_missing`` (``off``, ``suggest``, ``insert``: ``core/uncited.py``) also judges the claims the
+    answer leaves uncited, so the checker is built for it even when ``mode`` is off.
     """
 
-    def __init__(self, records: list[dict[str, Any]], mode: str) -> None:
+    def __init__(self, records: list[dict[str, Any]], mode: str, cite_missing: str = "off") -> None:
         self.mode = mode if mode in SUPPORT_MODES else "flag"
+        self.cite_missing = cite_missing
         texts = {r["id"]: str(r.get("text") or "") for r in records}
-        self.checker = SupportChecker(texts) if self.mode != "off" else None
+        needed = self.mode != "off" or self.cite_missing != "off"
+        self.checker = SupportChecker(texts) if needed else None
         self.texts = texts
         #: Verdicts an LLM judge gave, by (source id, claim); they replace the lexical ones.
         self.overrides: dict[tuple[int, str], str] = {}
@@ -3227,12 +3341,16 @@ class SupportLedger:
         verdict = self.overrides.get(key)
         return replace(judged, verdict=verdict) if verdict else judged
 
+    def ranked(self, claim: str) -> list[tuple[int, float]]:
+        """Every presented source with its score before flips, best first (``SupportChecker.ranked``)."""
+        return self.checker.ranked(claim) if self.checker is not None else []
+
     def keep(self, source_id: int, claim: str) -> bool:
         """Drop mode's test, asked by the engine as each marker closes."""
         return self.judgement(source_id, claim).verdict not in FLAGGED
 
     def engine_options(self) -> dict[str, Any]:
-        return {"track_claims": self.checker is not None, "keep": self.keep if self.mode == "drop" else None}
+        return {"track_claims": self.mode != "off", "keep": self.keep if self.mode == "drop" else None}
 
     def for_judge(self, citations: list[Citation]) -> list[tuple[int, str]]:
         """The (source, claim) pairs worth a judge's look: the lexical score is unsure, or the
@@ -3321,6 +3439,10 @@ def status_line(payload: dict[str, Any]) -> str:
             f"{summary['unsupported']} unsupported, {summary['contradicted']} contradicted"
             + (f", {dropped} removed." if dropped else ".")
         )
+    for key, what in (("suggested", "Sources suggested for"), ("inserted", "Citations added to")):
+        if payload.get(key):
+            ids = ", ".join(str(i) for i in dict.fromkeys(e["id"] for e in payload[key]))
+            parts.append(f"{what} {len(payload[key])} uncited claim(s): {ids}.")
     return " ".join(parts)
 
 
@@ -3359,42 +3481,71 @@ def _adjacent(text: str, evidence: list[dict[str, Any]]) -> list[bool]:
     return out
 
 
-def card_snippet(record: dict[str, Any], entries: list[dict[str, Any]]) -> str:
+def card_snippet(
+    record: dict[str, Any],
+    entries: list[dict[str, Any]],
+    inserted: list[dict[str, Any]] | None = None,
+    added: str = "",
+) -> str:
     """A source's card text: the warning of its weakest flagged citation, if any, then evidence. A
-    contradicted card shows the sentence that says otherwise; other cards their best evidence."""
-    if not entries:
-        return snippet(record.get("text"))
-    weakest = min(entries, key=lambda e: VERDICTS.index(e["verdict"]))
-    shown = weakest if weakest["verdict"] == "contradicted" else max(entries, key=lambda e: e["score"])
-    evidence = shown["evidence"]
+    contradicted card shows the sentence that says otherwise; other cards their best evidence.
+
+    ``inserted``: the source's entries in ``payload["inserted"]``; ``added`` (:func:`added_notes`)
+    opens a card without a warning, and a source cited only by the checker shows where it says that
+    claim."""
+    warning, evidence = "", []
+    if entries:
+        weakest = min(entries, key=lambda e: VERDICTS.index(e["verdict"]))
+        shown = weakest if weakest["verdict"] == "contradicted" else max(entries, key=lambda e: e["score"])
+        evidence = shown["evidence"]
+        conflict = weakest.get("conflict")
+        warning = card_warning(
+            weakest["verdict"],
+            Conflict(**conflict) if isinstance(conflict, dict) else None,
+        )
+    elif inserted:
+        evidence = max(inserted, key=lambda e: e["score"])["evidence"]
     if not evidence:
         return snippet(record.get("text"))
-    conflict = weakest.get("conflict")
-    warning = card_warning(
-        weakest["verdict"],
-        Conflict(**conflict) if isinstance(conflict, dict) else None,
-    )
     text = str(record.get("text") or "")
-    return card_text([e["text"] for e in evidence], _adjacent(text, evidence), warning)
+    return card_text([e["text"] for e in evidence], _adjacent(text, evidence), warning, added)
 
 
-def source_cards(payload: dict[str, Any], spans: dict[int, tuple[int, int]]) -> list[dict[str, Any]]:
+def added_notes(result: FilterResult) -> dict[int, str]:
+    """What each card says of the markers the checker inserted: for every citation of its source (the
+    answer did not cite it) or for some (:data:`ADDED_NOTE`, :data:`ALSO_ADDED_NOTE`)."""
+    only = set(result.inserted_only)
+    inserted = (c.id for c in result.uncited if c.marker_start is not None)
+    return {i: ADDED_NOTE if i in only else ALSO_ADDED_NOTE for i in inserted}
+
+
+def source_cards(
+    payload: dict[str, Any], spans: dict[int, tuple[int, int]], added: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
     """One card per shown source: the fields of Langflow's ``CitationContent``.
 
     With a support check, the snippet is the source's best evidence (where it says the claim), and a
-    source that does not say a claim, or says otherwise, opens it with a warning.
+    source that does not say a claim, or says otherwise, opens it with a warning. ``added``
+    (:func:`added_notes`): the sources the checker cited where the answer did not, whose cards open
+    with that note instead (a warning goes first).
     """
     by_source: dict[int, list[dict[str, Any]]] = {}
     for entry in payload.get("support") or []:
         by_source.setdefault(entry["id"], []).append(entry)
+    inserted: dict[int, list[dict[str, Any]]] = {}
+    for entry in payload.get("inserted") or []:
+        inserted.setdefault(entry["id"], []).append(entry)
     cards: list[dict[str, Any]] = []
     for record in payload["sources"]:
         start, end = spans.get(record["id"], (None, None))
+        note = (added or {}).get(record["id"], "")
         cards.append(
             {
                 "title": source_card_title(record),
                 "url": safe_http_url(record.get("url")),
-                "cited_text": card_snippet(record, by_source.get(record["id"], [])),
+                "cited_text": card_snippet(
+                    record, by_source.get(record["id"], []), inserted.get(record["id"]), note
+                ),
                 "start_index": start,
                 "end_index": end,
             }
@@ -3486,6 +3637,520 @@ def prior_in_run(context: Any, run_id: str) -> list[dict[str, Any]] | None:
     return None
 
 
+# --- generated from lfx_citations/core/prompt.py: do not edit ---
+DEFAULT_NO_EVIDENCE_ANSWER = "I couldn't find this in the provided sources."
+
+CITATION_RULES = (
+    "Citation rules (always apply):\n"
+    "1. Answer only from the numbered sources below. After each factual claim, cite the source it comes "
+    "from as [Source N], right after the claim.\n"
+    "2. Use only the numbers shown in the sources below (each source starts with its [Source N] label). "
+    "Never invent a number.\n"
+    "3. When several sources support a claim, cite each one: [Source 1][Source 3].\n"
+    '4. Do not add a bibliography, reference list or "Sources:" section at the end.\n'
+    '5. If the sources do not contain the answer, reply exactly: "{no_evidence_answer}" and cite nothing.'
+)
+
+_PLACEHOLDER = re.compile(r"\{(question|context)\}")
+# Rule 5 as build_prompt writes it: the no-evidence answer holds no double quote and no line break.
+_NO_EVIDENCE_RULE = re.compile(r'reply exactly: "([^"\n]*)" and cite nothing\.')
+
+
+def fill_instructions(instructions: str, question: str, context: str) -> tuple[str, bool, bool]:
+    """Substitute ``{question}`` and ``{context}``; any other braces (JSON examples too) stay literal.
+
+    Returns the text and whether each placeholder was used, so the missing ones can be appended.
+    """
+    used: set[str] = set()
+
+    def fill(match: re.Match[str]) -> str:
+        used.add(match[1])
+        return question if match[1] == "question" else context
+
+    return _PLACEHOLDER.sub(fill, instructions), "question" in used, "context" in used
+
+
+def build_prompt(
+    question: str, context: str, instructions: str = "", no_evidence_answer: str = "", *, history: str = ""
+) -> str:
+    """The prompt; ``history`` (the conversation so far) goes after the instructions, before the sources."""
+    answer = " ".join((no_evidence_answer or DEFAULT_NO_EVIDENCE_ANSWER).split())
+    parts = [CITATION_RULES.replace("{no_evidence_answer}", answer.replace('"', "'"))]
+    has_question = has_context = False
+    if instructions and instructions.strip():
+        filled, has_question, has_context = fill_instructions(instructions.strip(), question, context)
+        parts.append(filled)
+    if history and history.strip():
+        parts.append(f"Conversation so far:\n{history.strip()}")
+    if not has_context:
+        parts.append(f"Sources:\n{context}")
+    if not has_question:
+        parts.append(f"Question: {question}")
+    return "\n\n".join(parts)
+
+
+def no_evidence_answer_in(prompt: str) -> str:
+    """The no-evidence answer a prompt written by :func:`build_prompt` asks for (the default if none).
+
+    >>> no_evidence_answer_in(build_prompt("Q?", "ctx", no_evidence_answer="Not in the docs."))
+    'Not in the docs.'
+    """
+    found = _NO_EVIDENCE_RULE.search(prompt or "")
+    return found[1] if found else DEFAULT_NO_EVIDENCE_ANSWER
+
+
+# --- generated from lfx_citations/core/uncited.py: do not edit ---
+#: ``cite_missing``: leave uncited claims alone, list a source for them, or insert its marker.
+CITE_MISSING_MODES = ("off", "suggest", "insert")
+#: The best source must lead every other presented source's score by this much, and score at least
+#: ``CITE_FLOOR`` (``supported`` starts lower, at ``HIGH``): the pair with the best F0.5 on WiCE dev's
+#: stripped, copied, blended and distorted claims, chosen by ``scripts/uncited_eval.py``, which reports
+#: the cross-validated figures (README, "Citations the answer forgot").
+CITE_MARGIN = 0.2
+CITE_FLOOR = 0.85
+#: A sentence with fewer tokens (words, numbers, character pairs of space-less scripts) is no claim.
+MIN_CLAIM_TOKENS = 4
+#: A longer sentence is no single claim; its text is no longer kept, which bounds the work.
+MAX_CLAIM_CHARS = 1000
+#: Closing punctuation held in ``insert`` mode; a longer run (``!!!!!!!!!``) settles its sentence.
+PUNCT_WINDOW = 8
+#: Spaces after closing punctuation that may still precede the sentence's marker.
+SPACE_WINDOW = 16
+
+_LATIN_END = ".!?"
+_CJK_END = "\u3002\uff01\uff1f"  # 。！？
+_END_CHARS = _LATIN_END + _CJK_END
+# After a sentence's punctuation: closing quotes and brackets still belong to it.
+_AFTER_END = "\"'\u201d\u2019\u00bb)]"
+_NEXT_END = re.compile(f"[{re.escape(_END_CHARS)}\n]")
+# Words whose period is no sentence end ("Dr. Smith", "Fig. 3", "ca. 1900"); initials too (see _ends_abbreviation).
+_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr prof st jr sr vs approx ca cf al fig figs inc ltd co corp dept vol pp "
+    "jan feb mar apr jun jul aug sep sept oct nov dec bzw vgl usw ggf mme mlle".split()
+)
+_LAST_WORD = re.compile(r"(\w+)\Z")
+_HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|\Z)")
+_TABLE_ROW = re.compile(r"\s*\|")
+_BULLET = re.compile(r"\s*(?:>\s*)*(?:(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+)?")
+_LIST_ITEM = re.compile(r"\s*(?:>\s*)*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]")
+_ORDINAL = re.compile(r"\s*(?:>\s*)*\d{1,3}\Z")
+_EMPHASIS = "*_"
+
+
+def _ends_abbreviation(before: str) -> bool:
+    """Whether a period right after ``before`` ends an abbreviation rather than a sentence.
+
+    >>> [_ends_abbreviation(t) for t in ("Dr", "e.g", "U.S", "John F", "at 100 °C", "vitamin C", "in 2019")]
+    [True, True, True, True, False, False, False]
+    """
+    found = _LAST_WORD.search(before)
+    if found is None:
+        return False
+    word, ahead = found[1], before[: found.start()]
+    if word.casefold() in _ABBREVIATIONS:
+        return True
+    if len(word) != 1 or word.isdigit():
+        return False
+    if ahead.endswith("."):
+        return True  # "e.g.", "U.S."
+    if (ahead and not ahead[-1].isspace()) or not word.isupper():
+        return False  # "°C.", "(a."
+    # An initial follows a name or another initial ("John F. Kennedy"); "vitamin C." ends a sentence.
+    previous = ahead.split()[-1:]
+    return not previous or previous[0][:1].isupper()
+
+
+def _fold(text: str) -> str:
+    """Lower case, one kind of apostrophe, single spaces, no closing punctuation: for comparing sentences."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").casefold()
+    return " ".join(text.split()).rstrip(_END_CHARS + _AFTER_END + " ")
+
+
+def pick_source(
+    ranked: Sequence[tuple[int, float]], judge: Callable[[int], Judgement]
+) -> tuple[int, Judgement] | None:
+    """The one source to cite for a claim, or None when no presented source is a sure pick.
+
+    ``ranked``: every presented source with its score before flips (``SupportChecker.ranked``),
+    best first, never below its verdict's score; ``judge(source_id)``: the full verdict, asked only
+    of the sources that could still come first. Sure means: the best source's verdict is
+    ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
+    every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before
+    flips (two chunks that say the same thing, or one that says the claim and one that says
+    otherwise, give no sure pick).
+
+    >>> from lfx_citations.core.support import SupportChecker
+    >>> checker = SupportChecker({1: "Water boils at 100 °C.", 2: "Ice melts at 0 °C."})
+    >>> claim = "Water boils at 100 °C"
+    >>> pick_source(checker.ranked(claim), lambda source_id: checker.check(claim, source_id))[0]
+    1
+    >>> same = SupportChecker({1: "Water boils at 100 °C.", 2: "Water boils at 100 °C."})
+    >>> pick_source(same.ranked(claim), lambda source_id: same.check(claim, source_id)) is None
+    True
+    """
+    best_id, best = 0, None
+    for source_id, raw in ranked:
+        if best is not None and raw <= best.score:
+            break  # flips only lower a score: no later source can come first
+        judged = judge(source_id)
+        if best is None or judged.score > best.score:
+            best_id, best = source_id, judged
+    if best is None or best.verdict != "supported" or best.conflict is not None:
+        return None
+    runner_up = max((raw for source_id, raw in ranked if source_id != best_id), default=0.0)
+    if best.score < CITE_FLOOR or best.score - runner_up < CITE_MARGIN:
+        return None
+    return best_id, best
+
+
+def uncited_claims(
+    mode: str,
+    ranked: Callable[[str], Sequence[tuple[int, float]]],
+    judge: Callable[[int, str], Judgement],
+    no_evidence: str = "",
+) -> UncitedClaims | None:
+    """A fresh tracker for one answer in ``cite_missing`` mode ``mode`` (None when ``off``).
+
+    ``ranked(claim)`` and ``judge(source_id, claim)`` are the support ledger's (``SupportLedger``):
+    see :func:`pick_source`. An unknown mode falls back to ``suggest``, which never changes the text.
+    """
+    if mode == "off":
+        return None
+    return UncitedClaims(
+        lambda claim: pick_source(ranked(claim), lambda source_id: judge(source_id, claim)),
+        insert=mode == "insert",
+        no_evidence=no_evidence,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class UncitedClaim:
+    """A claim the answer did not cite, and the source that states it (offsets in the final text).
+
+    ``marker_start`` is where the inserted marker starts (``insert`` mode), else None; ``inserted``
+    is the text inserted there, the marker with the space before it when one was needed.
+    """
+
+    id: int
+    claim: str
+    claim_start: int
+    claim_end: int
+    score: float
+    evidence: tuple[Evidence, ...]
+    replaces: str | None
+    marker_start: int | None = None
+    inserted: str = ""
+
+    def entry(self) -> dict[str, object]:
+        """The payload's form: ``suggested`` / ``inserted`` entries."""
+        return {
+            "id": self.id,
+            "claim": self.claim,
+            "claim_start": self.claim_start,
+            "claim_end": self.claim_end,
+            "score": self.score,
+            "evidence": [{"start": e.start, "end": e.end, "text": e.text} for e in self.evidence],
+            "replaces": self.replaces,
+        }
+
+
+class UncitedClaims:
+    """Follows the answer sentence by sentence as the engine writes it (see the module docstring).
+
+    ``pick`` names the source for a claim (:func:`pick_source` over the presented sources), or None.
+    With ``insert`` the chosen marker goes into the text before the sentence's closing punctuation;
+    without it the text is unchanged and the claims are only listed (``suggest``). ``no_evidence``
+    is what the Citation Prompt tells the model to write when the sources hold nothing (its default
+    when empty): none of its sentences is a claim.
+    The engine sets :attr:`marker_text` (how a kept marker is written) and :attr:`on_insert`.
+    """
+
+    def __init__(
+        self,
+        pick: Callable[[str], tuple[int, Judgement] | None],
+        *,
+        insert: bool,
+        no_evidence: str = "",
+    ) -> None:
+        self.pick = pick
+        self.insert = insert
+        no_evidence = no_evidence or DEFAULT_NO_EVIDENCE_ANSWER
+        self._no_evidence = {_fold(s) for s in re.split(r"(?<=[.!?])\s+", no_evidence) if s.strip()}
+        self.marker_text: Callable[[int], str] = lambda source_id: f"[Source {source_id}]"
+        #: Called with each inserted source id and the final offsets of its marker.
+        self.on_insert: Callable[[int, int, int], None] = lambda source_id, start, end: None
+        #: Every claim given a source, in text order.
+        self.found: list[UncitedClaim] = []
+        self._model_cited: set[int] = set()  # sources the answer's own kept markers cite
+        #: Characters inserted so far: engine offsets plus this are offsets in the final text.
+        self.shift = 0
+        self._pos = 0  # engine offset of the end of everything written (held text included)
+        self._line_head = ""  # the first characters of the current line
+        self._reset(0, line_start=True)
+        self._pending = ""  # closing punctuation, and the spaces after it, not yet settled
+        self._pending_at = 0  # its engine offset
+        self._pending_spaces = 0
+        self._pending_cjk = False
+
+    # -- what the engine calls ---------------------------------------------------------------
+
+    @property
+    def held(self) -> int:
+        """Characters written by the engine but held here (``insert`` mode only)."""
+        return len(self._pending) if self.insert else 0
+
+    @property
+    def hold_bound(self) -> int:
+        """The most :attr:`held` can be: closing punctuation and the spaces after it."""
+        return PUNCT_WINDOW + SPACE_WINDOW if self.insert else 0
+
+    def text(self, text: str, code: str = "") -> str:
+        """Text the engine writes (``code``: "" outside code, "inline" or "fence"); returns what to show."""
+        if not text:
+            return ""
+        out: list[str] = []
+        if code == "fence":
+            # A fenced block holds no claim; it starts on a new line, so only the line is reset.
+            self._flush(out)
+            self._sentence = None
+            self._advance(out, text)
+            newline = text.rfind("\n")
+            if newline >= 0:
+                self._new_line(self._pos - len(text) + newline + 1)
+            return "".join(out)
+        i = 0
+        while i < len(text):
+            if self._pending:
+                i = self._after_end(text, i, out, code)
+                continue
+            if code:
+                j = text.find("\n", i)
+            else:
+                m = _NEXT_END.search(text, i)
+                j = m.start() if m else -1
+            if j < 0:
+                self._grow(out, text[i:], code)
+                break
+            if j > i:
+                self._grow(out, text[i:j], code)
+            ch = text[j]
+            if ch == "\n":
+                self._settle(out, "line")
+                self._advance(out, ch)
+                self._new_line(self._pos)
+            else:
+                self._pending_at = self._pos
+                self._pending_cjk = ch in _CJK_END
+                self._hold(out, ch)
+            i = j + 1
+        return "".join(out)
+
+    def cited(self) -> str:
+        """A kept marker group is about to be written: the sentence it follows (or stands in) is cited."""
+        out: list[str] = []
+        self._cited = True
+        if self._pending:
+            self._settle_pending(out, closed=True)
+        return "".join(out)
+
+    def marker(self, text: str, source_id: int) -> str:
+        """A kept marker of source ``source_id``, written after :meth:`cited`."""
+        self._model_cited.add(source_id)
+        self._pos += len(text)
+        if not self._length:
+            self._start = self._pos  # a sentence's text starts after a marker that opens it
+        return text
+
+    def inserted_only(self) -> list[int]:
+        """Sources cited only by inserted markers, in order of first insertion."""
+        inserted = (c.id for c in self.found if c.marker_start is not None)
+        return [i for i in dict.fromkeys(inserted) if i not in self._model_cited]
+
+    def removed(self, raw: str) -> None:
+        """A marker the engine removed (invalid, or dropped as unsupported) where the text now stands."""
+        if self._replaces is None and self._sentence is not None:
+            self._replaces = raw
+
+    def confirm(self, next_char: str | None) -> str:
+        """What follows the spaces just written is known, and it is no marker: settle a pending end."""
+        out: list[str] = []
+        if self._pending and self._pending_spaces:
+            self._confirm(out, next_char or "")
+        return "".join(out)
+
+    def close(self) -> str:
+        """The answer ended: settle the last sentence."""
+        out: list[str] = []
+        if self._pending:
+            self._settle_pending(out, closed=True)
+        self._settle(out, "end")
+        return "".join(out)
+
+    # -- sentences ---------------------------------------------------------------------------
+
+    def _reset(self, start: int, *, line_start: bool) -> None:
+        self._sentence: list[str] | None = []  # None: too long, or inside a fenced block
+        self._length = 0
+        self._start = start
+        self._at_line_start = line_start
+        self._cited = False
+        self._replaces: str | None = None
+        self._tail = ""  # the last characters of the sentence
+        self._prose: list[str] = []  # its text outside inline code
+
+    def _new_line(self, at: int) -> None:
+        self._line_head = ""
+        self._reset(at, line_start=True)
+
+    def _advance(self, out: list[str], text: str) -> None:
+        self._pos += len(text)
+        out.append(text)
+
+    def _grow(self, out: list[str], text: str, code: str = "") -> None:
+        """Text that belongs to the current sentence."""
+        if len(self._line_head) < 12:
+            self._line_head = (self._line_head + text)[:12]
+        self._add(text, code)
+        self._advance(out, text)
+
+    def _add(self, text: str, code: str = "") -> None:
+        if self._sentence is None:
+            return
+        self._length += len(text)
+        if self._length > MAX_CLAIM_CHARS:
+            self._sentence = None
+            return
+        self._sentence.append(text)
+        self._tail = (self._tail + text)[-24:]
+        if not code:
+            self._prose.append(text)
+
+    def _hold(self, out: list[str], ch: str) -> None:
+        self._pending += ch
+        self._pos += len(ch)
+        if len(self._line_head) < 12:
+            self._line_head += ch
+        if not self.insert:
+            out.append(ch)
+        if len(self._pending) - self._pending_spaces > PUNCT_WINDOW:
+            self._settle_pending(out, closed=True)
+
+    def _flush(self, out: list[str]) -> None:
+        """Code starts: held punctuation ends its sentence."""
+        if self._pending:
+            self._settle_pending(out, closed=True)
+
+    def _after_end(self, text: str, i: int, out: list[str], code: str) -> int:
+        """One character after closing punctuation: more of it, a space, or what confirms the end."""
+        ch = text[i]
+        if not code and not self._pending_spaces and ch in _END_CHARS + _AFTER_END:
+            self._hold(out, ch)
+            return i + 1
+        if ch in " \t":
+            self._pending_spaces += 1
+            self._hold(out, ch)
+            if self._pending_spaces > SPACE_WINDOW:
+                self._settle_pending(out, closed=True)
+            return i + 1
+        self._confirm(out, ch)
+        return i
+
+    def _confirm(self, out: list[str], ch: str) -> None:
+        """``ch`` comes after the punctuation (and spaces): is that a sentence end?"""
+        if ch == "\n" or self._pending_cjk:
+            closed = True
+        elif not self._pending_spaces:
+            closed = False  # "3.14", "e.g.," or "example.com": no end without a space
+        else:
+            abbreviated = self._pending.strip() == "." and _ends_abbreviation(self._tail)
+            numbered = self._at_line_start and bool(_ORDINAL.fullmatch("".join(self._sentence or ())))
+            closed = not (ch.islower() or abbreviated or numbered)
+        self._settle_pending(out, closed=closed)
+
+    def _settle_pending(self, out: list[str], *, closed: bool) -> None:
+        pending, at = self._pending, self._pending_at
+        self._pending, self._pending_spaces = "", 0
+        if not closed:
+            # Not an end after all: the punctuation (and spaces) are part of the sentence.
+            self._add(pending)
+            if self.insert:
+                out.append(pending)
+            return
+        self._settle(out, "end", question="?" in pending or "\uff1f" in pending, at=at)
+        if self.insert:
+            out.append(pending)
+        self._reset(at + len(pending), line_start=False)
+
+    def _settle(self, out: list[str], kind: str, *, question: bool = False, at: int | None = None) -> None:
+        """The sentence ends (at ``at``, its punctuation, else here): give it a source if it needs one."""
+        sentence = self._sentence
+        if sentence is None or self._cited or question or not sentence:
+            return
+        text = "".join(sentence)
+        claim = self._claim_of(text, line=kind == "line")
+        if claim is None:
+            return
+        offset, claim = claim
+        picked = self.pick(claim)
+        if picked is None:
+            return
+        source_id, judgement = picked
+        start = self._start + offset + self.shift
+        end = start + len(claim)
+        marker_start, inserted = None, ""
+        if self.insert:
+            marker = self.marker_text(source_id)
+            gap = "" if text[-1:].isspace() else " "
+            marker_start = (self._pos if at is None else at) + self.shift + len(gap)
+            inserted = gap + marker
+            out.append(inserted)
+            self.shift += len(gap) + len(marker)
+            self.on_insert(source_id, marker_start, marker_start + len(marker))
+        self.found.append(
+            UncitedClaim(
+                source_id,
+                claim,
+                start,
+                end,
+                judgement.score,
+                judgement.evidence,
+                self._replaces,
+                marker_start,
+                inserted,
+            )
+        )
+        self._sentence = None  # settled: nothing more is added to it
+
+    def _claim_of(self, text: str, *, line: bool) -> tuple[int, str] | None:
+        """``(offset, claim)`` of a sentence's text, or None when it is not a claim (:meth:`is_claim`)."""
+        head = self._line_head
+        if _HEADING.match(head) or _TABLE_ROW.match(head):
+            return None
+        offset = 0
+        if self._at_line_start:
+            offset = _BULLET.match(text).end()
+        claim = text[offset:].rstrip()
+        lead = len(claim) - len(claim.lstrip())
+        claim, offset = claim.lstrip(), offset + lead
+        if line and not _LIST_ITEM.match(head):
+            return None  # a line without closing punctuation: a heading or label, unless a list item
+        return (offset, claim) if self.is_claim(claim, "".join(self._prose)) else None
+
+    def is_claim(self, claim: str, prose: str | None = None) -> bool:
+        """Whether a sentence (without its closing punctuation) states something a source could.
+
+        Not: a label (ending in ":", also inside emphasis), the Citation Prompt's no-evidence
+        sentence, or fewer than :data:`MIN_CLAIM_TOKENS` tokens outside inline code (``prose``, the
+        claim's text outside code; all of it by default). Questions, headings, table rows, fenced
+        code and lines without closing punctuation outside lists are ruled out before.
+        """
+        if not claim or claim.rstrip(_EMPHASIS).endswith(":"):
+            return False
+        if _fold(claim) in self._no_evidence:
+            return False
+        return len(tokens(claim if prose is None else prose)) >= MIN_CLAIM_TOKENS
+
+
 # --- generated from lfx_citations/glue/citing_agent.py: do not edit ---
 _HISTORY_MESSAGES = 100  # as many as the Citing Retriever would read itself (its last 50 answers)
 
@@ -3494,17 +4159,17 @@ class _FilteredTokens:
     """The agent's event manager, with each token run through the citation filter first."""
 
     def __init__(self, manager: Any, citing: _CitingRun) -> None:
-        self._manager = manager
+        self.inner = manager
         self._citing = citing
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._manager, name)
+        return getattr(self.inner, name)
 
     def on_token(self, data: dict[str, Any] | None = None, **kwargs: Any) -> None:
         chunk = (data or {}).get("chunk")
         text = self._citing.feed(chunk if isinstance(chunk, str) else "")
         if text:
-            self._manager.on_token(data={**(data or {}), "chunk": text}, **kwargs)
+            self.inner.on_token(data={**(data or {}), "chunk": text}, **kwargs)
 
 
 class _CitingRun:
@@ -3514,12 +4179,20 @@ class _CitingRun:
     def __init__(self, component: CitingAgentComponent) -> None:
         self.component = component
         self.mode = component.support_check or "flag"
+        cite_missing = getattr(component, "cite_missing", None)
+        self.cite_missing = cite_missing if cite_missing in CITE_MISSING_MODES else "suggest"
         self._ledger: tuple[tuple[int, ...], SupportLedger] | None = None
-        # The sources grow while the agent runs: each marker is judged against those shown so far.
+        # The sources grow while the agent runs: each marker is judged against those shown so far, and
+        # an uncited claim looks for its source among them.
         keep = (
             (lambda source_id, claim: self.ledger().keep(source_id, claim)) if self.mode == "drop" else None
         )
-        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep)
+        uncited = uncited_claims(
+            self.cite_missing,
+            lambda claim: self.ledger().ranked(claim),
+            lambda source_id, claim: self.ledger().judgement(source_id, claim),
+        )
+        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep, uncited=uncited)
         self.shown = ""  # what the reader has been shown so far
         self.streamed = False
         self.cited: tuple[str, dict[str, Any], list[Any]] | None = None  # text, payload, Sources group
@@ -3529,7 +4202,7 @@ class _CitingRun:
         records = self.records() if records is None else records
         key = tuple(r["id"] for r in records)
         if self._ledger is None or self._ledger[0] != key:
-            self._ledger = (key, SupportLedger(records, self.mode))
+            self._ledger = (key, SupportLedger(records, self.mode, self.cite_missing))
         return self._ledger[1]
 
     def records(self) -> list[dict[str, Any]]:
@@ -3569,6 +4242,18 @@ class CitingAgentComponent(AgentComponent):
                 "Does the cited source say the claim? As in the Citation Post-Processor. flag: verdicts in the "
                 "payload, and a warning on the card of a source that does not say its claim or says otherwise. "
                 "drop: also remove those citations from the text. off: no check."
+            ),
+        ),
+        DropdownInput(
+            name="cite_missing",
+            display_name="Cite Missing",
+            options=list(CITE_MISSING_MODES),
+            value="suggest",
+            advanced=True,
+            info=(
+                "Claims the answer left uncited, as in the Citation Post-Processor: suggest lists the one "
+                "source that surely states a claim in the payload; insert also adds its [Source N] to the "
+                "text (its card says the checker added it); off leaves them alone."
             ),
         ),
         DropdownInput(
@@ -3633,11 +4318,11 @@ class CitingAgentComponent(AgentComponent):
     def _cite(self, result: Message, citing: _CitingRun) -> None:
         """Filter the answer (the rest of the stream, or all of it) and attach the cited sources."""
         if citing.cited is not None:  # cited already: Langflow may send the final message twice
-            text, payload, added = citing.cited
+            text, payload, group = citing.cited
             if result.text != text:  # the setter moves the text block last: only when it differs
                 result.text = text
             if not any(getattr(b, "title", None) == "Sources" for b in result.content_blocks or []):
-                result.content_blocks = [*(result.content_blocks or []), *added]
+                result.content_blocks = [*(result.content_blocks or []), *group]
             result.data["citations"] = payload
             return
         records = citing.records()
@@ -3645,8 +4330,11 @@ class CitingAgentComponent(AgentComponent):
         engine.presented = sorted(r["id"] for r in records)
         if citing.streamed:
             tail = engine.close()
-            if tail and self._event_manager is not None and result.get_id():
-                self._event_manager.on_token(data={"chunk": tail, "id": str(result.get_id())})
+            manager = self._event_manager
+            if isinstance(manager, _FilteredTokens):  # cited inside the run: the tail is filtered already
+                manager = manager.inner
+            if tail and manager is not None and result.get_id():
+                manager.on_token(data={"chunk": tail, "id": str(result.get_id())})
             text = citing.shown + tail
         else:
             text = engine.feed_all(result.text or "")
@@ -3654,10 +4342,13 @@ class CitingAgentComponent(AgentComponent):
         ledger = citing.ledger(records)
         payload = build_payload(filtered, records, scope=self.sources_scope or "cited", ledger=ledger)
         result.text = text
-        cards: list[Any] = [CitationContent(**card) for card in source_cards(payload, filtered.first_spans)]
+        added = added_notes(filtered)
+        cards: list[Any] = [
+            CitationContent(**card) for card in source_cards(payload, filtered.first_spans, added)
+        ]
         if self.include_payload:
             cards.append(JSONContent(data=payload))
-        added = [ContentBlock(title="Sources", contents=cards)] if cards else []
-        result.content_blocks = [*(result.content_blocks or []), *added]
+        group = [ContentBlock(title="Sources", contents=cards)] if cards else []
+        result.content_blocks = [*(result.content_blocks or []), *group]
         result.data["citations"] = payload
-        citing.cited = (text, payload, added)
+        citing.cited = (text, payload, group)

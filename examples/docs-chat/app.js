@@ -49,6 +49,12 @@
       ? clean(entry.note, 200) || NOTES[verdictOf(entry.verdict)] || null
       : null;
 
+  // Citations the checker inserted where the answer had none (cite_missing="insert"): on every
+  // citation of a source, or on some (the cards' wording), and what a reader is told.
+  const ADDED = { all: "added: the answer did not cite it", some: "also added where the answer did not cite it" };
+  const ADDED_LABEL = "added by the checker: the answer did not cite it";
+  const addedOf = (text) => Object.keys(ADDED).find((k) => ADDED[k] === text) ?? null;
+
   // A source's evidence from the payload: the entry's sentences, with some of the text around
   // them so the highlighted part reads in context. A contradicted source shows where it says
   // otherwise; any other, where it comes closest (its best-scored entry).
@@ -66,11 +72,13 @@
       after: clean(text.slice(end, end + 80), 80) };
   }
 
-  function chipFromRecord(record, support = []) {
+  function chipFromRecord(record, support = [], inserted = [], added = new Map()) {
     const n = positiveInt(record?.id);
     if (!n) return null;
-    const entries = support.filter((entry) => entry?.id === n);
-    const weakest = weakestEntry(entries);
+    const own = support.filter((entry) => entry?.id === n);
+    const weakest = weakestEntry(own);
+    // Cited only where the checker added it: its evidence is where the source says that claim.
+    const entries = own.length ? own : inserted.filter((entry) => entry?.id === n);
     return {
       n,
       title: clean(record.title || record.document) || "Untitled",
@@ -80,6 +88,7 @@
       verdict: verdictOf(weakest?.verdict),
       note: noteOf(weakest),
       evidence: evidenceFrom(record, entries),
+      added: added.get(n) ?? (inserted.some((entry) => entry?.id === n) ? (own.length ? "some" : "all") : null),
     };
   }
 
@@ -89,6 +98,8 @@
   // in the title (" · ⚠ <note>"), and are still read. A card does not say "partial": only the payload.
   const CARD_TITLE = /^Source (\d{1,6}) · (.*?)(?: — page (\d{1,9}))?(?: · ⚠ (.+))?$/u;
   const CARD_WARNING = /^⚠ (claim not found in this source|the source says (?:otherwise|«[^»]*»(?:, not «[^»]*»)?)) — /u;
+  // A card whose source the checker cited where the answer did not opens with "+ <added note> — ".
+  const CARD_ADDED = new RegExp(`^\\+ (${ADDED.all}|${ADDED.some}) — `, "u");
 
   function chipFromCard(card) {
     const match = typeof card?.title === "string" ? CARD_TITLE.exec(card.title.trim()) : null;
@@ -100,6 +111,8 @@
       note = warning[1];
       text = text.slice(warning[0].length);
     }
+    const added = CARD_ADDED.exec(text);
+    if (added) text = text.slice(added[0].length);
     const verdict = note === null ? null
       : note.startsWith("the source says") ? "contradicted"
       : (Object.keys(NOTES).find((v) => NOTES[v] === note) ?? null);
@@ -114,6 +127,7 @@
       note: verdict ? note : null,
       // With the check on, a card's snippet is the sentence that best supports the claim.
       evidence: snippet ? { before: "", mark: snippet, after: "" } : null,
+      added: addedOf(added?.[1]),
     };
   }
 
@@ -140,13 +154,15 @@
     const payloads = contents.map((leaf) => leaf?.data).concat(message?.data?.citations);
     const payload = payloads.find((data) => Array.isArray(data?.sources));
     const support = Array.isArray(payload?.support) ? payload.support : [];
-    const chips = payload
-      ? payload.sources.map((record) => chipFromRecord(record, support))
-      : contents.filter((leaf) => leaf?.type === "citation" || (leaf && "cited_text" in leaf)).map(chipFromCard);
+    const inserted = Array.isArray(payload?.inserted) ? payload.inserted : [];
+    const cards = contents.filter((leaf) => leaf?.type === "citation" || (leaf && "cited_text" in leaf)).map(chipFromCard);
+    const added = new Map(cards.filter((chip) => chip?.added).map((chip) => [chip.n, chip.added]));
+    const chips = payload ? payload.sources.map((record) => chipFromRecord(record, support, inserted, added)) : cards;
     const seen = new Set();
     const unique = chips.filter((chip) => chip && !seen.has(chip.n) && seen.add(chip.n));
     // Each marker's own verdict and note, in text order, when the payload came along; else its source's.
     unique.verdicts = support.map((entry) => [positiveInt(entry?.id), verdictOf(entry?.verdict), noteOf(entry)]);
+    unique.inserted = inserted;
     return unique;
   }
 
@@ -165,19 +181,55 @@
   };
 
   // One alternation, tried left to right: code span, citation marker (a model-written link
-  // on it is dropped: the chip carries the real URL), link, strong, emphasis.
+  // on it is dropped: the chip carries the real URL; INSERTED after the number: the checker's),
+  // link, strong, emphasis.
   const INLINE = new RegExp(
     [
       /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/, // 1, 2: code
-      /\[Source (\d{1,6})\](?:\((?:[^()\s]|\([^()\s]*\))*\))?/, // 3: marker
-      /\[([^\[\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/, // 4, 5: link (URLs may hold one level of parens)
-      /\*\*(?=\S)([\s\S]*?\S)\*\*|__(?=\S)([\s\S]*?\S)__/, // 6, 7: strong
-      /\*(?=[^\s*])([\s\S]*?[^\s*])\*|(?<![\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\p{L}\p{N}_])/, // 8, 9: em
+      /\[Source (\d{1,6})(\u2063?)\](?:\((?:[^()\s]|\([^()\s]*\))*\))?/, // 3, 4: marker
+      /\[([^\[\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/, // 5, 6: link (URLs may hold one level of parens)
+      /\*\*(?=\S)([\s\S]*?\S)\*\*|__(?=\S)([\s\S]*?\S)__/, // 7, 8: strong
+      /\*(?=[^\s*])([\s\S]*?[^\s*])\*|(?<![\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\p{L}\p{N}_])/, // 9, 10: em
     ]
       .map((re) => re.source)
       .join("|"),
     "gu",
   );
+
+  // The markers the checker inserted, told apart for the renderer: "[Source N]" at the payload's
+  // offsets (code points, as Python counts them) becomes "[Source N<INSERTED>]". The post-processor
+  // never lets that form through (it strips invisible characters from markers), so no model can
+  // write one.
+  const INSERTED = "\u2063";
+
+  function unitIndex(text, codePoints) {
+    if (!Number.isInteger(codePoints) || codePoints < 0) return -1;
+    let units = 0;
+    let count = 0;
+    for (const ch of text) {
+      if (count === codePoints) return units;
+      units += ch.length;
+      count += 1;
+    }
+    return count === codePoints ? units : -1;
+  }
+
+  function markInserted(text, inserted) {
+    const spots = [];
+    for (const entry of inserted ?? []) {
+      const n = positiveInt(entry?.id);
+      const end = unitIndex(text, entry?.claim_end);
+      if (!n || end < 0) continue;
+      const marker = `[Source ${n}]`;
+      const at = text.startsWith(marker, end) ? end : text.startsWith(` ${marker}`, end) ? end + 1 : -1;
+      if (at >= 0) spots.push([at, marker.length]);
+    }
+    spots.sort((a, b) => b[0] - a[0]);
+    for (const [at, length] of spots) {
+      text = `${text.slice(0, at + length - 1)}${INSERTED}${text.slice(at + length - 1)}`;
+    }
+    return text;
+  }
 
   // The verdict and note of the k-th marker of source n: the k-th support entry for n, else the source's.
   function markerVerdict(n, ctx) {
@@ -188,13 +240,17 @@
     return own ? [own[1], own[2]] : [chip?.verdict ?? null, chip?.note ?? null];
   }
 
-  function marker(n, ctx) {
+  function marker(n, ctx, inserted = false) {
     const chip = ctx.chips.get(n);
     if (!chip && ctx.final) return document.createTextNode(`[Source ${n}]`); // points at no chip
-    const [verdict, note] = chip ? markerVerdict(n, ctx) : [null, null];
+    // Without the payload, a source whose every citation the checker added marks all of its markers.
+    const added = inserted || (!ctx.inserted?.length && chip?.added === "all");
+    // The support entries are the answer's own markers: an inserted one takes no verdict from them.
+    const [verdict, note] = chip && !added ? markerVerdict(n, ctx) : [null, added ? ADDED_LABEL : null];
     const link = el("a", { href: `#${ctx.prefix}-source-${n}`, class: "cite" }, String(n));
     link.setAttribute("aria-label", (chip ? describe(chip) : `Source ${n}`) + (note ? ` (${note})` : ""));
     if (verdict) link.dataset.verdict = verdict;
+    if (added) link.dataset.added = "true";
     if (note) link.title = note;
     const sup = el("sup");
     sup.append(link);
@@ -208,16 +264,16 @@
       parent.append(text.slice(last, m.index));
       last = re.lastIndex;
       if (m[2] !== undefined) parent.append(el("code", {}, m[2]));
-      else if (m[3] !== undefined) parent.append(marker(Number(m[3]), ctx));
-      else if (m[4] !== undefined) {
-        const url = ctx.inLink ? null : safeUrl(m[5]);
+      else if (m[3] !== undefined) parent.append(marker(Number(m[3]), ctx, m[4] === INSERTED));
+      else if (m[5] !== undefined) {
+        const url = ctx.inLink ? null : safeUrl(m[6]);
         const link = url ? el("a", { href: url, ...EXTERNAL }) : null;
-        renderInline(m[4], link || parent, { ...ctx, inLink: true });
+        renderInline(m[5], link || parent, { ...ctx, inLink: true });
         if (link) parent.append(link);
       } else {
-        const strong = m[6] ?? m[7];
+        const strong = m[7] ?? m[8];
         const node = el(strong !== undefined ? "strong" : "em");
-        renderInline(strong ?? m[8] ?? m[9], node, ctx);
+        renderInline(strong ?? m[9] ?? m[10], node, ctx);
         parent.append(node);
       }
     }
@@ -291,10 +347,15 @@
       body.append(el("span", { class: "title" }, chip.title));
       if (chip.page) body.append(el("span", { class: "page" }, `p. ${chip.page}`));
       if (chip.verdict) body.dataset.verdict = chip.verdict;
+      if (chip.added) body.dataset.added = chip.added;
       item.append(body);
       if (chip.evidence?.mark) {
         // Where the source says it: the evidence sentence, highlighted, with a little context.
         const quote = el("blockquote", { class: "evidence" });
+        if (chip.added && !chip.note) {
+          const said = chip.added === "all" ? ADDED_LABEL : "also cited by the checker where the answer did not";
+          quote.append(el("span", { class: "added" }, `${said}; where the source says it: `));
+        }
         if (chip.note) {
           const lead = chip.verdict === "contradicted" ? "; the passage: " : "; closest passage: ";
           quote.append(el("span", { class: "note" }, chip.note + lead));
@@ -334,8 +395,9 @@
     const render = () => {
       state.frame = 0;
       const chips = new Map(state.chips.map((c) => [c.n, c]));
-      const ctx = { prefix, chips, verdicts: state.chips.verdicts, seen: new Map(), final: state.ended };
-      answer.replaceChildren(renderMarkdown(state.text, ctx));
+      const inserted = state.chips.inserted ?? [];
+      const ctx = { prefix, chips, verdicts: state.chips.verdicts, inserted, seen: new Map(), final: state.ended };
+      answer.replaceChildren(renderMarkdown(inserted.length ? markInserted(state.text, inserted) : state.text, ctx));
     };
     const schedule = () => {
       state.frame ||= requestAnimationFrame(render);
@@ -463,7 +525,7 @@
     });
   }
 
-  window.DocsChat = { renderMarkdown, sourcesOf, messagesOf, safeUrl };
+  window.DocsChat = { renderMarkdown, sourcesOf, messagesOf, safeUrl, markInserted };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

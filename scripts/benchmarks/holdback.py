@@ -126,6 +126,63 @@ def run(ctx: Context) -> None:
         "all",
         mismatches == 0,
     )
+    inserting(ctx, corpus)
+
+
+_CLOSING = set(".!?\u3002\uff01\uff1f\"'\u201d\u2019\u00bb)]")
+
+
+def _inserting(pp: object, records: list[dict], presented: list[int]) -> object:
+    """A filter with ``cite_missing="insert"`` over ``records``, as the post-processor builds it."""
+    ledger = pp.SupportLedger(records, "flag", "insert")
+    uncited = pp.uncited_claims("insert", ledger.ranked, ledger.judgement)
+    return pp.CitationFilter(presented, uncited=uncited, **ledger.engine_options())
+
+
+def inserting(ctx: Context, corpus: list[tuple[str, list[int]]]) -> None:
+    """With ``cite_missing="insert"``: what is held beyond the same filter without it, after every token.
+
+    Each answer's sources are its own sentences, so that uncited claims do get a citation inserted.
+    """
+    pp, rng = ctx.pp, random.Random(ctx.seed + 2)
+    most, most_text, inserted, mismatches = 0, "", 0, 0
+    for text, presented in corpus:
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", re.sub(r"\[[^\]]*\]", "", text)) if s.strip()]
+        records = [
+            {"id": i, "text": sentences[k % len(sentences)] if sentences else ""}
+            for k, i in enumerate(presented)
+        ]
+
+        streamed, plain = _inserting(pp, records, presented), pp.CitationFilter(presented)
+        out, shown = [], ""
+        for tok in tokenize(text, rng):
+            out.append(streamed.feed(tok))
+            shown += plain.feed(tok)
+            extra = streamed.held - plain.held
+            if extra > most:
+                most, most_text = extra, shown[len(shown) - extra :]
+        out.append(streamed.close())
+        whole = _inserting(pp, records, presented)
+        mismatches += "".join(out) != whole.feed_all(text)
+        inserted += len(streamed.uncited.found)
+    ctx.raw["holdback"]["insert"] = {"most_extra": most, "held": most_text, "inserted": inserted}
+    table = ctx.table
+    table.add(
+        NUMBER,
+        f"with cite_missing=insert: most chars held beyond the same filter without it ({inserted} inserted)",
+        most,
+        "closing punctuation only (<= 8)",
+        most <= 8 and set(most_text) <= _CLOSING,
+        "chars",
+        note=f"held: {most_text!r}",
+    )
+    table.add(
+        NUMBER,
+        "with cite_missing=insert: streamed output == one-shot output",
+        f"{len(corpus) - mismatches}/{len(corpus)}",
+        "all",
+        mismatches == 0,
+    )
 
 
 SECTION = Section("holdback", run)

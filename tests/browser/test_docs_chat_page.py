@@ -190,10 +190,17 @@ def test_markers_link_to_their_chips(
     assert page.evaluate("location.hash") == "#t1-source-2"
 
 
-def real_answer_blocks(answer: str, *, include_payload: bool) -> tuple[str, list[dict[str, Any]]]:
+def real_answer_blocks(
+    answer: str, *, include_payload: bool, cite_missing: str = "suggest"
+) -> tuple[str, list[dict[str, Any]]]:
     """The real post-processor's text and v1-projected Sources group for ``answer`` (support check on)."""
     component = CitationPostProcessorComponent()
-    component.set(answer=answer, sources={"sources": list(RECORDS.values())}, include_payload=include_payload)
+    component.set(
+        answer=answer,
+        sources={"sources": list(RECORDS.values())},
+        include_payload=include_payload,
+        cite_missing=cite_missing,
+    )
     # Playwright's sync API owns this thread's event loop: run the component on a thread of its own.
     with ThreadPoolExecutor(1) as pool:
         message = pool.submit(asyncio.run, component.build_message()).result()
@@ -282,6 +289,72 @@ def test_a_contradicted_citation_says_what_the_source_says_and_partial_shows_wit
             ["contradicted", "Pure water boils at 100 °C at sea level.", f"{note}; the passage: "],
             [None, "Steam tables list enthalpy by pressure.", None],
         ]
+
+
+@pytest.mark.parametrize("include_payload", [True, False], ids=["payload", "cards"])
+def test_markers_the_checker_added_look_different_from_the_answers_own(
+    page: Any, langflow: FakeLangflow, include_payload: bool
+) -> None:
+    # The answer cites source 1 for its first claim; it leaves the second (source 2's) uncited, and
+    # cites source 1 for the third only by a number never presented: the checker adds 2 and 1.
+    answer = "Pure water boils at 100 °C at sea level [Source 1]. Water freezes at 0 °C. Pure water boils at 100 °C [7]."
+    text, blocks = real_answer_blocks(answer, include_payload=include_payload, cite_missing="insert")
+    assert text == (
+        "Pure water boils at 100 °C at sea level [Source 1]. Water freezes at 0 °C [Source 2]. "
+        "Pure water boils at 100 °C [Source 1]."
+    )
+    langflow.script = answer_script([text], content_blocks=blocks, delay=0.02)
+    ask(page, "When does water boil and freeze?")
+    wait_until_answered(page)
+
+    markers = page.eval_on_selector_all(
+        ".answer a.cite", "els => els.map(a => [a.textContent, a.dataset.added ?? null, a.ariaLabel])"
+    )
+    added = "(added by the checker: the answer did not cite it)"
+    assert markers == [
+        ["1", None, "Source 1: Water basics, page 3"],
+        ["2", "true", f"Source 2: ice.md {added}"],
+        # Source 1 is also the answer's own: without the payload, which of its markers is added is
+        # not known, so none is marked (its chip says the checker added some).
+        [
+            "1",
+            "true" if include_payload else None,
+            f"Source 1: Water basics, page 3 {added}"
+            if include_payload
+            else "Source 1: Water basics, page 3",
+        ],
+    ]
+    assert answer_text(page).replace("\u2063", "") == answer_text(page)  # the sentinel never shows
+    chips = page.eval_on_selector_all(
+        ".sources li",
+        "els => els.map(li => [li.querySelector('.chip').dataset.added ?? null, "
+        "li.querySelector('.evidence .added')?.textContent ?? null, "
+        "li.querySelector('.evidence mark')?.textContent ?? null])",
+    )
+    assert chips == [
+        [
+            "some",
+            "also cited by the checker where the answer did not; where the source says it: ",
+            "Pure water boils at 100 °C at sea level.",
+        ],
+        [
+            "all",
+            "added by the checker: the answer did not cite it; where the source says it: ",
+            "Water freezes at 0 °C.",
+        ],
+    ]
+
+
+def test_an_inserted_marker_is_found_by_code_points(page: Any) -> None:
+    # Python counts code points, JavaScript UTF-16 units: an emoji before the claim shifts them apart.
+    text = "\U0001f30a Water freezes at 0 °C [Source 2]. Done [Source 2]."
+    inserted = [{"id": 2, "claim_end": len("\U0001f30a Water freezes at 0 °C")}]
+    marked = page.evaluate("([t, i]) => DocsChat.markInserted(t, i)", [text, inserted])
+    assert marked == text.replace("[Source 2].", "[Source 2\u2063].", 1)
+    # A forged entry pointing anywhere else marks nothing.
+    assert (
+        page.evaluate("([t, i]) => DocsChat.markInserted(t, i)", [text, [{"id": 2, "claim_end": 3}]]) == text
+    )
 
 
 def test_invalid_markers_never_appear(page: Any, langflow: FakeLangflow) -> None:

@@ -284,6 +284,101 @@ def test_playground_shows_cited_answer_and_source_cards(
     assert (screenshot_dir / "playground.png").stat().st_size > 20_000
 
 
+# --------------------------------------------------------------------------- a citation the checker added
+
+
+def test_playground_shows_a_citation_the_checker_added(
+    browser: Any,
+    ui_server: LangflowServer,
+    client: LangflowClient,
+    openai: OpenAIStandin,
+    data_api: DataAPIStandin,
+    screenshot_dir: Path,
+) -> None:
+    base = ui_server.base_url
+    flow = load(
+        RAG,
+        {
+            **standin_tweaks(openai.base_url, data_api.url),
+            "Citation Post-Processor": {"cite_missing": "insert"},
+            "stream": True,
+        },
+    )
+    flow.pop("id", None)
+    flow_id = client.upload_flow(flow)
+
+    # Over the API first: which number does each retrieved chunk get?
+    openai.script(Reply(chunks=(" ".join(f"[Source {n}]" for n in range(1, len(DEFAULT_CORPUS) + 1)),)))
+    probe_session = str(uuid.uuid4())
+    probe = client.run(flow_id, QUESTION, session_id=probe_session)
+    assert probe.error is None, probe.error
+    (probe_message,) = probe.messages
+    presented = {card_number(card["title"]): without_note(card["title"]) for card in cards(probe_message)}
+    molecule = next(n for n, title in presented.items() if title.endswith("water.pdf \u2014 page 1"))
+    (collections,) = [n for n, card in presented.items() if "astra-db-collections" in card]
+    client.http.delete(f"/api/v1/monitor/messages/session/{probe_session}").raise_for_status()
+
+    # The answer cites its first claim and forgets the second, which one chunk states word for word.
+    cited = "Water is a molecule made of two hydrogen atoms and one oxygen atom"
+    uncited = "Astra DB collections store JSON documents with an optional vector field"
+    answer = f"{cited} [Source {molecule}]. {uncited}."
+    openai.script(Reply(chunks=tuple(answer[i : i + 12] for i in range(0, len(answer), 12)), chunk_delay=0.1))
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="light")
+
+    def only_the_server(route: Any) -> None:
+        if route.request.url.startswith(base + "/") or route.request.url == base:
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", only_the_server)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        with server_log_on_failure(ui_server):
+            page.goto(f"{base}/flow/{flow_id}")
+            page.get_by_test_id("playground-btn-flow-io").click()
+            box = page.get_by_test_id("input-chat-playground")
+            box.wait_for()
+            box.fill(QUESTION)
+            box.press("Enter")
+            page.get_by_text("Finished in").first.wait_for()
+            text = page.locator("[data-testid^='chat-message-AI-']").last.inner_text().strip()
+            title_locator = page.locator("p", has_text=CARD_TITLE)
+            title_locator.first.wait_for()
+            titles = title_locator.all_inner_texts()
+            # The note opens the card's text: at 1280 px it is shown in full, not cut off with the
+            # rest of the text (the box shows its first lines only).
+            note = page.get_by_text(ADDED_NOTE_TEXT).first
+            note.wait_for()
+            shown = note.evaluate(
+                """el => { const t = el.firstChild, r = document.createRange();
+                    r.setStart(t, 0); r.setEnd(t, t.textContent.indexOf(' \u2014 '));
+                    const box = el.getBoundingClientRect(), end = r.getBoundingClientRect();
+                    return end.bottom <= box.bottom + 1 && end.right <= box.right + 1; }"""
+            )
+            page.wait_for_function(
+                "() => { document.querySelectorAll('[role=alert] button').forEach(b => b.click());"
+                " return !document.querySelector('[role=alert]'); }",
+                polling=200,
+                timeout=15_000,
+            )
+            title_locator.first.scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot_dir / "playground-inserted.png"), full_page=True)
+    finally:
+        context.close()
+
+    assert text == f"{cited} [Source {molecule}]. {uncited} [Source {collections}]."
+    assert titles == [presented[molecule], presented[collections]]
+    assert shown, "the note is cut off"
+    stored = [m for m in client.messages(flow_id=flow_id, session_id=flow_id) if m["sender"] == "Machine"]
+    assert [m["text"] for m in stored][-1] == text
+
+
+ADDED_NOTE_TEXT = "+ added: the answer did not cite it \u2014 Astra DB collections store JSON documents"
+
+
 def search(query: str) -> Reply:
     return Reply(tool_calls=({"name": "search_sources", "arguments": {"query": query}},))
 

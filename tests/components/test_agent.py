@@ -102,6 +102,7 @@ async def test_no_search_gives_no_cards_and_removes_every_marker() -> None:
             "claims_supported": 0,
         },
         "removed_unsupported": [],
+        "suggested": [],  # cite_missing's default
     }
     assert cards(message) == []
 
@@ -113,6 +114,7 @@ async def test_the_payload_has_the_rag_flows_schema() -> None:
     assert set(message.data["citations"]) == {
         *("sources", "cited", "removed", "citations_reported", "qualifiers"),
         *("support", "support_summary", "removed_unsupported"),  # the support check's default, flag
+        "suggested",  # cite_missing's default, suggest
     }
     assert set(record) == {
         "id", "label", "document", "title", "page", "url", "chunk_id", "text", "score", "metadata"

@@ -162,3 +162,39 @@ async def test_the_citing_agent_drops_a_contradicted_citation_in_drop_mode_strea
         (dropped,) = message.data["citations"]["removed_unsupported"]
         assert (dropped["id"], dropped["verdict"]) == (2, "contradicted")
     assert texts == ["Water is essential for life [Source 1]. Water boils at 90 degrees."] * 2
+
+
+async def test_the_citing_agent_cites_an_uncited_claim_in_insert_mode_streaming_or_not() -> None:
+    answer = ["Water is essential for life [Source 1]. Water boils at 1", "00 degrees. Anything else?"]
+    expected = "Water is essential for life [Source 1]. Water boils at 100 degrees [Source 2]. Anything else?"
+    for stream in (True, False):
+        model = ToolCallingChatModel(turns=[SEARCH_WATER, {"chunks": answer}])
+        graph = build_agent_graph(model, citing_agent=True, cite_missing="insert")
+        queue: asyncio.Queue = asyncio.Queue()
+        manager = create_default_event_manager(queue) if stream else None
+        results = [r async for r in graph.async_start(event_manager=manager)]
+        message = next(
+            r.vertex for r in results if getattr(r, "vertex", None) and r.vertex.id == "ChatOutput-agent"
+        ).built_object["message"]
+        assert message.text == expected
+        if stream:
+            tokens = []
+            while not queue.empty():
+                event = json.loads(queue.get_nowait()[1].decode())
+                if event["event"] == "token":
+                    tokens.append(event["data"]["chunk"])
+            assert "".join(tokens) == expected  # the inserted marker streams with its sentence
+        payload = message.data["citations"]
+        (entry,) = payload["inserted"]
+        assert (entry["id"], entry["claim"], entry["replaces"]) == (2, "Water boils at 100 degrees", None)
+        assert payload["cited"] == [1, 2]
+        texts = [
+            c.cited_text
+            for g in message.content_blocks
+            if isinstance(g, ContentBlock) and g.title == "Sources"
+            for c in g.contents
+        ]
+        assert texts == [
+            "Water is essential for life.",
+            "+ added: the answer did not cite it \u2014 Water boils at 100 degrees.",
+        ]

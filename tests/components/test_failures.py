@@ -182,6 +182,7 @@ async def test_stream_that_ends_empty() -> None:
             "claims_supported": 0,
         },
         "removed_unsupported": [],
+        "suggested": [],  # cite_missing's default
     }
     assert "The answer is empty." in run.post_status()
 

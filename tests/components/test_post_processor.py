@@ -157,6 +157,7 @@ def test_inputs_are_documented_and_named_as_the_contract_says() -> None:
         "sources",
         "sources_scope",
         "support_check",
+        "cite_missing",
         "judge_model",
         "stream",
         "link_markers",
@@ -164,6 +165,8 @@ def test_inputs_are_documented_and_named_as_the_contract_says() -> None:
     ]
     support = next(i for i in component.inputs if i.name == "support_check")
     assert (support.options, support.value) == (["off", "flag", "drop"], "flag")
+    cite_missing = next(i for i in component.inputs if i.name == "cite_missing")
+    assert (cite_missing.options, cite_missing.value) == (["off", "suggest", "insert"], "suggest")
     assert all(i.info for i in component.inputs)
     assert component.inputs[0].input_types == ["LanguageModel"]
     assert [o.name for o in component.outputs] == ["message"]

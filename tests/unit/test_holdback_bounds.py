@@ -18,8 +18,10 @@ from lfx_citations.core import grammar as grammar_module
 from lfx_citations.core import links as links_module
 from lfx_citations.core import support as support_module
 from lfx_citations.core import text as text_module
+from lfx_citations.core import uncited as uncited_module
 from lfx_citations.core.engine import CitationFilter, filter_citations
 from lfx_citations.core.grammar import LINK_WINDOW, MARKER_WINDOW, RUN_WINDOW
+from lfx_citations.core.payload import SupportLedger
 
 LONG_RUNS = [
     " " * 1500,
@@ -67,7 +69,7 @@ def test_a_long_run_of_spaces_is_released_past_the_run_window() -> None:
 
 # -- work: every line the core runs and every character its patterns read ------------------------
 
-_CORE_MODULES = (engine_module, grammar_module, links_module, support_module, text_module)
+_CORE_MODULES = (engine_module, grammar_module, links_module, support_module, text_module, uncited_module)
 
 
 class _CountingPattern:
@@ -143,7 +145,9 @@ def _streamed(text: str, **options: object) -> Callable[[], object]:
     # One character per feed: the most a held buffer can be read again. One-shot is the same engine
     # fed 8 KB slices, so what bounds it per feed bounds it per slice.
     def run() -> None:
-        engine = CitationFilter([1, 2], link_for=lambda i: f"https://docs.example/{i}", **options)
+        # A factory gives each engine its own tracker of uncited claims (cite_missing).
+        made = {k: v() if k == "uncited" else v for k, v in options.items()}
+        engine = CitationFilter([1, 2], link_for=lambda i: f"https://docs.example/{i}", **made)
         for ch in text:
             engine.feed(ch)
         engine.close()
@@ -167,18 +171,34 @@ GROWING = {
     "removed markers": (lambda n: "Fire is hot [Source 9]. " * (n // 24), 1_000),
     "prose": (lambda n: "Water is wet, fire is hot and ice is cold " * (n // 42), 1_000),
     "claims": (lambda n: "Fire is hot and water is wet [Source 1] and " * (n // 44), 1_000),
+    "sentences": (lambda n: "Water boils at 100 degrees. Is fire hot? " * (n // 41), 1_000),
+    # One sentence that never ends, longer than a claim can be from n on (shorter, it would be judged
+    # once at the end at n only, and that one check would read as growth).
+    "run-on": (lambda n: "Water is wet, fire is hot and ice is cold " * (n // 42), 1_200),
 }
+# cite_missing="insert" with the real checker: each uncited sentence is judged, and source 1 cited.
+_BOOK = SupportLedger(
+    [{"id": 1, "text": "Water boils at 100 degrees."}, {"id": 2, "text": "Fire is hot."}], "off", "insert"
+)
 OPTIONS = {
     "plain": {},
     "claims": {"track_claims": True},
     "drop": {"keep": lambda source_id, claim: False},  # support_check "drop" refusing every citation
+    "insert": {"uncited": lambda: uncited_module.uncited_claims("insert", _BOOK.ranked, _BOOK.judgement)},
 }
 # Claims and drops only matter where there are markers.
-CASES = [(shape, "plain") for shape in GROWING] + [
-    (shape, options)
-    for shape in ("kept markers", "removed markers", "claims")
-    for options in ("claims", "drop")
-]
+CASES = (
+    [(shape, "plain") for shape in GROWING]
+    + [
+        (shape, options)
+        for shape in ("kept markers", "removed markers", "claims")
+        for options in ("claims", "drop")
+    ]
+    + [
+        (shape, "insert")
+        for shape in ("run-on", "removed markers", "claims", "sentences", "spaces", "backticks")
+    ]
+)
 
 
 @pytest.mark.parametrize(("shape", "options"), CASES)

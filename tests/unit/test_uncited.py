@@ -1,0 +1,311 @@
+"""Uncited claims (``core/uncited.py``): which sentences are claims, where a marker goes, which source.
+
+The judge here calls every claim supported by source 1 and nothing else, so these tests are about
+what counts as a claim and where its marker goes, never about how support is scored.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfx_citations.core.engine import CitationFilter, filter_citations
+from lfx_citations.core.prompt import DEFAULT_NO_EVIDENCE_ANSWER, build_prompt, no_evidence_answer_in
+from lfx_citations.core.support import Conflict, Evidence, Judgement, SupportChecker
+from lfx_citations.core.uncited import (
+    CITE_FLOOR,
+    CITE_MARGIN,
+    MAX_CLAIM_CHARS,
+    UncitedClaims,
+    pick_source,
+    uncited_claims,
+)
+
+SURE = Judgement("supported", 0.95, (Evidence(0, 5, "Water"),))
+NO = Judgement("unsupported", 0.05)
+
+
+def judges(presented: tuple[int, ...] = (1, 2)) -> tuple:
+    """Every claim: supported by source 1, by no other presented source (the ledger's two calls)."""
+    scores = sorted(((i, (SURE if i == 1 else NO).score) for i in presented), key=lambda pair: -pair[1])
+
+    def judge(source_id: int, claim: str) -> Judgement:
+        return SURE if source_id == 1 else NO
+
+    return (lambda claim: scores), judge
+
+
+def insert(
+    text: str, *, presented: tuple[int, ...] = (1, 2), no_evidence: str = "", **options
+) -> CitationFilter:
+    uncited = uncited_claims("insert", *judges(presented), no_evidence)
+    engine = CitationFilter(presented, uncited=uncited, **options)
+    engine.text = engine.feed_all(text)
+    return engine
+
+
+def inserted(text: str, **options) -> str:
+    return insert(text, **options).text
+
+
+# --------------------------------------------------------------------------- sentences that are claims
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Water boils at 100 degrees.", "Water boils at 100 degrees [Source 1]."),
+        ("Water boils at 100 degrees!", "Water boils at 100 degrees [Source 1]!"),
+        (
+            "Water boils at 100 degrees.\nNext line here",
+            "Water boils at 100 degrees [Source 1].\nNext line here",
+        ),
+        ("Water boils at 100 degrees", "Water boils at 100 degrees [Source 1]"),  # the answer's end ends it
+        ("Water boils at 100 degrees .", "Water boils at 100 degrees [Source 1]."),
+        ('He said "water boils at 100."', 'He said "water boils at 100 [Source 1]."'),
+        ("- Water boils at 100 degrees\n", "- Water boils at 100 degrees [Source 1]\n"),  # a list item
+        ("1. Water boils at 100 degrees.", "1. Water boils at 100 degrees [Source 1]."),
+        ("> Water boils at 100 degrees.", "> Water boils at 100 degrees [Source 1]."),
+        ("水在一百度的时候沸腾。", "水在一百度的时候沸腾 [Source 1]。"),
+        ("Dr. Smith measured the boiling point.", "Dr. Smith measured the boiling point [Source 1]."),
+        ("John F. Kennedy toured the water plant.", "John F. Kennedy toured the water plant [Source 1]."),
+        ("Water boils at 100 °C. ", "Water boils at 100 °C [Source 1]. "),
+        ("Citrus fruit holds vitamin C. Or?", "Citrus fruit holds vitamin C [Source 1]. Or?"),
+        ("It boils at about 3.14 times room heat.", "It boils at about 3.14 times room heat [Source 1]."),
+        ("Use e.g. a kettle to boil water.", "Use e.g. a kettle to boil water [Source 1]."),
+        (
+            "The `--force` flag overwrites existing files.",
+            "The `--force` flag overwrites existing files [Source 1].",
+        ),
+    ],
+)
+def test_a_claim_gets_its_marker_before_the_closing_punctuation(answer: str, expected: str) -> None:
+    engine = insert(answer)
+    assert engine.text == expected
+    (claim,) = engine.uncited.found
+    assert engine.text[claim.claim_start : claim.claim_end] == claim.claim
+    assert engine.text.startswith("[Source 1]", claim.marker_start)
+    assert engine.cited == [1]
+    assert engine.first_spans[1] == (claim.marker_start, claim.marker_start + len("[Source 1]"))
+
+
+def test_the_claim_is_the_sentence_without_its_bullet_or_punctuation() -> None:
+    engine = insert("Intro here. - no.\n- Water boils at 100 degrees\n1. Ice melts at 0 degrees.")
+    assert [c.claim for c in engine.uncited.found] == ["Water boils at 100 degrees", "Ice melts at 0 degrees"]
+
+
+# --------------------------------------------------------------------------- sentences that are not
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param("Does water boil at 100 degrees?", id="question"),
+        pytest.param("Does water boil at 100 degrees? ", id="question-then-space"),
+        pytest.param("¿Hierve el agua a 100 grados?", id="question-spanish"),
+        pytest.param("水在一百度的时候沸腾吗？", id="question-cjk"),
+        pytest.param("## Water boils at 100 degrees\n", id="heading"),
+        pytest.param("# Water boils at 100 degrees. It is hot.\n", id="heading-with-sentences"),
+        pytest.param("Key facts about boiling water:", id="label"),
+        pytest.param("- Key facts about boiling water:\n", id="list-label"),
+        pytest.param("**Key facts about boiling water:**\n", id="label-in-emphasis"),
+        pytest.param("Water boiling facts and figures\nMore here.", id="line-without-punctuation"),
+        pytest.param("`water boils at 100 degrees`.", id="inline-code"),
+        pytest.param("```\nWater boils at 100 degrees.\n```\n", id="fenced-code"),
+        pytest.param("~~~\nWater boils at 100 degrees.\n~~~", id="tilde-fence"),
+        pytest.param("| Water | boils at 100 degrees. |\n", id="table-row"),
+        pytest.param(DEFAULT_NO_EVIDENCE_ANSWER, id="no-evidence-sentence"),
+        pytest.param("I COULDN'T find this in the provided sources", id="no-evidence-sentence-other-case"),
+        pytest.param("Water boils.", id="too-short"),
+        pytest.param("Yes, it does.", id="too-short-3"),
+        pytest.param("Water boils " + "and boils " * (MAX_CLAIM_CHARS // 10) + "a lot.", id="too-long"),
+    ],
+)
+def test_what_is_not_a_claim_gets_nothing(answer: str) -> None:
+    engine = insert(answer)
+    assert engine.text == filter_citations(answer, [1, 2]).text
+    assert engine.uncited.found == []
+    assert engine.cited == []
+
+
+def test_a_custom_no_evidence_answer_is_read_from_the_prompt() -> None:
+    answer = "The documents do not cover that question."
+    prompt = build_prompt("Q?", "[Source 1] x.pdf\nWater.", no_evidence_answer=answer)
+    assert no_evidence_answer_in(prompt) == answer
+    assert inserted(answer, no_evidence=no_evidence_answer_in(prompt)) == answer
+    assert inserted(answer) != answer  # without the prompt it reads as a claim
+    assert no_evidence_answer_in("no rules here") == DEFAULT_NO_EVIDENCE_ANSWER
+
+
+# --------------------------------------------------------------------------- cited claims are left alone
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Water boils at 100 degrees [Source 2].",
+        "Water boils at 100 degrees. [Source 2]",
+        "Water boils at 100 degrees.[Source 2]",
+        "Water boils at 100 degrees.  [2]",
+        "[Source 2] Water boils at 100 degrees.",
+        "Water [Source 2] boils at 100 degrees.",
+        "Water boils at 100 degrees [Source 2][Source 9].",
+        "- Water boils at 100 degrees [Source 2]\n",
+    ],
+)
+def test_a_claim_with_a_kept_citation_is_never_touched(answer: str) -> None:
+    engine = insert(answer)
+    assert engine.text == filter_citations(answer, [1, 2]).text
+    assert engine.uncited.found == []
+    assert engine.cited == [2]
+
+
+@pytest.mark.parametrize(
+    ("answer", "replaces", "expected"),
+    [
+        ("Water boils at 100 degrees [Source 9].", "[Source 9]", "Water boils at 100 degrees [Source 1]."),
+        (
+            "Water boils at 100 degrees. [9] Next one?",
+            "[9]",
+            "Water boils at 100 degrees [Source 1]. Next one?",
+        ),
+        ("Water boils at 100 degrees \u30104:0\u2020src\u3011.", "\u30104:0\u2020src\u3011", None),
+    ],
+)
+def test_a_claim_whose_citation_was_removed_may_get_a_checked_one(
+    answer: str, replaces: str, expected: str | None
+) -> None:
+    engine = insert(answer)
+    (claim,) = engine.uncited.found
+    assert claim.replaces == replaces
+    if expected is not None:
+        assert engine.text == expected
+
+
+def test_a_citation_dropped_as_unsupported_is_replaced_by_the_sure_source() -> None:
+    def keep(source_id: int, claim: str) -> bool:
+        return source_id != 2
+
+    engine = insert("Water boils at 100 degrees [Source 2].", keep=keep)
+    assert engine.text == "Water boils at 100 degrees [Source 1]."
+    assert engine.uncited.found[0].replaces == "[Source 2]"
+    assert [d.id for d in engine.dropped] == [2]
+
+
+# --------------------------------------------------------------------------- how it streams
+
+
+def test_only_the_closing_punctuation_waits_for_what_follows() -> None:
+    engine = CitationFilter([1, 2], uncited=uncited_claims("insert", *judges()))
+    assert engine.feed("Water boils at 100 degrees.") == "Water boils at 100 degrees"
+    assert engine.held == 1
+    assert engine.feed(" ") == ""  # spaces wait too, as a marker may follow them
+    assert engine.feed("Ice") == " [Source 1]. Ice"
+    assert engine.feed(" melts. [Sou") == " melts"
+    assert engine.feed("rce 2] Done.") == ". [Source 2] Done"
+    assert engine.close() == "."
+
+
+def test_suggest_holds_nothing_and_changes_nothing() -> None:
+    engine = CitationFilter([1, 2], uncited=uncited_claims("suggest", *judges()))
+    assert engine.feed("Water boils at 100 degrees.") == "Water boils at 100 degrees."
+    assert engine.held == 0
+    assert engine.feed(" Ice") + engine.close() == " Ice"
+    (claim,) = engine.uncited.found
+    assert (claim.claim, claim.claim_start, claim.claim_end, claim.marker_start) == (
+        "Water boils at 100 degrees",
+        0,
+        26,
+        None,
+    )
+    assert engine.cited == []
+
+
+def test_offsets_after_an_insertion_are_in_the_final_text() -> None:
+    engine = insert("Water boils at 100 degrees. Ice melts fast [Source 2]. Steam rises up high.")
+    text = engine.text
+    assert (
+        text
+        == "Water boils at 100 degrees [Source 1]. Ice melts fast [Source 2]. Steam rises up high [Source 1]."
+    )
+    assert engine.first_spans == {1: (27, 37), 2: (54, 64)}
+    assert text[54:64] == "[Source 2]"
+    assert [text[c.claim_start : c.claim_end] for c in engine.uncited.found] == [
+        "Water boils at 100 degrees",
+        "Steam rises up high",
+    ]
+
+
+def test_an_inserted_marker_is_a_link_when_markers_are_links() -> None:
+    links = {1: "https://docs.example/water.pdf#page=2"}
+    text = inserted("Water boils at 100 degrees.", link_for=links.get)
+    assert text == "Water boils at 100 degrees [Source 1](https://docs.example/water.pdf#page=2)."
+
+
+def test_a_second_pass_changes_nothing() -> None:
+    once = inserted("Water boils at 100 degrees. - item\n- Ice melts at 0 degrees\nDone here now")
+    assert inserted(once) == once
+
+
+# --------------------------------------------------------------------------- which source
+
+
+def pick(judged: dict[int, Judgement], raw: dict[int, float] | None = None) -> tuple[int, Judgement] | None:
+    """``pick_source`` over these verdicts; ``raw``: scores before flips where they differ."""
+    scores = {source_id: (raw or {}).get(source_id, j.score) for source_id, j in judged.items()}
+    ranked = sorted(scores.items(), key=lambda pair: (-pair[1], pair[0]))
+    return pick_source(ranked, judged.__getitem__)
+
+
+def sure(score: float) -> Judgement:
+    return Judgement("supported", score)
+
+
+def test_the_pick_is_the_best_source_only_when_it_is_clearly_ahead() -> None:
+    assert pick({1: sure(0.95), 2: sure(0.95 - CITE_MARGIN - 0.01), 3: sure(0.1)})[0] == 1
+    assert pick({1: sure(0.95), 2: sure(0.95 - CITE_MARGIN / 2)}) is None  # two say it: no sure pick
+    assert pick({2: sure(0.9), 1: sure(0.9)}) is None
+    assert pick({}) is None
+    assert pick({3: sure(0.95)})[0] == 3  # one source presented: nothing to be ahead of
+
+
+def test_the_pick_needs_a_supported_verdict_without_conflict() -> None:
+    for verdict in ("partial", "unsupported", "contradicted"):
+        assert pick({1: Judgement(verdict, 0.95), 2: NO}) is None
+    conflict = Conflict("negation", "not", "", 0, 0)
+    assert pick({1: Judgement("supported", 0.95, conflict=conflict), 2: NO}) is None
+    assert pick({1: sure(CITE_FLOOR - 0.01), 2: NO}) is None
+
+
+def test_the_others_count_at_their_scores_before_flips() -> None:
+    # Source 2 reads like the claim but says otherwise: a source that disagrees is no sure pick.
+    said_otherwise = Judgement("contradicted", 0.3)
+    assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.9}) is None
+    assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.5})[0] == 1
+    # Only the sources that could still come first are judged in full.
+    asked = []
+    ranked = [(1, 0.95), (2, 0.5), (3, 0.2)]
+    assert pick_source(ranked, lambda i: asked.append(i) or sure(0.95 if i == 1 else 0.1))[0] == 1
+    assert asked == [1]
+
+
+def test_the_pick_with_the_real_checker() -> None:
+    checker = SupportChecker(
+        {1: "Water boils at 100 degrees Celsius at sea level.", 2: "The Eiffel Tower is 330 metres tall."}
+    )
+
+    def real(claim: str) -> tuple[int, Judgement] | None:
+        return pick_source(checker.ranked(claim), lambda i: checker.check(claim, i))
+
+    assert real("Water boils at 100 degrees Celsius at sea level")[0] == 1
+    assert real("Water boils at 90 degrees Celsius at sea level") is None
+    assert real("Water does not boil at 100 degrees Celsius at sea level") is None
+    assert real("Gold is a soft yellow metal") is None
+    same = SupportChecker(
+        {1: "Water boils at 100 degrees Celsius.", 2: "Water boils at 100 degrees Celsius."}
+    )
+    assert pick_source(same.ranked("Water boils"), lambda i: same.check("Water boils", i)) is None
+
+
+def test_off_gives_no_tracker() -> None:
+    assert uncited_claims("off", *judges()) is None
+    assert isinstance(uncited_claims("suggest", *judges()), UncitedClaims)
