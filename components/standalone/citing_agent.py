@@ -2970,9 +2970,10 @@ class CitationFilter:
         if j == len(buf) and not final and j - i < RUN_WINDOW:
             return None
         run = buf[i:j]
-        if ch == "`" and self._after_marker and self._last == "`":
-            # A marker removed from between two backtick runs would join them into one run, which
-            # reads as a different code span: one space keeps them apart, so a second pass agrees.
+        if ch in "`~" and self._after_marker and self._last == ch:
+            # A marker removed from between two backtick (or tilde) runs would join them into one run,
+            # which reads as a different code span (or a fence): one space keeps them apart, so a
+            # second pass agrees.
             self._write(out, " ")
         self._code.open_run(run, line_blank=self._line_blank)
         self._write(out, run)

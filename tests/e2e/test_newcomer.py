@@ -454,13 +454,13 @@ def test_the_printed_api_call_works(
     (output,) = events[-1]["data"]["result"]["outputs"][0]["outputs"]
     assert output["results"]["message"]["text"] == ANSWER
     # The events as the README lists them: the question, the answer starting, its tokens, the same
-    # message three times as it completes (text, cards, stored by Chat Output), end.
+    # message twice as it completes (text and cards in one write, then stored by Chat Output), end.
     names = [e["event"] for e in events]
     assert names[:2] == ["add_message", "add_message"] and names[-1] == "end"
     question, started, *rest = [e["data"] for e in events if e["event"] == "add_message"]
     assert question["sender"] == "User" and started["properties"]["state"] == "partial"
-    assert len(rest) == 3 and {m["id"] for m in rest} == {started["id"]}
-    assert [bool(m["content_blocks"]) for m in rest] == [False, True, True]
+    assert len(rest) == 2 and {m["id"] for m in rest} == {started["id"]}
+    assert [bool(m["content_blocks"]) for m in rest] == [True, True]
     assert {e["data"]["id"] for e in events if e["event"] == "token"} == {started["id"]}
 
 

@@ -140,7 +140,7 @@ def test_the_standalone_ingest_flow_stores_chunks_the_rag_flow_then_cites(
     assert uploaded.is_success, uploaded.text
     ingest = {
         **where,
-        "Read File": {"path": [uploaded.json()["path"]]},
+        "Read Files by Page": {"path": [uploaded.json()["path"]]},
         "Astra DB": {**where["Astra DB"], "deletion_field": "file_path"},
     }
     result = client.run(load(standalone(INGEST))["id"], "", tweaks=ingest)

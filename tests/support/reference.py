@@ -27,7 +27,7 @@ scanner. The rules come from the README ("Citation Post-Processor") and ``docs/m
 * each number is checked on its own; a marker with no presented number is removed with the spaces
   and tabs before it (at most ``RUN_WINDOW`` of them, and none from before a marker removed earlier), and is
   listed in ``removed`` (so is a marker that keeps some numbers but not all); a removal that would join
-  two backtick runs leaves one space between them; ``【…†…】`` and ``\\ue200…\\ue201`` and ``\\ue202turnXfileY`` are always removed;
+  two backtick runs (or two tilde runs) leaves one space between them; ``【…†…】`` and ``\\ue200…\\ue201`` and ``\\ue202turnXfileY`` are always removed;
 * a link tail ``(target)`` right after a marker is dropped with it when the target is link-like
   (a scheme, ``/``, ``#`` or ``www.``) and the tail closes within ``LINK_WINDOW`` characters;
 * code is left alone: a fence (a run of three or more backticks or tildes where the line holds
@@ -631,9 +631,9 @@ def reference_filter(text: str, presented: list[int] | set[int]) -> ReferenceRes
             break
         cut_start, cut_end, raw, left = scan.cut
         after = text[cut_end : cut_end + 1]
-        # One space stays where the cut would join two backtick runs (one run opens another code
-        # span), or put "(" right after "]" (a link tail a second pass could read).
-        gap = " " if (left == "`" == after) or (left == "]" and after == "(") else ""
+        # One space stays where the cut would join two backtick or tilde runs (one run opens another
+        # code span or a fence), or put "(" right after "]" (a link tail a second pass could read).
+        gap = " " if (left == after and left in ("`", "~")) or (left == "]" and after == "(") else ""
 
         def shift(at: int, a: int = cut_start, b: int = cut_end - len(gap)) -> int:
             return at if at <= a else max(a, at - (b - a))

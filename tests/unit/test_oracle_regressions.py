@@ -274,3 +274,23 @@ def test_a_double_group_past_an_outer_openers_window_is_read_whole(before: str, 
     # group short, so its inner group went alone. Read whole, the double group is one marker; the
     # spaces before it go with it only where opener, spaces and marker fit one window (docs/marker-forms.md).
     check(before + DOUBLE + ")", [], text, [], [DOUBLE])
+
+
+@pytest.mark.parametrize(
+    ("answer", "text"),
+    [
+        ("~~\u30104:0\u2020source\u3011~~\u30104:0\u2020source\u3011", "~~ ~~"),
+        ("~~old~~[Source 9]~~new~~", "~~old~~ ~~new~~"),
+    ],
+)
+def test_a_removal_never_joins_two_tilde_runs(answer: str, text: str) -> None:
+    # The reference oracle found "~~【…】~~【…】" read as "~~~~": at a line's start that run opens a
+    # fence, which a second pass would read the second annotation inside. One space keeps the runs
+    # apart, as between backtick runs.
+    result = filter_citations(answer, [1])
+    assert result.text == text
+    for cut in range(1, len(answer)):
+        engine = CitationFilter([1])
+        assert engine.feed(answer[:cut]) + engine.feed(answer[cut:]) + engine.close() == text, (
+            f"split at {cut}"
+        )
