@@ -318,7 +318,9 @@ def ingest(
     client: Client, store: Store, path: Path, *, chunk_size: int | None, chunk_overlap: int | None
 ) -> Outcome:
     server_path = client.upload(path)
-    reader: dict[str, Any] = {"path": [server_path]}
+    # One path as a string, not a list: a Langflow without the bundle (flows/standalone/) reads a
+    # file input's kind from the node's code alone and takes it for a single path.
+    reader: dict[str, Any] = {"path": server_path}
     if chunk_size is not None:
         reader["chunk_size"] = chunk_size
     if chunk_overlap is not None:

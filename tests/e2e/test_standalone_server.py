@@ -140,7 +140,9 @@ def test_the_standalone_ingest_flow_stores_chunks_the_rag_flow_then_cites(
     assert uploaded.is_success, uploaded.text
     ingest = {
         **where,
-        "Read Files by Page": {"path": [uploaded.json()["path"]]},
+        # A string: without the bundle, Langflow reads the file input from the node's code alone and
+        # takes it for a single path (a list is refused: "FileInput values must be file path strings").
+        "Read Files by Page": {"path": uploaded.json()["path"]},
         "Astra DB": {**where["Astra DB"], "deletion_field": "file_path"},
     }
     result = client.run(load(standalone(INGEST))["id"], "", tweaks=ingest)
