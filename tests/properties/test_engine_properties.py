@@ -71,10 +71,12 @@ def answers(draw):
     """An answer with markers in known places, and the text the post-processor must produce."""
     presented = draw(presented_ids)
     raw, expected = [], ""
+    after_removal = False  # the last thing was a removal, right after a "]"
     for _ in range(draw(st.integers(min_value=0, max_value=8))):
         text = draw(plain)
         raw.append(text)
         expected += text
+        after_removal = after_removal and not text
         form = draw(st.sampled_from(MARKER_FORMS))
         a, b = draw(st.integers(0, 14)), draw(st.integers(0, 14))
         marker = form.format(a=a, b=b)
@@ -84,9 +86,13 @@ def answers(draw):
         if form.startswith(" "):
             expected += " "
         if valid:
+            if after_removal and form.startswith("("):
+                expected += " "  # G2's gap rule: a removal never leaves "]" right before "("
             expected += "".join(f"[Source {n}]" for n in valid)
+            after_removal = False
         else:
             expected = expected.rstrip(" \t")
+            after_removal = expected.endswith("]")
     tail = draw(plain)
     return "".join(raw) + tail, expected + tail, presented
 
