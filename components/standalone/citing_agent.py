@@ -2616,8 +2616,11 @@ class CitationFilter:
         """Record a marker at ``buf[at]``: in ``removed`` (text order) if any of it was invalid."""
         self.reported = True
         if found.parsed is None or found.parsed.had_invalid:
+            # Before any removal settled from later in the text (inside its window or link tail), so
+            # that ``removed`` stays in text order; a marker that a removal assembled (it spans the
+            # cut) comes after what was removed to make it.
             index = len(self.removed)
-            if found.kept:  # kept with a settled removal inside it: this one stands first in the text
+            if found.kept or not any(at < p < found.end for p in self._ledger.points):
                 index = self._ledger.index_before(at, index)
             self.removed.insert(index, raw)
             self._ledger.note(at, index)
@@ -2876,7 +2879,7 @@ class CitationFilter:
                 k, after_marker = found.end, True
                 kept_ends.add(k)
                 continue
-            return self._cut_marker(buf, t, k, found, kept_ends)
+            return self._cut_marker(buf, t, k, found, kept_ends, keep_spaces=self._grows_in_tail(buf, t, k))
 
     @staticmethod
     def _past_code_span(buf: str, k: int, run: int, limit: int) -> int | Wait | None:
@@ -2923,7 +2926,28 @@ class CitationFilter:
             return PLAIN
         return self._cut_marker(buf, j + 1, k, inner)
 
-    def _cut_marker(self, buf: str, low: int, k: int, found: Marker, kept_ends: Collection[int] = ()) -> Cut:
+    def _grows_in_tail(self, buf: str, t: int, k: int) -> bool:
+        """Would an opener shown as text in the tail at ``t``, before the spaces ahead of ``k``, still
+        grow? Then those spaces stay with the removal, as they do outside a tail (G2)."""
+        spaces = k
+        while spaces > t and buf[spaces - 1] in " \t":
+            spaces -= 1
+        last = _LAST_OPEN_OR_BREAK.match(buf, t, spaces)
+        if last is None or buf[last.end() - 1] not in OPENERS:
+            return False
+        after = buf[last.end() : spaces]
+        return len(after) < self.window and could_grow(after, buf[last.end() - 1])
+
+    def _cut_marker(
+        self,
+        buf: str,
+        low: int,
+        k: int,
+        found: Marker,
+        kept_ends: Collection[int] = (),
+        *,
+        keep_spaces: bool = False,
+    ) -> Cut:
         """Note the dropped marker at ``k`` and cut it with the spaces before it, as far back as ``low``.
 
         At most ``RUN_WINDOW`` spaces go, none from before an earlier cut; where the cut would
@@ -2931,7 +2955,7 @@ class CitationFilter:
         """
         self._note(buf[k : found.end], found, k)
         start = k
-        low = max(low, k - RUN_WINDOW, self._ledger.floor(k))
+        low = k if keep_spaces else max(low, k - RUN_WINDOW, self._ledger.floor(k))
         while start > low and buf[start - 1] in " \t":
             start -= 1
         bracket = start in kept_ends or buf[start - 1 : start] == "]"

@@ -294,3 +294,25 @@ def test_a_removal_never_joins_two_tilde_runs(answer: str, text: str) -> None:
         assert engine.feed(answer[:cut]) + engine.feed(answer[cut:]) + engine.close() == text, (
             f"split at {cut}"
         )
+
+
+@pytest.mark.parametrize(
+    ("answer", "text"),
+    [
+        ("[Source 1](see {Q [Source 2]", "[Source 1](see {Q "),
+        ("{{cite:1}(https://x.example/a {Q [Source 2 p3]", "{[Source 1](https://x.example/a {Q "),
+        ("[Source 1](see Q [Source 2]", "[Source 1](see Q"),
+    ],
+)
+def test_spaces_stay_before_a_removal_in_a_link_tail_when_an_opener_there_could_still_grow(
+    answer: str, text: str
+) -> None:
+    # The reference oracle found the link-tail path taking the spaces that G2 keeps everywhere else:
+    # "{Q" shown as text could still grow into "{Quelle 3}" with them.
+    check(answer, [1], text, [1], [answer[answer.rindex("[") :]])
+
+
+def test_a_marker_read_after_a_removal_in_its_link_tail_is_listed_first() -> None:
+    # The reference oracle found "[1]" listed after "[Source 2]", which stands later in the text: the
+    # removal inside the tail is made first, and "removed" is still in text order.
+    check("[[Source 1][1]([Source 2]", [], "[(", [], ["[Source 1]", "[1]", "[Source 2]"])
