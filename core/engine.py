@@ -135,6 +135,10 @@ class CutLedger:
                 note[1] += 1
         self.notes.append([at, index])
 
+    def cut_inside(self, start: int, end: int) -> bool:
+        """Was a cut made strictly inside ``text[start:end]`` (a marker the removal assembled)?"""
+        return any(start < p < end for p in self.points)
+
     def index_before(self, at: int, default: int) -> int:
         """Where an entry for a marker at ``at`` goes: before entries noted from later in the text."""
         return min((i for p, i in self.notes if p > at), default=default)
@@ -539,7 +543,7 @@ class CitationFilter:
             # that ``removed`` stays in text order; a marker that a removal assembled (it spans the
             # cut) comes after what was removed to make it.
             index = len(self.removed)
-            if found.kept or not any(at < p < found.end for p in self._ledger.points):
+            if found.kept or not self._ledger.cut_inside(at, found.end):
                 index = self._ledger.index_before(at, index)
             self.removed.insert(index, raw)
             self._ledger.note(at, index)
@@ -627,15 +631,10 @@ class CitationFilter:
         window_end = j + self.window if bound is None else min(bound, j + self.window)
         limit = min(len(buf), window_end)
         if opener in "[{" and buf.startswith(opener, j + 1):
-            if (
-                limit < min(len(buf), j + self.window)
-                and buf[j + 2 : j + 3] not in "[]{}`\n"
-                and isinstance(found := double_group(buf, j, min(len(buf), j + self.window), final), tuple)
-                and found[0] > limit
-            ):
-                # A double group closing past the outer group's window: the outer group is text and
-                # the double group is read on its own, as where nothing nested closes in the window;
-                # read cut short, its inner group would go alone (``( {{…}}`` → ``( {}``).
+            if self._double_closes_past(buf, j, limit, final):
+                # The outer group is text and the double group is read on its own, as where nothing
+                # nested closes in the window; read cut short, its inner group would go alone
+                # (``( {{…}}`` → ``( {}``).
                 return PLAIN
             double = self._classify_double(buf, j, final, limit)
             if double is not None:
@@ -686,6 +685,15 @@ class CitationFilter:
         if parsed is None:
             return PLAIN
         return self._with_link(buf, k + 1, final, parsed)
+
+    def _double_closes_past(self, buf: str, j: int, limit: int, final: bool) -> bool:
+        """Does the double group at ``buf[j]``, read in its own window, close past ``limit`` (an outer
+        group's window)? Only a group whose inner text reaches ``limit`` can."""
+        own = min(len(buf), j + self.window)
+        if own <= limit or not buf[j + 2 : j + 3] or buf[j + 2] in "[]{}`\n":
+            return False
+        found = double_group(buf, j, own, final)
+        return isinstance(found, tuple) and found[0] > limit
 
     def _classify_double(self, buf: str, j: int, final: bool, limit: int) -> Marker | Wait | None:
         """``{{cite:3}}`` is one marker; ``[[3]]`` is one as link text (``[[3]](url)``, ``[[3]]()``).
