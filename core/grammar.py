@@ -122,7 +122,11 @@ _PARTIAL_WORDS = re.compile(r"[^\W\d_]+")
 _WORD_PREFIXES = frozenset(w[:i] for w in (*KEYWORDS, "and") for i in range(1, len(w) + 1))
 # Prefix tests fold case the way the grammar's IGNORECASE does (``ſ`` is ``s``, ``ı`` is ``i``), so a
 # half-written marker waits exactly when the whole one would be read: streaming equals one-shot.
-_WORD_PREFIX = re.compile("|".join(map(re.escape, _longest_first(set(_WORD_PREFIXES)))), re.IGNORECASE)
+# A run of letters that may still grow: keywords written together (``QuelleSources: 3``, which
+# ``_KW_HEAD`` reads), the last one perhaps only begun, or "and" begun.
+_WORD_PREFIX = re.compile(
+    f"{_KW}*(?:" + "|".join(map(re.escape, _longest_first(set(_WORD_PREFIXES)))) + ")", re.IGNORECASE
+)
 _PAREN_PREFIX = re.compile(
     "|".join(map(re.escape, _longest_first({w[:i] for w in PAREN_KEYWORDS for i in range(len(w) + 1)}))),
     re.IGNORECASE,
@@ -390,6 +394,8 @@ def link_tail(text: str, start: int, final: bool) -> int | Wait | None:
                     break
                 depth -= 1
             k += 1
+        if depth and k < limit:
+            return None  # an unbalanced "(" in the target: no link, as in CommonMark
         target = text[target_at:k]
     if k >= limit:
         return more

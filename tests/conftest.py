@@ -22,16 +22,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 # Hypothesis profiles. "ci" under CI=true (CI and .ci/run), "dev" otherwise (a developer's run before a
 # commit), "fuzz" for scripts/fuzz.py (or HYPOTHESIS_PROFILE=fuzz): the same properties at scale.
+# Under CI=true the examples are derandomized (drawn from a seed fixed per test), so a red CI run
+# means the change broke something and a local `CI=true` run shows CI's examples. Fresh examples are
+# the developer's run and scripts/fuzz.py: both draw new ones every time.
+IN_CI = os.environ.get("CI", "").lower() == "true"
 CI_EXAMPLES = 2000
 settings.register_profile(
     "ci",
     max_examples=CI_EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
-    derandomize=False,
+    derandomize=True,
 )
 settings.register_profile(
-    "dev", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "dev",
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=IN_CI,  # the Langflow 1.12 job in .ci/run
 )
 settings.register_profile(
     "fuzz",
@@ -39,19 +47,22 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or (
-    "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
-)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if IN_CI else "dev")
 settings.load_profile(PROFILE)
 
 # Properties that have found a bug keep the whole CI count; the others run a quarter of it in CI
 # (scripts/fuzz.py runs every one at scale). Each entry says what it found.
 FOUND_A_BUG = {
     "test_reference_oracle.py::test_engine_matches_the_reference": "G4, backticks in qualifiers, "
-    "case folding, double braces: unit/test_oracle_regressions.py",
+    "case folding, double braces, a link after a vendor annotation: unit/test_oracle_regressions.py",
     "test_reference_oracle.py::test_streamed_engine_matches_the_reference": "the same, streamed; a double "
     "group past an outer opener's window, tilde runs joined, spaces in a link tail, removed out of "
-    "order: unit/test_oracle_regressions.py",
+    "order, code after a span in a link tail (a line of backticks read as blank, a fence after a blank "
+    "line missed), runs joined by a removal settled first: unit/test_oracle_regressions.py",
+    "test_reference_oracle.py::test_engine_matches_the_reference_on_fragments": "a random search over "
+    "its fragments found six engine bugs before it became this property: unit/test_oracle_regressions.py",
+    "test_engine_properties.py::test_post_processing_is_idempotent": "a group closing past an outer "
+    "opener's window, removed after that opener was shown: unit/test_oracle_regressions.py",
     "test_engine_properties.py::test_text_outside_markers_is_unchanged": "{Q [9] (spaces kept), commit f8a0c08",
     "test_grammar_copies.py::test_neutralized_text_holds_no_marker_the_engine_recognizes": "neutralization "
     "out of step with the engine, commit f6d7010",

@@ -250,7 +250,11 @@ _PARTIAL_WORDS = re.compile(r"[^\W\d_]+")
 _WORD_PREFIXES = frozenset(w[:i] for w in (*KEYWORDS, "and") for i in range(1, len(w) + 1))
 # Prefix tests fold case the way the grammar's IGNORECASE does (``ſ`` is ``s``, ``ı`` is ``i``), so a
 # half-written marker waits exactly when the whole one would be read: streaming equals one-shot.
-_WORD_PREFIX = re.compile("|".join(map(re.escape, _longest_first(set(_WORD_PREFIXES)))), re.IGNORECASE)
+# A run of letters that may still grow: keywords written together (``QuelleSources: 3``, which
+# ``_KW_HEAD`` reads), the last one perhaps only begun, or "and" begun.
+_WORD_PREFIX = re.compile(
+    f"{_KW}*(?:" + "|".join(map(re.escape, _longest_first(set(_WORD_PREFIXES)))) + ")", re.IGNORECASE
+)
 _PAREN_PREFIX = re.compile(
     "|".join(map(re.escape, _longest_first({w[:i] for w in PAREN_KEYWORDS for i in range(len(w) + 1)}))),
     re.IGNORECASE,
@@ -518,6 +522,8 @@ def link_tail(text: str, start: int, final: bool) -> int | Wait | None:
                     break
                 depth -= 1
             k += 1
+        if depth and k < limit:
+            return None  # an unbalanced "(" in the target: no link, as in CommonMark
         target = text[target_at:k]
     if k >= limit:
         return more
@@ -2706,7 +2712,10 @@ class CitationFilter:
         opener = buf[j]
         if opener == "\ue202":
             end = pua_token_end(buf, j, final)
-            return end if isinstance(end, Wait) else PLAIN if end is None else Marker(end, None)
+            if isinstance(end, Wait) or end is None:
+                return PLAIN if end is None else end
+            # In a nested look, a token that ends past the outer window is not inside it.
+            return PLAIN if bound is not None and end > bound else Marker(end, None)
         closer = OPENERS[opener]
         window_end = j + self.window if bound is None else min(bound, j + self.window)
         limit = min(len(buf), window_end)
@@ -2725,10 +2734,13 @@ class CitationFilter:
             if buf[k] not in OPENERS or not could_grow(buf[j + 1 : k], opener):
                 return PLAIN
             if (final or limit == window_end) and not _MAY_CLOSE.search(buf, k, limit):
-                # Nothing nested can close inside the window, so nothing there is a marker or a
-                # cut: settled as text without walking every nested opener (``[[[[…`` in bulk).
-                return PLAIN
+                # Nothing nested closes inside the window: settled as text without walking every
+                # nested opener (``[[[[…`` in bulk), unless the group at k closes past the window
+                # and goes, which pulls what follows into reach (a second pass reads it there).
+                return PLAIN if bound is not None else self._past_window(buf, j, k, final)
             nested = self._classify_nested(buf, j, k, final, window_end)
+            if nested is PLAIN and buf[k] == "\ue202" and bound is None:
+                return self._past_window(buf, j, k, final)  # a token that ends past the window
             if not (isinstance(nested, Plain) and buf[k] == "(" and opener != "("):
                 return nested
             # A plain parenthesis inside a keyword group is a qualifier, ``[Source 2 (p. 7)]``:
@@ -2738,6 +2750,11 @@ class CitationFilter:
             if paren_end >= limit:
                 return PLAIN if final or limit == window_end else WAIT
             if buf[paren_end] != ")":
+                if buf[paren_end] in OPENERS and could_grow(buf[j + 1 : paren_end], opener):
+                    # [Source 2 (p. 7 [Source 9])]: a removal inside the qualifier closes it.
+                    nested = self._classify_nested(buf, j, paren_end, final, window_end)
+                    if nested is WAIT or isinstance(nested, Cut):
+                        return nested
                 return PLAIN
             stop = _STOP.search(buf, paren_end + 1, limit)
             k = stop.start() if stop else limit
@@ -2759,12 +2776,37 @@ class CitationFilter:
             return PLAIN  # an annotation does not reach across a backtick: code may start there
         clean = strip_invisible(inner)
         if is_vendor_annotation(opener, clean):
-            return Marker(k + 1, None)
+            return self._with_link(buf, k + 1, final, None)  # it goes, with a link written after it
         bare = bare_allowed(opener, prev, after_marker=after_marker, clean_inner=clean)
         parsed = parse_marker_inner(inner, self.presented, bare=bare, keyword=keyword_allowed(opener, clean))
         if parsed is None:
             return PLAIN
         return self._with_link(buf, k + 1, final, parsed)
+
+    def _past_window(self, buf: str, j: int, k: int, final: bool) -> Decision:
+        """The group at ``k``, inside ``j``'s window, read in its own window: a :class:`Cut` when it
+        goes, so that ``j`` is read again on the text without it; else ``j`` is text.
+
+        Only a closer between the two windows' ends lets it matter. Then the group at ``k`` has one
+        in its own window, so this look never nests. A ``\ue202`` token (which closes itself) nests
+        nothing, so it is read whatever follows.
+        """
+        reach = k + self.window
+        if buf[k] != "\ue202":  # a token holds nothing nested, so reading it whole cannot recurse
+            if not final and len(buf) < reach:
+                return WAIT
+            if not _MAY_CLOSE.search(buf, j + self.window, min(len(buf), reach)):
+                return PLAIN
+        nested = self._classify(buf, k, final, prev=buf[k - 1], after_marker=k in self._cuts)
+        if not isinstance(nested, Marker):
+            return nested if nested is WAIT or isinstance(nested, Cut) else PLAIN
+        if nested.kept:
+            return PLAIN
+        # G2: read on its own, the group at k goes after j was shown as text, so the spaces it would
+        # take stay while j could still grow with what is shown after it.
+        after = buf[j + 1 : self._cut_start(buf, j + 1, k)]
+        keep = len(after) < self.window and could_grow(after, buf[j])
+        return self._cut_marker(buf, j + 1, k, nested, final=final, keep_spaces=keep)
 
     def _double_closes_past(self, buf: str, j: int, limit: int, final: bool) -> bool:
         """Does the double group at ``buf[j]``, read in its own window, close past ``limit`` (an outer
@@ -2833,7 +2875,7 @@ class CitationFilter:
         if found is WAIT or isinstance(found, Cut):
             return found
         if isinstance(found, Marker) and not found.kept:
-            return self._cut_marker(buf, after, k, found, {after} if alone else ())
+            return self._cut_marker(buf, after, k, found, {after} if alone else (), final=final)
         return None
 
     def _settle_tail(self, buf: str, t: int, final: bool) -> Cut | Wait | None:
@@ -2886,14 +2928,17 @@ class CitationFilter:
                 k, after_marker = found.end, True
                 kept_ends.add(k)
                 continue
-            return self._cut_marker(buf, t, k, found, kept_ends, keep_spaces=self._grows_in_tail(buf, t, k))
+            return self._cut_marker(
+                buf, t, k, found, kept_ends, final=final, keep_spaces=self._grows_in_tail(buf, t, k)
+            )
 
     @staticmethod
     def _past_code_span(buf: str, k: int, run: int, limit: int) -> int | Wait | None:
         """Where the inline code span opened by ``run`` backticks at ``k`` ends (None: beyond reach).
 
-        It closes at the next run of as many backticks, or at a blank line; a ``)`` inside it still
-        ends the link tail it stands in, so the caller sees None for it too.
+        It closes at the next run of as many backticks, or at a blank line (then at the line break
+        that ends it); a ``)`` inside it still ends the link tail it stands in, so the caller sees
+        None for it too.
         """
         at, depth, blank = k + run, 0, False
         while at < min(len(buf), limit):
@@ -2902,11 +2947,11 @@ class CitationFilter:
                 other = len(buf) - at - len(buf[at:].lstrip("`"))
                 if other == run:
                     return at + other
-                at += other
+                at, blank = at + other, False  # a line of backticks is not blank
                 continue
             if ch == "\n":
                 if blank:
-                    return at + 1
+                    return at  # the caller reads this line break: a fence may open after it
                 blank = True
             elif ch not in " \t":
                 blank = False
@@ -2931,14 +2976,13 @@ class CitationFilter:
             return inner
         if inner.kept:
             return PLAIN
-        return self._cut_marker(buf, j + 1, k, inner)
+        return self._cut_marker(buf, j + 1, k, inner, final=final)
 
     def _grows_in_tail(self, buf: str, t: int, k: int) -> bool:
         """Would an opener shown as text in the tail at ``t``, before the spaces ahead of ``k``, still
-        grow? Then those spaces stay with the removal, as they do outside a tail (G2)."""
-        spaces = k
-        while spaces > t and buf[spaces - 1] in " \t":
-            spaces -= 1
+        grow? Then those spaces stay with the removal, as they do outside a tail (G2). Spaces the
+        removal would not take (past ``RUN_WINDOW``) are shown after the opener."""
+        spaces = self._cut_start(buf, t, k)
         last = _LAST_OPEN_OR_BREAK.match(buf, t, spaces)
         if last is None or buf[last.end() - 1] not in OPENERS:
             return False
@@ -2953,23 +2997,34 @@ class CitationFilter:
         found: Marker,
         kept_ends: Collection[int] = (),
         *,
+        final: bool,
         keep_spaces: bool = False,
-    ) -> Cut:
+    ) -> Cut | Wait:
         """Note the dropped marker at ``k`` and cut it with the spaces before it, as far back as ``low``.
 
         At most ``RUN_WINDOW`` spaces go, none from before an earlier cut; where the cut would
-        leave ``]`` (a kept marker's end or text) directly before ``(``, a space takes its place.
+        leave ``]`` (a kept marker's end or text) directly before ``(``, or join two backtick or
+        tilde runs, a space takes its place. WAIT while that depends on a character not yet here.
         """
+        start = k if keep_spaces else self._cut_start(buf, low, k)
+        left, right = buf[start - 1 : start], buf[found.end : found.end + 1]
+        bracket = start in kept_ends or left == "]"
+        if not right and not final and (bracket or left in ("`", "~")):
+            return WAIT
         self._note(buf[k : found.end], found, k)
-        start = k
-        low = k if keep_spaces else max(low, k - RUN_WINDOW, self._ledger.floor(k))
-        while start > low and buf[start - 1] in " \t":
-            start -= 1
-        bracket = start in kept_ends or buf[start - 1 : start] == "]"
-        gap = " " if bracket and buf.startswith("(", found.end) else ""
+        runs = left == right and left in ("`", "~")  # joined, two runs read as one (G2's gap rule)
+        gap = " " if (bracket and right == "(") or runs else ""
         return Cut(start, found.end, gap)
 
-    def _with_link(self, buf: str, end: int, final: bool, parsed: ParsedMarker) -> Marker | Wait:
+    def _cut_start(self, buf: str, low: int, k: int) -> int:
+        """Where the cut of a marker at ``k`` starts: the spaces before it, as far back as ``low``, at
+        most ``RUN_WINDOW`` of them and none from before an earlier cut."""
+        start, low = k, max(low, k - RUN_WINDOW, self._ledger.floor(k))
+        while start > low and buf[start - 1] in " \t":
+            start -= 1
+        return start
+
+    def _with_link(self, buf: str, end: int, final: bool, parsed: ParsedMarker | None) -> Marker | Wait:
         """Swallow ``(url)`` targets written right after the marker: the model's URL is never kept.
 
         Only link-like targets count (``(2019)`` stays), and a run of them goes at once so that a
@@ -2984,7 +3039,7 @@ class CitationFilter:
             if isinstance(tail, Wait):
                 return tail
             if tail is None:
-                if parsed.ids:  # kept: a removal inside the parenthesis could make it a link
+                if parsed is not None and parsed.ids:  # kept: a removal inside could make it a link
                     settled = self._settle_tail(buf, end, final)
                     if settled is not None:
                         return settled

@@ -343,7 +343,8 @@ def could_still_open(opener: str, text: str) -> bool:
     line break; after ``(``, the text opens with a "source" word or the beginning of one; after ``{``,
     with a keyword or the beginning of one (past any further ``{``); and then it opens with a label
     and a number, or it holds only letters, digits, spaces and ``: # , ; & ^ . + -``, dashes, ``−``,
-    ``†``, ``、，：；``, and (except after ``(``) each run of letters begins a keyword or ``and``.
+    ``†``, ``、，：；``, and (except after ``(``) each run of letters is keywords written together,
+    the last one perhaps only begun, or begins ``and``.
     """
     if "`" in text:
         return False
@@ -371,9 +372,16 @@ def could_still_open(opener: str, text: str) -> bool:
     if opener == "(":
         return True
     letters = "".join(ch if _is_word_char(ch) and not ch.isdecimal() and ch != "_" else " " for ch in clean)
-    return all(
-        any(w.startswith("".join(map(_fold, run))) for w in (*KEYWORDS, "and")) for run in letters.split()
-    )
+    return all(_keywords_begun(run) for run in letters.split())
+
+
+def _keywords_begun(run: str) -> bool:
+    """Is ``run`` keywords written together (``QuelleSources``, read as two labels), the last one
+    perhaps only begun, or the beginning of ``and``?"""
+    folded = "".join(map(_fold, run))
+    if any(word.startswith(folded) for word in (*KEYWORDS, "and")):
+        return True
+    return any(_keywords_begun(run[end:]) for end in _words_at(run, 0, KEYWORDS) if end < len(run))
 
 
 # Link tail: optional spaces, one optional line break, a target (<…> or a run without spaces with

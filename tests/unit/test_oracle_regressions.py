@@ -316,3 +316,193 @@ def test_a_marker_read_after_a_removal_in_its_link_tail_is_listed_first() -> Non
     # The reference oracle found "[1]" listed after "[Source 2]", which stands later in the text: the
     # removal inside the tail is made first, and "removed" is still in text order.
     check("[[Source 1][1]([Source 2]", [], "[(", [], ["[Source 1]", "[1]", "[Source 2]"])
+
+
+@pytest.mark.parametrize(
+    ("answer", "presented", "text", "cited", "removed"),
+    [
+        # The group at 62 closes past the outer window; removed, it brings "]" into reach.
+        ("[" + " " * 60 + "0[Source 1]]", [], "", [], ["[Source 1]", "[" + " " * 60 + "0]"]),
+        ("[Source 1" + " " * 50 + "[Source 9]]", [1], "[Source 1]", [1], ["[Source 9]"]),
+        # The outer opener was shown as text and could still grow: the spaces stay (G2).
+        (
+            "[Source" + " " * 50 + "1" + " " * 20 + "[Source 9]]",
+            [1],
+            "[Source" + " " * 50 + "1" + " " * 20 + "]",
+            [],
+            ["[Source 9]"],
+        ),
+    ],
+)
+def test_a_group_closing_past_an_outer_window_is_settled_before_it(
+    answer: str, presented: list[int], text: str, cited: list[int], removed: list[str]
+) -> None:
+    # The CI run's idempotence property found "[" + 60 spaces + "0[Source 1]]" read as
+    # "[" + 60 spaces + "0]", a marker that a second pass removed: the outer opener was settled as
+    # text before the group inside it, which closed past its window, was removed.
+    check(answer, presented, text, cited, removed)
+    assert filter_citations(text, presented).text == text
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # A line of backticks is not blank: the span opened in the parenthesis goes on.
+        "[[1]](x`\n```\n[Source 1]",
+        # Closed by a blank line, the span is followed by a line start, where a fence may open.
+        "[[1]](x`y\n\n~~~[Source 1]",
+        "[[1]](x`y\n\n```\n[Source 1]",
+    ],
+)
+def test_code_after_a_span_in_a_link_tail_is_left_alone(answer: str) -> None:
+    # The streamed reference property found both: "`\n```\n" in the parenthesis after "[[1]]" read as
+    # a span closed by a blank line (in a CI run), and "~~~" after a span closed by a blank line not
+    # read as a fence (scripts/fuzz.py). Either way a marker in code was removed.
+    check(answer, [], answer, [], [])
+
+
+@pytest.mark.parametrize(
+    ("answer", "presented", "text", "cited", "removed"),
+    [
+        ("[[1]](~~[Source 1 p3]~~", [], "[[1]](~~ ~~", [], ["[Source 1 p3]"]),
+        ("[[1]](~~ [Source 9]~~)", [], "[[1]](~~ ~~)", [], ["[Source 9]"]),
+        ("[[1]](`a`[Source 9]`b`)", [], "[[1]](`a` `b`)", [], ["[Source 9]"]),
+        ("[Source 1](~~[Source 9]~~", [1], "[Source 1](~~ ~~", [1], ["[Source 9]"]),
+        ("[Source 2 ~~[Source 9]~~]", [2], "[Source 2 ~~ ~~]", [], ["[Source 9]"]),
+    ],
+)
+def test_a_removal_settled_first_never_joins_two_runs(
+    answer: str, presented: list[int], text: str, cited: list[int], removed: list[str]
+) -> None:
+    # A fuzz run of the streamed reference property found "[[1]](~~[Source 1 p3]~~" read as
+    # "[[1]](~~~~": a removal made before its surroundings are read (inside a link tail or a would-be
+    # marker) skipped the gap rule that the main scan applies.
+    check(answer, presented, text, cited, removed)
+    assert filter_citations(text, presented).text == text
+
+
+ANNOTATION = "\u30104:0\u2020source\u3011"
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "removed"),
+    [
+        (
+            "[Source 1 p3a]" + ANNOTATION + "(https://x.example/a )",
+            "[Source 1 p3a]",
+            ANNOTATION + "(https://x.example/a )",
+        ),
+        (
+            "Water" + ANNOTATION + "(https://x.example/a) boils.",
+            "Water boils.",
+            ANNOTATION + "(https://x.example/a)",
+        ),
+        ("Water" + ANNOTATION + "(2019) boils.", "Water(2019) boils.", ANNOTATION),
+    ],
+)
+def test_a_link_written_after_a_vendor_annotation_goes_with_it(answer: str, text: str, removed: str) -> None:
+    # The CI profile's reference property found "【4:0†source】(https://…)" read as the annotation
+    # alone, which left the model's link behind (and, after "]", a space before it). A link-like
+    # target after any marker that goes goes with it (docs/marker-forms.md); "(2019)" is no link.
+    check(answer, [1], text, [], [removed])
+
+
+@pytest.mark.parametrize(
+    ("answer", "presented", "text", "cited"),
+    [
+        ("Water [Source 9](https://x.example/(a ) boils.", [1], "Water(https://x.example/(a ) boils.", []),
+        ("[[1]][Source 9](https://x.example/(a )", [], "[[1]] (https://x.example/(a )", []),
+        ("Water [Source 1](https://x.example/(a) ) boils.", [1], "Water [Source 1] boils.", [1]),
+    ],
+)
+def test_a_link_target_with_an_unbalanced_parenthesis_is_no_link(
+    answer: str, presented: list[int], text: str, cited: list[int]
+) -> None:
+    # A random search against the reference found "(https://x.example/(a )" taken for a link tail and
+    # removed with the marker before it: a target's parentheses balance (CommonMark), so it is text.
+    removed = [] if cited else [answer[answer.index("[Source") : answer.index("(")]]
+    check(answer, presented, text, cited, removed)
+
+
+@pytest.mark.parametrize(
+    ("answer", "text"),
+    [
+        ("[[1]\ue200cite\ue201(/a)", "[[1] (/a)"),
+        ("[[1]\ue200cite\ue201(https://x.example/a)", "[[1] (https://x.example/a)"),
+    ],
+)
+def test_the_gap_after_a_removal_settled_first_waits_for_the_next_character(answer: str, text: str) -> None:
+    # A random search found "[[1]\ue200cite\ue201" + "(/a)" streamed as "[[1](/a)": fed up to the
+    # annotation's end, the removal inside "[[1]" was cut before the "(" that calls for the gap arrived.
+    check(answer, [], text, [], ["\ue200cite\ue201"])
+
+
+TOKEN = "\ue202turn0file1"
+
+
+@pytest.mark.parametrize(
+    ("answer", "text"),
+    [
+        # The token ends past the opener's 64-character window: the opener was shown as text and could
+        # still grow, so the spaces before the token stay (G2).
+        ("[Source" + " " * 50 + TOKEN + " x", "[Source" + " " * 50 + " x"),
+        ("{{" + " " * 53 + TOKEN + " x", "{{" + " " * 53 + " x"),
+        # Removed, it brings the closer into reach: read again, the opener is a marker.
+        ("[Source 1" + " " * 50 + TOKEN + "]", "[Source 1]"),
+    ],
+)
+def test_a_token_ending_past_an_outer_window_is_read_as_outside_it(answer: str, text: str) -> None:
+    # A random search against the reference found the spaces before the token removed: the nested
+    # look inside the outer opener's window read the token whole, past that window.
+    check(answer, [1], text, [1] if text == "[Source 1]" else [], [TOKEN])
+    assert filter_citations(text, [1]).text == text
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "removed"),
+    [
+        ("[QuelleSources: 9]-", "-", ["[QuelleSources: 9]"]),
+        ("[[Quelle [Source 9]Sources: 0(a)]-", "[-", ["[Source 9]", "[QuelleSources: 0(a)]"]),
+        ("[QuelleSo [Source 9] x", "[QuelleSo x", ["[Source 9]"]),
+    ],
+)
+def test_keywords_written_together_wait_while_streamed(answer: str, text: str, removed: list[str]) -> None:
+    # A random search found "[QuelleSources: 9]" removed one-shot and shown when split inside
+    # "Sources": the grammar reads keywords written together as labels, and "could this still grow"
+    # took only a begun keyword. Both now read "QuelleSo" as a keyword, then one begun.
+    check(answer, [1], text, [], removed)
+
+
+def test_spaces_past_the_run_window_count_as_shown_in_a_link_tail() -> None:
+    # A random search found a removal in the parenthesis after a kept marker keep all 100 spaces
+    # before it: the "(" before them was taken as able to grow, but the 84 spaces the removal does not
+    # take are shown after it, which fills its window (G2).
+    answer = "[Source 1](see (" + " " * 100 + "[Source 9]) x"
+    check(answer, [1], "[Source 1](see (" + " " * 84 + ") x", [1], ["[Source 9]"])
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "removed"),
+    [
+        ("[Source 2 (p. 7 [Source 9])] x", "[Source 2] x", ["[Source 9]"]),
+        ("[Source 2 (p.{cite:9} 7)] x", "[Source 2] x", ["{cite:9}"]),
+        (
+            "\u3010(https://x.example/Source1{cite:9})4:0\u2020source\u3011 x",
+            " x",
+            ["{cite:9}", "\u3010(https://x.example/Source1)4:0\u2020source\u3011"],
+        ),
+    ],
+)
+def test_a_removal_inside_a_qualifier_is_made_before_the_group_is_read(
+    answer: str, text: str, removed: list[str]
+) -> None:
+    # A random search found "[Source 2 (p. 7 [Source 9])]" read as "[Source 2 (p. 7)]", which a second
+    # pass reads as a marker: the group was settled as text before the removal inside its qualifier.
+    check(answer, [2], text, [2] if text.startswith("[Source 2]") else [], removed)
+    assert filter_citations(text, [2]).text == text
+
+
+def test_no_removal_is_made_inside_a_qualifier_that_a_backtick_ends() -> None:
+    # The fragments property found the first version of the qualifier fix reading "{{cite:1}}" after
+    # "[(Source `": a backtick opens code, so nothing after it is read inside the group.
+    check("[(Source `{{cite:1}}", [], "[(Source `{{cite:1}}", [], [])
