@@ -670,12 +670,22 @@ class CitationFilter:
                     if nested is WAIT or isinstance(nested, Cut):
                         return nested
                 return PLAIN
-            stop = _STOP.search(buf, paren_end + 1, limit)
+            paren, stop = k, _STOP.search(buf, paren_end + 1, limit)
             k = stop.start() if stop else limit
             if k < limit and buf[k] != closer:
                 if buf[k] in OPENERS and could_grow(buf[j + 1 : k], opener):
-                    # [Source 2 (p. 7)[Source 9]]: a removal there closes the group.
-                    nested = self._classify_nested(buf, j, k, final, window_end)
+                    # [Source 2 (p. 7)[Source 9]]: a removal there closes the group. Right after a
+                    # kept marker, (Source 2)[Source 9](url), the gap rule sees the "]" it is written as.
+                    found = self._classify(
+                        buf,
+                        paren,
+                        final,
+                        prev=buf[paren - 1],
+                        after_marker=paren in self._cuts,
+                        bound=window_end,
+                    )
+                    kept = {paren_end + 1} if isinstance(found, Marker) and found.kept else set()
+                    nested = self._classify_nested(buf, j, k, final, window_end, kept)
                     if nested is WAIT or isinstance(nested, Cut):
                         return nested
                 return PLAIN
@@ -878,11 +888,14 @@ class CitationFilter:
             at += 1
         return None if len(buf) >= limit else WAIT
 
-    def _classify_nested(self, buf: str, j: int, k: int, final: bool, bound: int) -> Decision:
+    def _classify_nested(
+        self, buf: str, j: int, k: int, final: bool, bound: int, kept_ends: Collection[int] = ()
+    ) -> Decision:
         """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.
 
         A dropped inner one becomes a :class:`Cut` of it and the spaces before it; the caller
         removes it and reads ``j`` again, exactly as a second pass over the output would.
+        ``kept_ends`` are where kept markers end before it (their output ends with ``]``).
         """
         # A removal cut out right before k counts as a marker before it.
         inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=k in self._cuts, bound=bound)
@@ -890,7 +903,7 @@ class CitationFilter:
             return inner
         if inner.kept:
             return PLAIN
-        return self._cut_marker(buf, j + 1, k, inner, final=final)
+        return self._cut_marker(buf, j + 1, k, inner, kept_ends, final=final)
 
     def _grows_in_tail(self, buf: str, t: int, k: int) -> bool:
         """Would an opener shown as text in the tail at ``t``, before the spaces ahead of ``k``, still

@@ -506,3 +506,13 @@ def test_no_removal_is_made_inside_a_qualifier_that_a_backtick_ends() -> None:
     # The fragments property found the first version of the qualifier fix reading "{{cite:1}}" after
     # "[(Source `": a backtick opens code, so nothing after it is read inside the group.
     check("[(Source `{{cite:1}}", [], "[(Source `{{cite:1}}", [], [])
+
+
+def test_a_removal_right_after_a_kept_parenthesis_marker_keeps_the_gap() -> None:
+    # scripts/fuzz.py found "(Source 1-2)" (written "[Source 2]") followed by a removed "[Source 1]" and
+    # a parenthesis too long to be its link: the cut, made inside "[Source 1(", left "]" right before
+    # "(" in the output without the gap rule's space, where a second pass reads a link tail.
+    tail = "(https://x.example/" + "a" * 237 + ")"
+    answer = "[Source 1(Source 1-2)[Source 1]" + tail
+    check(answer, [2], "[Source 1[Source 2] " + tail, [2], ["(Source 1-2)", "[Source 1]"])
+    assert filter_citations("[Source 1[Source 2] " + tail, [2]).text == "[Source 1[Source 2] " + tail
