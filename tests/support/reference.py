@@ -384,13 +384,43 @@ def _keywords_begun(run: str) -> bool:
     return any(_keywords_begun(run[end:]) for end in _words_at(run, 0, KEYWORDS) if end < len(run))
 
 
-# Link tail: optional spaces, one optional line break, a target (<…> or a run without spaces with
-# parentheses balanced two deep), an optional quoted title, then ")".
-_PARENS = r"\((?:[^\s()]|\([^\s()]*\))*\)"
-_TARGET = rf"<[^>]*>|(?:[^\s()]|{_PARENS})+"
-_LINK_TAIL = re.compile(
-    rf"\([ \t]*(?:\n[ \t]*)?(?P<target>{_TARGET})(?:[ \t]*(?:\"[^\"]*\"|'[^']*'))?[ \t]*\)"
-)
+def _link_tail(text: str, at: int) -> tuple[int, str] | None:
+    """A link tail at ``text[at]``: where it ends and its target, or None.
+
+    ``(``, optional spaces, one optional line break, a target (``<…>``, or a run without spaces
+    whose parentheses balance at any depth, as in CommonMark), an optional quoted title, ``)``.
+    """
+    if text[at : at + 1] != "(":
+        return None
+    k = at + 1 + _blanks(text, at + 1)
+    if text[k : k + 1] == "\n":
+        k += 1 + _blanks(text, k + 1)
+    start = k
+    if text[k : k + 1] == "<":
+        k = text.find(">", k) + 1
+        if k == 0:
+            return None
+    else:
+        depth = 0
+        while k < len(text) and not text[k].isspace() and (text[k] != ")" or depth):
+            depth += {"(": 1, ")": -1}.get(text[k], 0)
+            k += 1
+        if depth or k == start:
+            return None
+    target = text[start:k]
+    after = k + _blanks(text, k)
+    if text[after : after + 1] in ('"', "'") and (close := text.find(text[after], after + 1)) >= 0:
+        k = close + 1
+    k += _blanks(text, k)
+    return (k + 1, target) if text[k : k + 1] == ")" else None
+
+
+def _blanks(text: str, at: int) -> int:
+    """How many spaces and tabs stand at ``text[at]``."""
+    n = 0
+    while text[at + n : at + n + 1] in (" ", "\t"):
+        n += 1
+    return n
 
 
 def _link_like(target: str) -> bool:
@@ -475,10 +505,10 @@ def _paren_numbers(inner: str, presented: set[int]) -> tuple[list[int], bool] | 
 
 def link_tails_end(text: str, end: int) -> int:
     """End of the run of link-like ``(target)`` tails starting at ``end`` (``end`` if none)."""
-    while (tail := _LINK_TAIL.match(text, end)) and len(tail[0]) <= LINK_WINDOW:
-        if not _link_like(tail["target"]):
+    while (tail := _link_tail(text, end)) and tail[0] - end <= LINK_WINDOW:
+        if not _link_like(tail[1]):
             break
-        end = tail.end()
+        end = tail[0]
     return end
 
 

@@ -64,6 +64,9 @@ def test_the_readme_example() -> None:
         ("(2019) (1) (doc 1) (Source 1)", "(2019) (1) (doc 1) [Source 1]", []),
         ("[Source 1](javascript:alert(1)) [Source 9](https://x.example)", "[Source 1]", None),
         ("[Source 1] (https://x.example)", "[Source 1] (https://x.example)", []),  # a space: no link
+        # a link target's parentheses balance at any depth (CommonMark); unbalanced, it is no link
+        ("[Source 9](https://x/a(((b)))) y", " y", ["[Source 9](https://x/a(((b))))"]),
+        ("[Source 9](https://x/(a ) y", "(https://x/(a ) y", ["[Source 9]"]),
     ],
 )
 def test_the_reference_on_documented_rules(answer: str, expected: str, removed: list[str] | None) -> None:
