@@ -2808,16 +2808,12 @@ class CitationFilter:
                 return WAIT
             if not _MAY_CLOSE.search(buf, j + self.window, min(len(buf), reach)):
                 return PLAIN
-        nested = self._classify(buf, k, final, prev=buf[k - 1], after_marker=k in self._cuts)
-        if not isinstance(nested, Marker):
-            return nested if nested is WAIT or isinstance(nested, Cut) else PLAIN
-        if nested.kept:
-            return PLAIN
         # G2: read on its own, the group at k goes after j was shown as text, so the spaces it would
         # take stay while j could still grow with what is shown after it.
         after = buf[j + 1 : self._cut_start(buf, j + 1, k)]
         keep = len(after) < self.window and could_grow(after, buf[j])
-        return self._cut_marker(buf, j + 1, k, nested, final=final, keep_spaces=keep)
+        nested = self._classify_nested(buf, j, k, final, None, keep_spaces=keep)
+        return nested if nested is WAIT or isinstance(nested, Cut) else PLAIN
 
     def _double_closes_past(self, buf: str, j: int, limit: int, final: bool) -> bool:
         """Does the double group at ``buf[j]``, read in its own window, close past ``limit`` (an outer
@@ -2976,13 +2972,22 @@ class CitationFilter:
         return None if len(buf) >= limit else WAIT
 
     def _classify_nested(
-        self, buf: str, j: int, k: int, final: bool, bound: int, kept_ends: Collection[int] = ()
+        self,
+        buf: str,
+        j: int,
+        k: int,
+        final: bool,
+        bound: int | None,
+        kept_ends: Collection[int] = (),
+        *,
+        keep_spaces: bool = False,
     ) -> Decision:
         """An opener at ``k`` inside the would-be marker at ``j``: settle the inner one first.
 
         A dropped inner one becomes a :class:`Cut` of it and the spaces before it; the caller
         removes it and reads ``j`` again, exactly as a second pass over the output would.
-        ``kept_ends`` are where kept markers end before it (their output ends with ``]``).
+        ``kept_ends`` are where kept markers end before it (their output ends with ``]``); with
+        ``keep_spaces`` the spaces before it stay (G2). ``bound`` None reads it in its own window.
         """
         # A removal cut out right before k counts as a marker before it.
         inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=k in self._cuts, bound=bound)
@@ -2990,7 +2995,7 @@ class CitationFilter:
             return inner
         if inner.kept:
             return PLAIN
-        return self._cut_marker(buf, j + 1, k, inner, kept_ends, final=final)
+        return self._cut_marker(buf, j + 1, k, inner, kept_ends, final=final, keep_spaces=keep_spaces)
 
     def _grows_in_tail(self, buf: str, t: int, k: int) -> bool:
         """Would an opener shown as text in the tail at ``t``, before the spaces ahead of ``k``, still
