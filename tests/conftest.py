@@ -74,7 +74,40 @@ FOUND_A_BUG = {
 }
 
 
+# The Langflow servers a session boots, by the fixture that starts each (tests/support/langflow_fixtures.py,
+# tests/support/run_sh.py). The README's command runs two pytest-xdist workers; every test of one server
+# goes to the same worker (``--dist loadgroup``), so that each server boots once in the whole run.
+SERVER_FIXTURES = ("langflow_server", "run_script")
+
+
+def server_groups(items: list[pytest.Item]) -> dict[str, str]:
+    """Node id -> the xdist group of the servers that test uses; tests that share a server share a group.
+
+    >>> server_groups([])
+    {}
+    """
+    needs = {item.nodeid: {f for f in SERVER_FIXTURES if f in item.fixturenames} for item in items}
+    # A test that uses two servers joins their groups (union-find over the server fixtures).
+    parent = {f: f for f in SERVER_FIXTURES}
+
+    def root(fixture: str) -> str:
+        while parent[fixture] != fixture:
+            fixture = parent[fixture]
+        return fixture
+
+    for servers in needs.values():
+        first, *rest = sorted(servers) or [None]
+        for other in rest:
+            parent[root(other)] = root(first)
+    return {node: "langflow-" + root(min(servers)) for node, servers in needs.items() if servers}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the group marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    groups = server_groups(items)
+    for item in items:
+        if item.nodeid in groups:
+            item.add_marker(pytest.mark.xdist_group(groups[item.nodeid]))
     if PROFILE != "ci":
         return
     for item in items:

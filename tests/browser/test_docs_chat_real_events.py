@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import RAG, load, standalone, standin_tweaks
 from tests.support.langflow_server import LangflowServer
 from tests.support.standins.data_api_server import DataAPIStandin, SeedDocument
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -62,7 +62,7 @@ def standins() -> Iterator[tuple[OpenAIStandin, DataAPIStandin]]:
 
 @pytest.fixture(scope="module")
 def real_langflow(browser: Any, langflow_server: LangflowServer) -> LangflowServer:
-    """The session's default server (API and web UI), which the Playground test drives too.
+    """The session's shared server (API and web UI), which the Playground test drives too.
 
     Asks for ``browser`` first, so a missing Chromium skips before a minute of boot.
     """
@@ -77,7 +77,7 @@ def docs_chat_real_url(
     openai, data_api = standins
     with real_langflow.client() as client:
         api_key = client.api_key
-        shipped = load(RAG)
+        shipped = load(standalone(RAG))
         shipped.pop("id")
         flow_id = client.upload_flow(shipped)  # the shipped flow as an operator imports it
     tweaks = standin_tweaks(openai.base_url, data_api.url)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.support.docs_chat import COOKIE, load_docs_chat_server, serve
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import RAG, load, standalone, standin_tweaks
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -77,7 +77,7 @@ def test_two_browsers_never_share_a_conversation(
 ) -> None:
     config = module.Config(
         langflow_server.base_url,
-        load(RAG)["id"],
+        load(standalone(RAG))["id"],
         langflow_client.api_key,
         standin_tweaks(openai.base_url, data_api.url),
         session_key=b"docs-chat-browser-test-session-key!!",

@@ -1,9 +1,10 @@
 """Langflow 1.13's own Playground, in headless Chromium, answering with the citation RAG flow.
 
-A real ``langflow run`` serves its bundled web UI: the session's default server
-(``langflow_server``, which serves the API tests too); the flow's OpenAI and Astra DB components
-talk to the in-process stand-ins on 127.0.0.1, so every component runs unchanged. The browser may reach the server only: everything else (fonts, GitHub,
-Discord, which the UI calls on load) is aborted.
+A real ``langflow run`` serves its bundled web UI: the session's shared server (``langflow_server``,
+which serves the API tests too), a server without this bundle, as a hosted Langflow is, so the flows
+uploaded are those of ``flows/standalone/``; the flow's OpenAI and Astra DB components talk to the
+in-process stand-ins on 127.0.0.1, so every component runs unchanged. The browser may reach the server
+only: everything else (fonts, GitHub, Discord, which the UI calls on load) is aborted.
 
 The Playground runs the *stored* flow (it posts the flow it loaded to ``/api/v2/workflows``), so
 the flow is uploaded the way a user would have set it up, endpoints and keys filled in:
@@ -36,7 +37,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import AGENT, RAG, load, standin_tweaks, without_note
+from tests.support.flows import AGENT, RAG, load, standalone, standin_tweaks, without_note
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -89,7 +90,7 @@ RECORD_STREAM = """() => {
 
 @pytest.fixture(scope="module")
 def ui_server(browser: Any, langflow_server: LangflowServer) -> LangflowServer:
-    """Langflow with its web UI (the default server); asks for ``browser`` first, so a missing
+    """Langflow with its web UI (the shared server); asks for ``browser`` first, so a missing
     Chromium skips before a boot."""
     return langflow_server
 
@@ -102,7 +103,7 @@ def client(ui_server: LangflowServer) -> Iterator[LangflowClient]:
 
 def playground_flow(openai: OpenAIStandin, data_api: DataAPIStandin) -> dict[str, Any]:
     """The RAG flow with the stand-ins' endpoints saved in it and streaming on (see the module doc)."""
-    flow = load(RAG, {**standin_tweaks(openai.base_url, data_api.url), "stream": True})
+    flow = load(standalone(RAG), {**standin_tweaks(openai.base_url, data_api.url), "stream": True})
     flow.pop("id", None)
     return flow
 
@@ -297,7 +298,7 @@ def test_playground_shows_a_citation_the_checker_added(
 ) -> None:
     base = ui_server.base_url
     flow = load(
-        RAG,
+        standalone(RAG),
         {
             **standin_tweaks(openai.base_url, data_api.url),
             "Citation Post-Processor": {"cite_missing": "insert"},
@@ -397,7 +398,7 @@ def test_playground_shows_agent_answer_with_source_cards(
     base = ui_server.base_url
     tweaks = standin_tweaks(openai.base_url, data_api.url)
     tweaks["Astra DB"]["number_of_results"] = 1
-    flow = load(AGENT, tweaks)
+    flow = load(standalone(AGENT), tweaks)
     flow.pop("id", None)
     flow_id = client.upload_flow(flow)
     openai.script(

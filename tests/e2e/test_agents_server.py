@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import AGENT, RAG, STREAMING_AGENT, load, standin_tweaks, without_note
+from tests.support.flows import AGENT, RAG, STREAMING_AGENT, load, standalone, standin_tweaks, without_note
 from tests.support.langflow_server import LangflowClient, RunResult
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -65,8 +65,13 @@ def presented(prompt: str) -> list[tuple[int, str]]:
 def run_alone(
     client: LangflowClient, question: str, tweaks: dict, *, stream: bool = False, flow: Path = AGENT
 ) -> RunResult:
-    """A run in a session of its own (without one, Langflow uses the flow's id: one long conversation)."""
-    return client.run(load(flow)["id"], question, tweaks=tweaks, stream=stream, session_id=str(uuid.uuid4()))
+    """A run of ``flow``'s standalone copy (what the shared server loaded), in a session of its own.
+
+    Without a session, Langflow uses the flow's id: one long conversation.
+    """
+    return client.run(
+        load(standalone(flow))["id"], question, tweaks=tweaks, stream=stream, session_id=str(uuid.uuid4())
+    )
 
 
 def test_agent_two_searches_one_numbering(
@@ -112,12 +117,6 @@ def test_agent_without_a_search_has_no_cards(
     assert cards(message) == []
 
 
-def test_palette_has_the_agent_components(langflow_client: LangflowClient) -> None:
-    palette = langflow_client.all_components()["citations"]
-    for name in ("CitingRetrieverComponent", "CitingAgentComponent"):
-        assert f"ext:citations:{name}@official" in palette
-
-
 def test_citing_agent_streams_filtered_tokens_then_cards(
     langflow_client: LangflowClient, openai: OpenAIStandin, agent_tweaks: dict
 ) -> None:
@@ -149,7 +148,11 @@ def test_citing_agent_streams_filtered_tokens_then_cards(
 def test_rag_conversation_keeps_numbers_for_three_turns(
     langflow_client: LangflowClient, openai: OpenAIStandin, tweaks: dict
 ) -> None:
-    flow_id, session, question = load(RAG)["id"], str(uuid.uuid4()), "What does water do for life?"
+    flow_id, session, question = (
+        load(standalone(RAG))["id"],
+        str(uuid.uuid4()),
+        "What does water do for life?",
+    )
     openai.script(Reply(chunks=("Water cycles [Source 1]. It boils [Source 3].",)))
     turn1 = answer(langflow_client.run(flow_id, question, tweaks=tweaks, session_id=session))
     order = [text for _, text in presented(openai.last_prompt())]
@@ -182,7 +185,7 @@ def test_rag_conversation_keeps_numbers_for_three_turns(
 def test_agent_conversation_keeps_numbers_across_turns(
     langflow_client: LangflowClient, openai: OpenAIStandin, agent_tweaks: dict
 ) -> None:
-    flow_id, session = load(AGENT)["id"], str(uuid.uuid4())
+    flow_id, session = load(standalone(AGENT))["id"], str(uuid.uuid4())
     openai.script(search("photosynthesis plants"), Reply(chunks=("Plants make sugar [Source 1].",)))
     turn1 = answer(langflow_client.run(flow_id, "Plants?", tweaks=agent_tweaks, session_id=session))
     (card1,) = cards(turn1)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.support.docs_chat import DocsChat, ManualClock, load_docs_chat_server, serve, wait_for
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import RAG, load, standalone, standin_tweaks
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -44,7 +44,7 @@ def make_config(
     data_api: DataAPIStandin,
 ) -> Callable[..., Any]:
     """``make_config(**limits)``: the server's Config for the shipped RAG flow on the shared Langflow."""
-    flow_id = load(RAG)["id"]  # loaded from flows/ when the server started
+    flow_id = load(standalone(RAG))["id"]  # loaded from flows/standalone/ when the server started
     tweaks = standin_tweaks(openai.base_url, data_api.url)
 
     def make(**limits: Any) -> Any:

@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import RAG, load, standalone, standin_tweaks
 from tests.support.langflow_server import LangflowClient, LangflowServer, StreamEvent, free_port, parse_events
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -146,7 +146,7 @@ def tweaks(openai: OpenAIStandin, data_api: DataAPIStandin) -> dict[str, dict[st
 
 @pytest.fixture(scope="module")
 def flow_id(langflow_client: LangflowClient) -> str:
-    return load(RAG)["id"]  # loaded by the server from flows/ at startup
+    return load(standalone(RAG))["id"]  # loaded by the server from flows/standalone/ at startup
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import CITE_ANY, RAG, load, standin_tweaks, without_note
+from tests.support.flows import CITE_ANY, RAG, load, standalone, standin_tweaks, without_note
 from tests.support.langflow_server import LangflowClient, RunResult
 from tests.support.standins.data_api_server import DEFAULT_CORPUS, DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -56,8 +56,8 @@ def tweaks(openai: OpenAIStandin, data_api: DataAPIStandin) -> dict[str, dict[st
 
 @pytest.fixture(scope="module")
 def rag_flow_id(langflow_client: LangflowClient) -> str:
-    """The RAG flow as shipped: the server loaded flows/ at startup."""
-    flow_id = load(RAG)["id"]
+    """The RAG flow as shipped: the server loaded flows/standalone/ at startup."""
+    flow_id = load(standalone(RAG))["id"]
     assert langflow_client.get_flow(flow_id)["name"] == "Astra DB RAG with Citations"
     return flow_id
 
@@ -79,16 +79,6 @@ def assert_only_valid_markers(text: str, presented: int) -> None:
     assert numbers, text
     assert all(1 <= n <= presented for n in numbers), text
     assert "[Source 9" not in text and "7]" not in text
-
-
-def test_bundle_components_are_in_the_palette(langflow_client: LangflowClient) -> None:
-    palette = langflow_client.all_components()["citations"]
-    for name in (
-        "IndexedRetrievedDataParserComponent",
-        "CitationPromptComponent",
-        "CitationPostProcessorComponent",
-    ):
-        assert f"ext:citations:{name}@official" in palette
 
 
 def test_rag_flow_non_stream_cites_and_stores_the_cards(
@@ -165,7 +155,7 @@ def test_playground_build_path_gives_the_same_cited_answer(
     langflow_client: LangflowClient, openai: OpenAIStandin, tweaks: dict
 ) -> None:
     # The build path runs the stored flow, so the endpoints are saved in it (as a user would set them).
-    flow = load(RAG, tweaks)
+    flow = load(standalone(RAG), tweaks)
     flow.pop("id")  # a second copy of the RAG flow, beside the one uploaded as shipped
     flow_id = langflow_client.upload_flow(flow)
     openai.script(Reply(chunks=tuple(ANSWER_CHUNKS)))
@@ -189,7 +179,7 @@ def test_playground_build_path_gives_the_same_cited_answer(
 
 
 def test_cite_any_answer_flow(langflow_client: LangflowClient, openai: OpenAIStandin, tweaks: dict) -> None:
-    flow_id = load(CITE_ANY)["id"]  # loaded at startup
+    flow_id = load(standalone(CITE_ANY))["id"]  # loaded at startup
     openai.script(Reply(chunks=("Water is essential [1] and [Source 8].",)))
     message = answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks))
     assert message["text"] == "Water is essential [Source 1] and."

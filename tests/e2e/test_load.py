@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import RAG, load, standalone, standin_tweaks
 from tests.support.langflow_server import LangflowClient, LangflowServer
 from tests.support.load import LOAD_REPLY, LoadRun, seed_sessions, server_rss, session_tweaks
 from tests.support.standins.data_api_server import DataAPIStandin
@@ -63,7 +63,9 @@ def test_concurrent_sessions_get_their_own_cards_and_nothing_is_lost(
     sessions = seed_sessions(data_api, SESSIONS)
     tweaks: dict[str, Any] = session_tweaks(standin_tweaks(load_openai.base_url, data_api.url))
     assert langflow_client.api_key is not None
-    run = LoadRun(langflow_server.base_url, langflow_client.api_key, load(RAG)["id"], tweaks, sessions)
+    run = LoadRun(
+        langflow_server.base_url, langflow_client.api_key, load(standalone(RAG))["id"], tweaks, sessions
+    )
     assert langflow_server._process is not None
     pid = langflow_server._process.pid
 

@@ -146,6 +146,33 @@ def test_run_sh_starts_quietly_with_the_local_flows_first_and_a_working_key(run_
         assert sorted(f["name"] for f in listed) == sorted(state["flows"]) and len(listed) == 8
 
 
+def test_the_palette_has_the_bundles_seven_components(run_script: RunScript) -> None:
+    """The server run.sh starts has the bundle installed: its components are in the palette, under their keys."""
+    with run_script.client() as client:
+        palette = client.get("/api/v1/all").raise_for_status().json()
+    assert {"ChatInput", "ChatOutput"} <= set(palette["input_output"])
+    # This bundle's seven components under their exact keys, and no other key of it anywhere in the
+    # palette (which also lists each key lower-cased). Other installed bundles may add "ext:" keys of
+    # their own; they prove nothing about this one.
+    expected = {
+        "ext:citations:CitationPostProcessorComponent@official",
+        "ext:citations:CitationPromptComponent@official",
+        "ext:citations:CitingAgentComponent@official",
+        "ext:citations:CitingRetrieverComponent@official",
+        "ext:citations:IndexedRetrievedDataParserComponent@official",
+        "ext:citations:ReadFilesByPageComponent@official",
+        "ext:citations:ReplaceFileChunksComponent@official",
+    }
+    ours = {
+        str(key)
+        for category in palette.values()
+        for key in category
+        if str(key).lower().startswith("ext:citations:")
+    }
+    assert expected <= set(palette["citations"])
+    assert {key.lower() for key in ours} == {key.lower() for key in expected}
+
+
 def test_the_model_server_is_a_langflow_model_provider_with_its_models(
     run_script: RunScript, model_server: OpenAIStandin
 ) -> None:

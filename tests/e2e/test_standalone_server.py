@@ -1,12 +1,13 @@
 """The standalone flows on a real Langflow server that does not have this bundle.
 
 ``flows/standalone/`` is what a server that cannot install the bundle imports (a hosted Langflow,
-Langflow Desktop): each node of ours carries the core inlined. The server here is the same Langflow as
-every other e2e server, started with the bundle hidden (``LangflowServer(hide_bundle=True)``: the
-package cannot be imported and its distribution is not found, so the palette has no Citations), and
-loads ``flows/standalone/`` at start-up. The first test proves the bundle is really gone: the palette
-lacks it and a flow of ``flows/`` (whose nodes import the bundle) cannot run there. Then every
-standalone flow runs, over the API, against the OpenAI and Data API stand-ins.
+Langflow Desktop): each node of ours carries the core inlined. The shared e2e server is such a server:
+started with the bundle hidden (``LangflowServer(hide_bundle=True)``: the package cannot be imported and
+its distribution is not found, so the palette has no Citations), it loads ``flows/standalone/`` at
+start-up (``test_server_smoke.py`` checks all eight), and every e2e and browser test on it runs these
+flows. The first test proves the bundle is really gone: the palette lacks it and a flow of ``flows/``
+(whose nodes import the bundle) cannot run there. Then every standalone flow runs here once, over the
+API, against the OpenAI and Data API stand-ins; the other modules go deeper into each.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ CLEAN = "Water is essential for life [Source 1]. It boils and freezes [Source 2]
 
 
 @pytest.fixture(scope="module")
-def client(standalone_langflow_client: LangflowClient) -> LangflowClient:
-    return standalone_langflow_client
+def client(langflow_client: LangflowClient) -> LangflowClient:
+    return langflow_client
 
 
 @pytest.fixture(scope="module")
@@ -82,12 +83,6 @@ def test_the_server_does_not_have_the_bundle(
         failure = str(result.response)
         assert not result.messages or "Source" not in str(result.messages)
     assert "lfx_citations" in failure
-
-
-def test_the_standalone_flows_are_loaded(client: LangflowClient) -> None:
-    for path in (RAG, INGEST, CITE_ANY, AGENT, STREAMING_AGENT):
-        flow = client.get_flow(load(standalone(path))["id"])
-        assert flow["name"] == load(path)["name"]
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["no stream", "stream"])

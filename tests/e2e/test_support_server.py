@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import RAG, load, standalone, standin_tweaks
 from tests.support.langflow_server import LangflowClient, RunResult
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -44,7 +44,7 @@ def sources_group(message: dict[str, Any]) -> list[dict[str, Any]]:
 def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
     langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, stream: bool
 ) -> None:
-    flow_id = load(RAG)["id"]
+    flow_id = load(standalone(RAG))["id"]
     tweaks = standin_tweaks(openai.base_url, data_api.url)
     # One fresh session for both runs: the flow keeps numbers across a session's turns, so the
     # numbers read from the first run's context are the ones the second run shows the model.
@@ -84,7 +84,7 @@ def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
 def test_drop_removes_a_contradicted_citation_and_flag_shows_the_conflict_on_the_card(
     langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, stream: bool
 ) -> None:
-    flow_id = load(RAG)["id"]
+    flow_id = load(standalone(RAG))["id"]
     tweaks = standin_tweaks(openai.base_url, data_api.url)
     session = str(uuid.uuid4())
     openai.script(Reply(chunks=("Nothing to cite.",)))

@@ -12,7 +12,7 @@ import uuid
 import pytest
 
 from tests.e2e.test_support_server import QUESTION, answer_message, presented_chunks, sources_group
-from tests.support.flows import RAG, load, standin_tweaks
+from tests.support.flows import RAG, load, standalone, standin_tweaks
 from tests.support.langflow_server import LangflowClient
 from tests.support.standins.data_api_server import DataAPIStandin
 from tests.support.standins.openai_server import OpenAIStandin, Reply
@@ -26,7 +26,7 @@ ADDED = "added: the answer did not cite it"
 def test_insert_cites_an_uncited_claim_and_its_card_says_the_checker_added_it(
     langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, stream: bool
 ) -> None:
-    flow_id = load(RAG)["id"]
+    flow_id = load(standalone(RAG))["id"]
     tweaks = standin_tweaks(openai.base_url, data_api.url)
     session = str(uuid.uuid4())
     openai.script(Reply(chunks=("Nothing to cite.",)))
