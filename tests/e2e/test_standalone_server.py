@@ -6,8 +6,9 @@ started with the bundle hidden (``LangflowServer(hide_bundle=True)``: the packag
 its distribution is not found, so the palette has no Citations), it loads ``flows/standalone/`` at
 start-up (``test_server_smoke.py`` checks all eight), and every e2e and browser test on it runs these
 flows. The first test proves the bundle is really gone: the palette lacks it and a flow of ``flows/``
-(whose nodes import the bundle) cannot run there. Then every standalone flow runs here once, over the
-API, against the OpenAI and Data API stand-ins; the other modules go deeper into each.
+(whose nodes import the bundle) cannot run there. The second ingests a file with the standalone ingest
+flow and cites it with the standalone RAG flow. The other standalone flows run in the other modules on
+this server: RAG and Cite Any Answer in ``test_flows_server.py``, both agents in ``test_agents_server.py``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,8 @@ from typing import Any
 import pytest
 
 from tests.support.flows import (
-    AGENT,
-    CITE_ANY,
     INGEST,
     RAG,
-    STREAMING_AGENT,
     load,
     standalone,
     standin_tweaks,
@@ -35,7 +33,6 @@ pytestmark = pytest.mark.e2e
 
 QUESTION = "What does water do for life?"
 CHUNKS = ("Water is essential for life [Sou", "rce 1]. It boils [Source 9", "] and freezes [2].")
-CLEAN = "Water is essential for life [Source 1]. It boils and freezes [Source 2]."
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +56,8 @@ def cards(message: dict[str, Any]) -> list[str]:
     return [c["title"].split(" \u00b7 \u26a0 ", 1)[0] for g in groups for c in g["contents"]]
 
 
-def run(client: LangflowClient, flow: Any, question: str, tweaks: dict, *, stream: bool = False) -> RunResult:
-    return client.run(load(flow)["id"], question, tweaks=tweaks, stream=stream, session_id=str(uuid.uuid4()))
+def run(client: LangflowClient, flow: Any, question: str, tweaks: dict) -> RunResult:
+    return client.run(load(flow)["id"], question, tweaks=tweaks, session_id=str(uuid.uuid4()))
 
 
 def test_the_server_does_not_have_the_bundle(
@@ -83,45 +80,6 @@ def test_the_server_does_not_have_the_bundle(
         failure = str(result.response)
         assert not result.messages or "Source" not in str(result.messages)
     assert "lfx_citations" in failure
-
-
-@pytest.mark.parametrize("stream", [False, True], ids=["no stream", "stream"])
-def test_the_standalone_rag_flow_cites(
-    client: LangflowClient, openai: OpenAIStandin, tweaks: dict, stream: bool
-) -> None:
-    openai.script(Reply(chunks=CHUNKS))
-    result = run(client, standalone(RAG), QUESTION, tweaks, stream=stream)
-    message = answer(result)
-    assert message["text"] == CLEAN
-    assert cards(message) == [
-        "Source 1 \u00b7 water.pdf \u2014 page 3",
-        "Source 2 \u00b7 water.pdf \u2014 page 1",
-    ]
-    if stream:
-        assert "".join(e.data["chunk"] for e in result.named("token")) == CLEAN
-
-
-def test_the_standalone_cite_any_answer_flow_cites(
-    client: LangflowClient, openai: OpenAIStandin, tweaks: dict
-) -> None:
-    openai.script(Reply(chunks=("Clouds form by condensation [Source 2][Source 9].",)))
-    message = answer(run(client, standalone(CITE_ANY), "How do clouds form?", tweaks))
-    assert message["text"] == "Clouds form by condensation [Source 2]."
-    assert len(cards(message)) == 1
-
-
-@pytest.mark.parametrize("flow", [AGENT, STREAMING_AGENT], ids=["agent", "citing agent"])
-def test_the_standalone_agent_flows_cite(
-    client: LangflowClient, openai: OpenAIStandin, tweaks: dict, flow: Any
-) -> None:
-    one_chunk = {**tweaks, "Astra DB": {**tweaks["Astra DB"], "number_of_results": 1}}
-    openai.script(
-        Reply(tool_calls=({"name": "search_sources", "arguments": {"query": "water cycle evaporation"}},)),
-        Reply(chunks=("Water evaporates [Sou", "rce 1]. Also [Source 9].")),
-    )
-    message = answer(run(client, standalone(flow), "Water?", one_chunk, stream=flow == STREAMING_AGENT))
-    assert message["text"] == "Water evaporates [Source 1]. Also."
-    assert cards(message) == ["Source 1 \u00b7 water.pdf \u2014 page 3"]
 
 
 def test_the_standalone_ingest_flow_stores_chunks_the_rag_flow_then_cites(

@@ -1,0 +1,37 @@
+"""Which pytest-xdist group each test goes to: one per Langflow server, so that each server boots once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.conftest import server_groups
+
+
+@dataclass
+class Item:
+    nodeid: str
+    fixturenames: tuple[str, ...]
+
+
+def test_tests_of_one_server_share_a_group_and_the_others_have_none() -> None:
+    items = [
+        Item("a", ("langflow_server", "openai")),
+        Item("b", ("tmp_path",)),
+        Item("c", ("run_script",)),
+        Item("d", ("langflow_client", "langflow_server")),
+    ]
+    assert server_groups(items) == {  # type: ignore[arg-type]
+        "a": "langflow-langflow_server",
+        "c": "langflow-run_script",
+        "d": "langflow-langflow_server",
+    }
+
+
+def test_a_test_that_uses_both_servers_puts_both_in_one_group() -> None:
+    items = [
+        Item("a", ("langflow_server",)),
+        Item("b", ("run_script",)),
+        Item("c", ("run_script", "langflow_server")),
+    ]
+    groups = server_groups(items)  # type: ignore[arg-type]
+    assert groups["a"] == groups["b"] == groups["c"]
