@@ -83,10 +83,11 @@ SERVER_FIXTURES = ("langflow_server", "run_script")
 def server_groups(items: list[pytest.Item]) -> dict[str, str]:
     """Node id -> the xdist group of the servers that test uses; tests that share a server share a group.
 
-    >>> server_groups([])
-    {}
+        server_groups(session.items)["tests/e2e/test_load.py::test_…"]  # "langflow-langflow_server"
+
+    Tests that use no server are left out: xdist spreads them over both workers.
     """
-    needs = {item.nodeid: {f for f in SERVER_FIXTURES if f in item.fixturenames} for item in items}
+    needs = {item.nodeid: sorted(f for f in SERVER_FIXTURES if f in item.fixturenames) for item in items}
     # A test that uses two servers joins their groups (union-find over the server fixtures).
     parent = {f: f for f in SERVER_FIXTURES}
 
@@ -95,11 +96,10 @@ def server_groups(items: list[pytest.Item]) -> dict[str, str]:
             fixture = parent[fixture]
         return fixture
 
-    for servers in needs.values():
-        first, *rest = sorted(servers) or [None]
+    for first, *rest in filter(None, needs.values()):
         for other in rest:
             parent[root(other)] = root(first)
-    return {node: "langflow-" + root(min(servers)) for node, servers in needs.items() if servers}
+    return {node: "langflow-" + root(servers[0]) for node, servers in needs.items() if servers}
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the group marks
