@@ -2739,7 +2739,8 @@ class CitationFilter:
                 # nested opener (``[[[[…`` in bulk), unless the group at k closes past the window
                 # and goes, which pulls what follows into reach (a second pass reads it there).
                 return PLAIN if bound is not None else self._past_window(buf, j, k, final)
-            nested = self._classify_nested(buf, j, k, final, window_end)
+            first = self._classify_inner(buf, k, final, window_end)
+            nested = self._settle_nested(buf, j, k, first, final)
             if nested is PLAIN and buf[k] == "\ue202" and bound is None:
                 return self._past_window(buf, j, k, final)  # a token that ends past the window
             if not (isinstance(nested, Plain) and buf[k] == "(" and opener != "("):
@@ -2757,21 +2758,13 @@ class CitationFilter:
                     if nested is WAIT or isinstance(nested, Cut):
                         return nested
                 return PLAIN
-            paren, stop = k, _STOP.search(buf, paren_end + 1, limit)
+            stop = _STOP.search(buf, paren_end + 1, limit)
             k = stop.start() if stop else limit
             if k < limit and buf[k] != closer:
                 if buf[k] in OPENERS and could_grow(buf[j + 1 : k], opener):
                     # [Source 2 (p. 7)[Source 9]]: a removal there closes the group. Right after a
                     # kept marker, (Source 2)[Source 9](url), the gap rule sees the "]" it is written as.
-                    found = self._classify(
-                        buf,
-                        paren,
-                        final,
-                        prev=buf[paren - 1],
-                        after_marker=paren in self._cuts,
-                        bound=window_end,
-                    )
-                    kept = {paren_end + 1} if isinstance(found, Marker) and found.kept else set()
+                    kept = {paren_end + 1} if isinstance(first, Marker) and first.kept else set()
                     nested = self._classify_nested(buf, j, k, final, window_end, kept)
                     if nested is WAIT or isinstance(nested, Cut):
                         return nested
@@ -2989,8 +2982,26 @@ class CitationFilter:
         ``kept_ends`` are where kept markers end before it (their output ends with ``]``); with
         ``keep_spaces`` the spaces before it stay (G2). ``bound`` None reads it in its own window.
         """
+        inner = self._classify_inner(buf, k, final, bound)
+        return self._settle_nested(buf, j, k, inner, final, kept_ends, keep_spaces=keep_spaces)
+
+    def _classify_inner(self, buf: str, k: int, final: bool, bound: int | None) -> Decision:
+        """The opener at ``k`` inside a would-be marker, read on its own (``_classify_nested``'s first half)."""
         # A removal cut out right before k counts as a marker before it.
-        inner = self._classify(buf, k, final, prev=buf[k - 1], after_marker=k in self._cuts, bound=bound)
+        return self._classify(buf, k, final, prev=buf[k - 1], after_marker=k in self._cuts, bound=bound)
+
+    def _settle_nested(
+        self,
+        buf: str,
+        j: int,
+        k: int,
+        inner: Decision,
+        final: bool,
+        kept_ends: Collection[int] = (),
+        *,
+        keep_spaces: bool = False,
+    ) -> Decision:
+        """What the inner opener's reading ``inner`` means for the outer one at ``j`` (the second half)."""
         if not isinstance(inner, Marker):
             return inner
         if inner.kept:
