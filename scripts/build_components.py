@@ -12,15 +12,20 @@ gives two generated files:
   lfx_datastax.base.astradb_base import AstraDBBaseComponent``). It is the bundle folder the extension
   loader registers, so it is the palette's component and the code of every node in ``flows/``. Langflow
   executes a node's code on every run, so a node's code is the glue only: a few hundred lines.
-* ``components/standalone/<name>.py``, the **standalone** component: the glue module's docstring, the
-  merged imports, then each core module the glue needs (dependencies first) and the glue itself,
-  verbatim, each region under a ``# --- generated from …: do not edit ---`` line; intra-package imports
-  are found with ``ast`` and dropped. It imports nothing of this package, so the flows of
-  ``flows/standalone/`` that carry it run on a server where the bundle cannot be installed. It lives
-  outside the bundle folder, so the loader never registers a component twice.
+* ``components/standalone/<name>.py``, the **standalone** component: the glue module's docstring and
+  imports, ``core/carried.py`` (the loader), then ``CORE_SOURCE``: a raw string holding each core module
+  the glue needs (dependencies first, merged imports at the top), then one line per name the glue
+  imports from the core (``CitationFilter = CORE.CitationFilter``), then the glue itself. Every module
+  is copied verbatim under a ``# --- generated from …: do not edit ---`` line; intra-package imports are
+  found with ``ast`` and dropped. ``carried_core`` compiles the string once per process, so a run pays
+  for parsing one string, not the core (``docs/architecture.md``, "The standalone core is carried as
+  text"). It imports nothing of this package, so the flows of ``flows/standalone/`` that carry it run
+  on a server where the bundle cannot be installed. It lives outside the bundle folder, so the loader
+  never registers a component twice.
 
 Both copy their source verbatim, so a traceback's line number leads to a readable line of the node's
-code (and an installed node's core frames to ``core/*.py`` itself). The output is deterministic.
+code (an installed node's core frames to ``core/*.py`` itself, a standalone node's to its carried text,
+which ``carried_core`` registers with ``linecache``). The output is deterministic.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ CORE = ROOT / "core"
 GLUE = ROOT / "glue"
 OUT = ROOT / "components" / "citations"  # the bundle folder (extension.json): installed components
 STANDALONE_OUT = ROOT / "components" / "standalone"  # outside the bundle folder: never registered
+CARRIED = "CORE_SOURCE"  # a standalone node's core, as text
+CORE_MODULE = "CORE"  # ... and as the module carried_core makes of it
 
 
 class BuildError(Exception):
@@ -51,9 +58,10 @@ class Module:
 
     name: str  # dotted, e.g. lfx_citations.core.engine
     path: Path
-    docstring: str
+    docstring: str  # its source text, quotes and escapes as written; "" if it has none
     imports: list[ast.stmt]  # third-party and standard-library imports, in order
     internal: list[str] = field(default_factory=list)  # core modules it imports from, in order
+    core_names: list[str] = field(default_factory=list)  # the names it imports from them, in order
     body: str = ""  # the source after its imports, verbatim
 
 
@@ -64,9 +72,10 @@ def _relative(path: Path) -> str:
 def read_module(path: Path, name: str) -> Module:
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source, str(path))
-    docstring = ast.get_docstring(tree, clean=False) or ""
+    docstring = ""
     statements = list(tree.body)
     if statements and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value, ast.Constant):
+        docstring = ast.get_source_segment(source, statements[0]) or ""
         statements = statements[1:]
     module = Module(name, path, docstring, [])
     last_import = 0
@@ -94,6 +103,7 @@ def read_module(path: Path, name: str) -> Module:
                 msg = f"{_relative(path)}:{node.lineno}: an aliased core import would not exist once inlined"
                 raise BuildError(msg)
             module.internal.append(node.module or "")
+            module.core_names += [a.name for a in node.names if a.name not in module.core_names]
             continue
         module.imports.append(node)
     lines = source.splitlines()
@@ -209,22 +219,70 @@ def tidy(text: str, name: str) -> str:
     return text
 
 
+def carried_literal(text: str) -> str:
+    """``text`` as a raw triple-quoted literal that reads as the code it holds."""
+    literal = f"r'''{text}'''"
+    if "'''" in text or text.endswith("\\") or ast.literal_eval(literal) != text:
+        msg = "the core cannot be carried as a raw '''-string: a core module contains ''' or ends in a backslash"
+        raise BuildError(msg)
+    return literal
+
+
+def carried_text(node_code: str) -> str | None:
+    """The core a standalone node's code carries (``CORE_SOURCE``), or None if it carries none."""
+    for node in ast.parse(node_code).body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [CARRIED]:
+            value = ast.literal_eval(node.value)
+            return value if isinstance(value, str) else None
+    return None
+
+
 def render(glue: Module) -> str:
-    """The standalone component: the glue with every core module it needs inlined."""
+    """The standalone component: the glue, with the core modules it needs carried as text.
+
+    The core modules go verbatim, dependencies first, into one string, ``CORE_SOURCE``, that
+    ``carried_core`` (``core/carried.py``, inlined as code) compiles once per process; the names the
+    glue imports are then read from that module. A glue that needs no core is its own code only.
+    """
     modules = needed_modules(glue)
     check_names([*modules, glue])
-    head = (
-        f'"""{glue.docstring}"""\n\n'
+    note = (
         f"# Generated by scripts/build_components.py from {_relative(glue.path)}\n"
-        "# and the core modules it uses: edit those, then run the script. Each region below is a\n"
-        "# verbatim copy of one module. The standalone component: it imports nothing of the bundle, for\n"
-        "# the flows of flows/standalone/ on servers where the bundle is not installed.\n\n"
-        "from __future__ import annotations\n\n" + "\n".join(merged_imports([*modules, glue])) + "\n"
+        "# and the core modules it uses: edit those, then run the script. The standalone component: it\n"
+        "# imports nothing of the bundle, for the flows of flows/standalone/ on servers where the bundle is\n"
+        "# not installed. Each region below is a verbatim copy of one module. The core modules are carried\n"
+        f"# as text in {CARRIED}, compiled once per process by carried_core, not on every run.\n\n"
     )
-    regions = [
-        f"# --- generated from {_relative(m.path)}: do not edit ---\n{m.body}" for m in [*modules, glue]
-    ]
-    return "\n\n".join([head, *regions])
+    if not modules:
+        head = f"{glue.docstring}\n\n{note}from __future__ import annotations\n\n"
+        imports = merged_imports([glue])
+        return head + "\n".join(imports) + "\n\n" + _region(glue)
+    loader = core_module(f"{PACKAGE}.core.carried")
+    check_names([loader, glue])
+    node_level = _top_level_names(loader) | _top_level_names(glue) | {CARRIED, CORE_MODULE}
+    if clash := sorted(node_level & set(glue.core_names)):
+        msg = f"{clash[0]!r} is both imported from the core and defined in {glue.name} or core.carried: rename one"
+        raise BuildError(msg)
+    core = "\n\n".join(
+        ["from __future__ import annotations\n\n" + "\n".join(merged_imports(modules)) + "\n"]
+        + [_region(m) for m in modules]
+    )
+    bindings = "\n".join(f"{name} = {CORE_MODULE}.{name}" for name in glue.core_names)
+    carried = (
+        f"# --- the core {glue.path.name} needs (core/*.py, verbatim), carried as text: do not edit ---\n"
+        f"{CARRIED} = {carried_literal(core)}\n"
+        f"{CORE_MODULE} = carried_core({CARRIED})\n{bindings}\n"
+    )
+    head = (
+        f"{glue.docstring}\n\n{note}from __future__ import annotations\n\n"
+        + "\n".join(merged_imports([loader, glue]))
+        + "\n"
+    )
+    return "\n\n".join([head, _region(loader), carried, _region(glue)])
+
+
+def _region(module: Module) -> str:
+    return f"# --- generated from {_relative(module.path)}: do not edit ---\n{module.body}"
 
 
 def render_installed(glue: Module) -> str:

@@ -4,8 +4,8 @@
   marker, whatever the chunk text: otherwise a retrieved document could forge a citation.
 * On text the engine does not touch (the survey's lookalikes), neutralization should not touch it
   either, except where documented below.
-* ``safe_http_url`` exists twice in the standalone components (each file stands alone); both copies
-  must give the same answer for every string.
+* ``safe_http_url`` exists twice in the standalone components (each file carries its own core,
+  ``CORE``); both copies must give the same answer for every string.
 
 The properties run with the active hypothesis profile ("ci" by default; ``scripts/fuzz.py`` runs them
 with the "fuzz" profile at scale).
@@ -397,12 +397,12 @@ url_like = st.one_of(
 
 @given(url_like)
 def test_both_safe_http_url_copies_agree(value: str) -> None:
-    assert parser.safe_http_url(value) == post.safe_http_url(value)
+    assert parser.CORE.safe_http_url(value) == post.CORE.safe_http_url(value)
 
 
 @given(url_like)
 def test_safe_http_url_passes_only_plain_http_links(value: str) -> None:
-    url = post.safe_http_url(value)
+    url = post.CORE.safe_http_url(value)
     if url is not None:
         assert url.lower().startswith(("http://", "https://"))
         assert url == url.strip() and not any(c.isspace() for c in url)
@@ -415,5 +415,5 @@ def test_safe_http_url_passes_only_plain_http_links(value: str) -> None:
     + [pytest.param(v, None, id=repr(v)) for v in LOOKALIKE_HOSTS],
 )
 def test_each_hostile_url_gets_its_verdict(value: object, verdict: str | None) -> None:
-    assert post.safe_http_url(value) == verdict
-    assert parser.safe_http_url(value) == verdict
+    assert post.CORE.safe_http_url(value) == verdict
+    assert parser.CORE.safe_http_url(value) == verdict

@@ -26,9 +26,10 @@ build = load_file("scripts/build_components.py")
 
 @pytest.fixture
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A throwaway core/, glue/ and output folder for the generator."""
+    """A throwaway core/, glue/ and output folder for the generator (core/ with the real carried.py)."""
     for name in ("core", "glue", "out"):
         (tmp_path / name).mkdir()
+    (tmp_path / "core" / "carried.py").write_text((ROOT / "core" / "carried.py").read_text(encoding="utf-8"))
     monkeypatch.setattr(build, "ROOT", tmp_path)
     monkeypatch.setattr(build, "CORE", tmp_path / "core")
     monkeypatch.setattr(build, "GLUE", tmp_path / "glue")
@@ -57,28 +58,35 @@ def test_output_is_deterministic() -> None:
     assert build.build() == build.build()
 
 
+def _node_and_carried_trees(source: str) -> list[tuple[ast.Module, bool]]:
+    """The node's code and the core it carries (``CORE_SOURCE``), each with "is it the node's code"."""
+    carried = build.carried_text(source)
+    trees = [(ast.parse(source), True)]
+    return trees + ([(ast.parse(carried), False)] if carried is not None else [])
+
+
 @pytest.mark.parametrize("path", sorted(STANDALONE.glob("[!_]*.py")), ids=lambda p: p.name)
 def test_standalone_files_import_nothing_from_this_package(path: Path) -> None:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    module_level = set(tree.body)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            assert node.level == 0
-            assert not (node.module or "").startswith("lfx_citations")
-        elif isinstance(node, ast.Import):
-            assert not any(a.name.startswith("lfx_citations") for a in node.names)
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            roots = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
-            # Inside a function: langflow too, for what runs only in a Langflow server (its Knowledge Bases);
-            # the file must still import where only lfx is installed.
-            allowed = {"langflow"} if node not in module_level else set()
-            for root in roots:
-                top = (root or "").split(".")[0]
-                # langchain_core and pypdf: dependencies of lfx itself (Langflow's own components import them).
-                assert (
-                    top in {"lfx", "langchain_core", "pypdf", "pydantic", "__future__", *allowed}
-                    or top in sys.stdlib_module_names
-                ), root
+    for tree, is_node in _node_and_carried_trees(path.read_text(encoding="utf-8")):
+        module_level = set(tree.body)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert node.level == 0
+                assert not (node.module or "").startswith("lfx_citations")
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("lfx_citations") for a in node.names)
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                roots = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                # Inside a function: langflow too, for what runs only in a Langflow server (its Knowledge
+                # Bases); the file must still import where only lfx is installed.
+                allowed = {"langflow"} if node not in module_level else set()
+                for root in roots:
+                    top = (root or "").split(".")[0]
+                    # langchain_core and pypdf: dependencies of lfx itself (Langflow's own components import them).
+                    assert (
+                        top in {"lfx", "langchain_core", "pypdf", "pydantic", "__future__", *allowed}
+                        or top in sys.stdlib_module_names
+                    ), (root, "node code" if is_node else "carried core")
 
 
 class _RefuseThisPackage:
@@ -143,13 +151,24 @@ def test_regions_are_the_needed_core_modules_dependencies_first(glue: str, regio
     text = (STANDALONE / glue).read_text(encoding="utf-8")
     marks = [line for line in text.splitlines() if line.startswith("# --- generated from ")]
     expected = [f"# --- generated from lfx_citations/core/{m}.py: do not edit ---" for m in region_modules]
-    assert marks == [*expected, f"# --- generated from lfx_citations/glue/{glue}: do not edit ---"]
+    loader, glue_mark = (
+        f"# --- generated from lfx_citations/{f}: do not edit ---"
+        for f in ("core/carried.py", f"glue/{glue}")
+    )
+    assert marks == [loader, *expected, glue_mark]
+    # The core modules are the carried text; the loader and the glue are the node's code.
+    carried = build.carried_text(text)
+    assert [line for line in carried.splitlines() if line.startswith("# --- generated from ")] == expected
 
 
 def test_inlined_code_is_verbatim() -> None:
     engine = (ROOT / "core" / "engine.py").read_text(encoding="utf-8")
     body = engine[engine.index("_ONE_SHOT_SLICE = ") :]
-    assert body in (STANDALONE / "citation_post_processor.py").read_text(encoding="utf-8")
+    node = (STANDALONE / "citation_post_processor.py").read_text(encoding="utf-8")
+    assert body in node  # as the file reads: a raw string, backslashes as written
+    assert body in build.carried_text(node)  # and as the text carried_core compiles
+    carried = (ROOT / "core" / "carried.py").read_text(encoding="utf-8")
+    assert carried[carried.index("CARRIED_PREFIX = ") :] in node
 
 
 @pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
@@ -261,6 +280,29 @@ def test_rules_that_inlining_depends_on_are_enforced(
     assert message in capsys.readouterr().err
 
 
+def test_a_core_that_cannot_be_carried_as_a_raw_string_is_refused(
+    sandbox: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(sandbox / "core" / "one.py", "\"\"\"One.\"\"\"\n\nVALUE = '''x'''\n")
+    write(sandbox / "glue" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n')
+    assert build.main([]) == 2
+    assert "cannot be carried" in capsys.readouterr().err
+
+
+def test_a_generated_standalone_file_runs_its_carried_core(sandbox: Path) -> None:
+    write(
+        sandbox / "core" / "one.py", '"""One."""\n\nfrom __future__ import annotations\n\nVALUE = "a\\\\b"\n'
+    )
+    write(
+        sandbox / "glue" / "thing.py",
+        '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n\nTWICE = 2 * VALUE\n',
+    )
+    assert build.main([]) == 0
+    namespace: dict[str, object] = {}
+    exec((sandbox / "standalone" / "thing.py").read_text(encoding="utf-8"), namespace)
+    assert namespace["TWICE"] == "a\\ba\\b"  # the backslash as written in core/one.py
+
+
 def test_an_import_cycle_between_core_modules_is_refused(
     sandbox: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -271,8 +313,8 @@ def test_an_import_cycle_between_core_modules_is_refused(
     assert "cycle" in capsys.readouterr().err
 
 
-def _failure_frames(source: str) -> list[tuple[str, int, str]]:
-    """(file, line, function) of each frame of the error a parser node made from ``source`` raises."""
+def _failure_frames(source: str) -> list[tuple[str, int, str, str]]:
+    """(file, line, function, shown line) of each frame of the error a parser node from ``source`` raises."""
     import traceback
 
     from lfx.custom.validate import create_class
@@ -282,13 +324,15 @@ def _failure_frames(source: str) -> list[tuple[str, int, str]]:
     component.set(input_data=[Data(data={"text": "t", "file_name": "a.md"})], link_manifest="{not json")
     with pytest.raises(ValueError, match="invalid JSON") as caught:
         component.build_context()
-    return [(f.filename, f.lineno or 0, f.name) for f in traceback.extract_tb(caught.value.__traceback__)]
+    frames = traceback.extract_tb(caught.value.__traceback__)
+    return [(f.filename, f.lineno or 0, f.name, (f.line or "").strip()) for f in frames]
 
 
 @pytest.mark.parametrize("folder", [COMPONENTS, STANDALONE], ids=["installed", "standalone"])
 def test_a_traceback_from_a_node_points_at_readable_lines(folder: Path) -> None:
     """Langflow runs a node's code as ``<string>`` (after its own import lines): every frame of ours
-    still leads to the line that ran, in the node's code or, for the installed kind, in core/ itself."""
+    still leads to the line that ran, in the node's code, in core/ itself (installed) or in the core the
+    node carries (standalone), which a traceback shows as for a file."""
     from lfx.field_typing.constants import DEFAULT_IMPORT_STRING
 
     source = (folder / "indexed_retrieved_data_parser.py").read_text(encoding="utf-8")
@@ -298,13 +342,17 @@ def test_a_traceback_from_a_node_points_at_readable_lines(folder: Path) -> None:
         (ROOT / d).read_text(encoding="utf-8")
         for d in ("core/links.py", "glue/indexed_retrieved_data_parser.py")
     ]
+    carried_lines = (build.carried_text(source) or "").splitlines()
     frames = _failure_frames(source)
     shown = []
-    for file, line, function in frames:
+    for file, line, function, traceback_line in frames:
         if file == "<string>":
             text = node_lines[line - 1 - prefix].strip()
         elif Path(file).resolve().parent == ROOT / "core":
             text = Path(file).read_text(encoding="utf-8").splitlines()[line - 1].strip()
+        elif file.startswith("<lfx_citations_carried_"):
+            text = carried_lines[line - 1].strip()
+            assert traceback_line == text  # the traceback prints the carried line itself
         else:
             continue  # lfx's own frames
         assert text and any(text in module for module in ours), (file, line, function, text)
@@ -312,4 +360,4 @@ def test_a_traceback_from_a_node_points_at_readable_lines(folder: Path) -> None:
     assert [f for f, _, _ in shown][:1] == ["build_context"]
     assert shown[-1][:2] == ("parse_manifest", "raise ManifestError(msg) from exc")
     # The installed node's core frames are core/links.py itself; the standalone node carries them.
-    assert (shown[-1][2] == "<string>") == (folder == STANDALONE)
+    assert shown[-1][2].startswith("<lfx_citations_carried_") == (folder == STANDALONE)
