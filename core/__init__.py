@@ -1,4 +1,4 @@
-"""The citation logic, edited once and inlined into the standalone component files.
+"""The citation logic, edited once, imported by the installed components and carried by the standalone ones.
 
     >>> from lfx_citations.core.engine import filter_citations
     >>> filter_citations("Water is wet [1] and fire is cold [9].", [1, 2]).text
@@ -6,5 +6,6 @@
 
 Each module imports only the standard library, pydantic (``pages``: pypdf, which lfx ships) and
 sibling core modules (``from lfx_citations.core.<module> import <names>``, never aliased), so
-``scripts/build_components.py`` can inline them verbatim into ``components/citations/*.py``.
+``scripts/build_components.py`` can copy them verbatim into ``components/standalone/*.py``, whose
+nodes carry them as text and compile them once per process (``carried``).
 """

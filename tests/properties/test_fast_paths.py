@@ -7,6 +7,7 @@ obviously correct versions written out here.
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from pathlib import PurePosixPath, PureWindowsPath
 from urllib.parse import urlsplit
@@ -14,7 +15,7 @@ from urllib.parse import urlsplit
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from lfx_citations.core import grammar, links, sources
+from lfx_citations.core import engine, grammar, links, sources
 from lfx_citations.core import text as core_text
 
 PATHISH = st.text(alphabet=st.sampled_from("ab.c/\\: _-é1"), max_size=24)
@@ -102,6 +103,27 @@ def neutralize_by_definition(value: str) -> str:
 @example("x\ue201 [Source 1]")
 def test_neutralize_fast_paths_match_the_definition(value: str) -> None:
     assert grammar.neutralize_markers(value) == neutralize_by_definition(value)
+
+
+# Where the engine's plain text ends, as one pattern: an opener with the spaces before it, a code mark or
+# newline, or trailing spaces. Right, but it tries every start inside a run of spaces (quadratic).
+PLAIN_END_DEFINITION = re.compile(r"[ \t]*[" + re.escape("".join(grammar.OPENERS)) + r"]|[`~\n]|[ \t]+\Z")
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from([" ", "\t", "a", "\n", "`", "~", "]", ")", *grammar.OPENERS]), max_size=30
+    ),
+    st.integers(min_value=0, max_value=30),
+)
+@example("a  [1]", 0)
+@example("a  [1]", 2)
+@example("a \t ", 1)
+@example("  \n[", 0)
+def test_plain_end_matches_the_one_pattern_definition(value: str, start: int) -> None:
+    start = min(start, len(value))
+    found = PLAIN_END_DEFINITION.search(value, start)
+    assert engine._plain_end(value, start) == (found.start() if found else len(value))
 
 
 HEADER_PIECES = st.sampled_from(
