@@ -4,7 +4,7 @@
     .venv/bin/python scripts/load.py --sessions 16 --requests 500  # the full size, memory at 100 and 500
 
 The server is the e2e tests' shared one, without the bundle, so the flow is the RAG flow of
-``flows/standalone/`` (its nodes carry the core, whose code Langflow evaluates again on every request).
+``flows/standalone/`` (its nodes carry the core as text, compiled once in the server's process).
 Every session asks about its own documents, half the time streaming; every answer's cards must
 name that session's documents only (no cross-talk through module-level caches or shared component
 state), the store must hold every question and answer, and the server's memory must not keep

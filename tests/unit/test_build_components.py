@@ -268,6 +268,11 @@ def test_a_new_glue_file_gets_both_files_and_a_leftover_fails_the_check(
         ("import lfx_citations.core.one\n", "can be inlined"),
         ("from lfx_citations.core.missing import X\n", "does not exist"),
         ("from lfx_citations.core.one import VALUE\n\nVALUE = 2\n", "'VALUE' is defined in both"),
+        ("from lfx_citations.core.one import VALUE\n\nCORE = 2\n", "'CORE' is defined in both"),
+        (
+            "from lfx_citations.core.one import VALUE\n\ndef carried_core(): ...\n",
+            "'carried_core' is defined in both",
+        ),
         ("X = 1\nimport json\n", "imports must all come before"),
     ],
 )
