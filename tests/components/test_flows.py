@@ -53,8 +53,6 @@ from tests.support.flows import (
 )
 from tests.support.langflow_server import hidden_bundle_env
 from tests.support.scripts import load_file
-
-components = load_file("scripts/build_components.py")
 from tests.support.standins.data_api_server import (
     DEFAULT_CORPUS,
     DEFAULT_KEYSPACE,
@@ -65,6 +63,8 @@ from tests.support.standins.fixtures import STANDIN_ASTRA_TOKEN, STANDIN_OPENAI_
 from tests.support.standins.openai_server import OpenAIStandin, Reply
 
 pytest_plugins = ["tests.support.standins.fixtures"]
+
+components = load_file("scripts/build_components.py")  # reads the core a standalone node carries
 
 QUESTION = "At what temperature does water boil?"
 # A cited claim, its marker split across stream chunks, then a marker that points at no presented source.
