@@ -95,6 +95,12 @@ def test_server_is_up(langflow_server: LangflowServer, langflow_client: Langflow
     print(f"langflow started in {langflow_server.startup_seconds:.1f}s at {langflow_server.base_url}")
 
 
+def test_the_servers_knowledge_bases_stay_in_its_sandbox(langflow_server: LangflowServer) -> None:
+    # Boot writes the Knowledge Bases' migration inventory; by default it would land in ~/.langflow.
+    assert langflow_server.workdir is not None
+    assert (langflow_server.workdir / "knowledge_bases" / ".migration" / "inventory.json").is_file()
+
+
 def test_run_without_stream(langflow_client: LangflowClient, echo_flow_id: str) -> None:
     session = new_session()
     result = langflow_client.run(echo_flow_id, "hello e2e", session_id=session)

@@ -12,7 +12,8 @@ Server sandbox (all verified against the installed 1.13 source)
   own process group (gunicorn master + a worker process), cwd = a fresh temp dir.
 * Every inherited ``LANGFLOW_*`` variable is dropped, then: ``LANGFLOW_CONFIG_DIR``
   and ``LANGFLOW_DATABASE_URL=sqlite:///<tmp>/langflow.db`` (fresh DB, migrated at
-  boot), ``LANGFLOW_AUTO_LOGIN=true`` (1.13 defaults it to *false*; with it on,
+  boot), ``LANGFLOW_KNOWLEDGE_BASES_DIR=<tmp>/knowledge_bases`` (Langflow's default is
+  ``~/.langflow/knowledge_bases``, where boot writes its migration inventory), ``LANGFLOW_AUTO_LOGIN=true`` (1.13 defaults it to *false*; with it on,
   ``GET /api/v1/auto_login`` hands out a token for the superuser that boot creates),
   ``DO_NOT_TRACK``/``LANGFLOW_DO_NOT_TRACK``, ``LANGFLOW_CREATE_STARTER_PROJECTS=false``,
   ``LANGFLOW_SKIP_MCP_AUTO_INIT=true``, ``LANGFLOW_MODELS_DEV_REFRESH=false`` and
@@ -284,6 +285,7 @@ class LangflowServer:
             env["LANGFLOW_BACKEND_ONLY"] = "false"
         env["LANGFLOW_CONFIG_DIR"] = str(self.workdir / "config")
         env["LANGFLOW_DATABASE_URL"] = f"sqlite:///{self.workdir / 'langflow.db'}"
+        env["LANGFLOW_KNOWLEDGE_BASES_DIR"] = str(self.workdir / "knowledge_bases")
         if self.flows_dir is not None:
             env["LANGFLOW_LOAD_FLOWS_PATH"] = str(self.flows_dir)
         if self.hide_bundle:
