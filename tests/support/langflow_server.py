@@ -13,7 +13,8 @@ Server sandbox (all verified against the installed 1.13 source)
 * Every inherited ``LANGFLOW_*`` variable is dropped, then: ``LANGFLOW_CONFIG_DIR``
   and ``LANGFLOW_DATABASE_URL=sqlite:///<tmp>/langflow.db`` (fresh DB, migrated at
   boot), ``LANGFLOW_KNOWLEDGE_BASES_DIR=<tmp>/knowledge_bases`` (Langflow's default is
-  ``~/.langflow/knowledge_bases``, where boot writes its migration inventory), ``LANGFLOW_AUTO_LOGIN=true`` (1.13 defaults it to *false*; with it on,
+  ``~/.langflow/knowledge_bases``, where boot writes its migration inventory),
+  ``LANGFLOW_AUTO_LOGIN=true`` (1.13 defaults it to *false*; with it on,
   ``GET /api/v1/auto_login`` hands out a token for the superuser that boot creates),
   ``DO_NOT_TRACK``/``LANGFLOW_DO_NOT_TRACK``, ``LANGFLOW_CREATE_STARTER_PROJECTS=false``,
   ``LANGFLOW_SKIP_MCP_AUTO_INIT=true``, ``LANGFLOW_MODELS_DEV_REFRESH=false`` and
