@@ -347,7 +347,9 @@ class CitationPostProcessorComponent(Component):
                 properties={"icon": self.icon, "state": "partial"},
                 session_id=session_id,
             )
-            streamed.properties.source = self._build_source(self._id, self.display_name, self)
+            # Named as Chat Output names it when it stores the message at the end (this node's name: its
+            # model input holds a model object, not a name); `self` would put the model's repr in the events.
+            streamed.properties.source = self._build_source(self._id, self.display_name, self.display_name)
             self.__dict__["_before_final_write"] = lambda message: cite(message, None)
             try:
                 message = await self.send_message(streamed)

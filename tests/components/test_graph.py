@@ -62,6 +62,12 @@ async def test_graph_streams_filtered_tokens_and_ends_with_source_cards() -> Non
         if name == "add_message" and any(b.get("type") == "group" for b in d.get("content_blocks") or [])
     ]
     assert card_events, "the cards must reach the client as a message event"
+    # The streamed message names its source as the stored one does (not the model object's repr).
+    sources = [
+        (d.get("properties") or {}).get("source") or {} for name, d, _ in events if name == "add_message"
+    ]
+    assert {s.get("source") for s in sources if s.get("id") == "post"} == {final.properties.source.source}
+    assert final.properties.source.source == "Citation Post-Processor"
 
 
 async def test_a_streamed_answer_is_written_as_langflow_writes_any_streamed_message(

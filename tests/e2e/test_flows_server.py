@@ -109,7 +109,8 @@ def test_rag_flow_streams_filtered_tokens_one_by_one(
 ) -> None:
     openai.script(Reply(chunks=tuple(ANSWER_CHUNKS)), Reply(chunks=tuple(ANSWER_CHUNKS), chunk_delay=0.15))
     plain = answer_message(langflow_client.run(rag_flow_id, QUESTION, tweaks=tweaks))
-    streamed = langflow_client.run(rag_flow_id, QUESTION, tweaks=tweaks, stream=True)
+    session = str(uuid.uuid4())
+    streamed = langflow_client.run(rag_flow_id, QUESTION, tweaks=tweaks, stream=True, session_id=session)
     message = answer_message(streamed)
 
     tokens = streamed.named("token")
@@ -121,6 +122,12 @@ def test_rag_flow_streams_filtered_tokens_one_by_one(
     assert "".join(t.data["chunk"] for t in tokens) == message["text"]
     assert message["text"] == plain["text"]
     assert [c["title"] for c in cards(message)] == [c["title"] for c in cards(plain)]
+    # While it streams, the answer names its source as the stored one does, not with the model's repr.
+    answers = [e.data for e in streamed.named("add_message") if e.data.get("sender") == "Machine"]
+    assert answers
+    assert {a["properties"]["source"]["source"] for a in answers} == {"Citation Post-Processor"}
+    stored = langflow_client.messages(session_id=session)
+    assert stored[-1]["properties"]["source"]["source"] == "Citation Post-Processor"
 
 
 def test_include_payload_tweak_adds_the_json_payload(
