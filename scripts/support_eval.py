@@ -128,7 +128,7 @@ def best_threshold(
     scores where the class-balanced model leans to support (``operating_points`` shows the trade
     between BA, detection and retention). BA is averaged over ``window`` either side of each
     threshold on a 0.01 grid: the single best point of a flat curve moves from fold to fold. Only
-    thresholds up to ``ceiling`` are candidates (``_fit``: the retention bound)."""
+    thresholds up to ``ceiling`` are candidates (``fit_thresholds``: the retention bound)."""
     grid = [round(floor + k / 100, 2) for k in range(round((1 - floor) * 100))]
     ba = {t: balanced_accuracy([s >= t for s in scores], gold) for t in grid}
     smooth = {t: statistics.fmean(v for u, v in ba.items() if abs(u - t) <= window + 1e-9) for t in grid}
@@ -237,8 +237,11 @@ def _judge(case: dict, weights: Sequence[float], high: float, low: float, cited:
 # ---------------------------------------------------------------------------
 
 
-def _fit(claims: list[dict], cases: list[dict]) -> tuple[list[float], float, float]:
-    """Weights fitted jointly on oracle chunks and right/wrong windows, then the thresholds."""
+def fit_thresholds(claims: list[dict], cases: list[dict]) -> tuple[list[float], float, float]:
+    """Weights fitted jointly on oracle chunks and right/wrong windows, then the thresholds.
+
+    weights, high, low = fit_thresholds(train_claims, train_cases)  # also scripts/uncited_eval.py's fit
+    """
     x, y, offsets = [], [], []
     for c in claims:
         for ch in c["chunks"]:
@@ -577,7 +580,7 @@ def run(data: Path = DATA, folds: int = 5, seed: int = 0, trials: int = 300) -> 
     for k in range(folds):
         train = [c for c in claims if fold_of[c["id"]] != k]
         test = [c for c in claims if fold_of[c["id"]] == k]
-        w, high, low = _fit(train, [c for c in cases if fold_of.get(c["id"], -1) != k])
+        w, high, low = fit_thresholds(train, [c for c in cases if fold_of.get(c["id"], -1) != k])
         saved = support.HIGH
         support.HIGH = high  # capped scores follow the fold's own threshold
         try:
@@ -593,7 +596,7 @@ def run(data: Path = DATA, folds: int = 5, seed: int = 0, trials: int = 300) -> 
     for test, scores, high, _low in held_cls:
         pooled_pred += [s >= high for s in scores]
         gold += [c["gold"] for c in test]
-    w_all, high_all, low_all = _fit(claims, cases)
+    w_all, high_all, low_all = fit_thresholds(claims, cases)
     cv = _classification(claims, [held_scores[c["id"]] for c in claims], high_all, low_all)
     cv["balanced_accuracy"] = balanced_accuracy(pooled_pred, gold)
     cv_low = [

@@ -296,7 +296,9 @@ def fold_models(data: Path, folds: int, seed: int) -> tuple[dict[str, int], list
     models = []
     for k in range(folds):
         train = [c for c in claims if fold_of[c["id"]] != k]
-        models.append(support_eval._fit(train, [c for c in windows if fold_of.get(c["id"], -1) != k]))
+        models.append(
+            support_eval.fit_thresholds(train, [c for c in windows if fold_of.get(c["id"], -1) != k])
+        )
     return fold_of, models
 
 
