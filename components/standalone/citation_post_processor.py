@@ -4778,8 +4778,8 @@ class CitationPostProcessorComponent(Component):
                 properties={"icon": self.icon, "state": "partial"},
                 session_id=session_id,
             )
-            # Named as Chat Output names it when it stores the message at the end (this node's name: its
-            # model input holds a model object, not a name); `self` would put the model's repr in the events.
+            # The node's name, as Chat Output records it when it stores the message. Given `self`, lfx reads
+            # the model input, a model object, and every event would carry its repr.
             streamed.properties.source = self._build_source(self._id, self.display_name, self.display_name)
             self.__dict__["_before_final_write"] = lambda message: cite(message, None)
             try:
