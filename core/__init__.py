@@ -6,6 +6,6 @@
 
 Each module imports only the standard library, pydantic (``pages``: pypdf, which lfx ships) and
 sibling core modules (``from lfx_citations.core.<module> import <names>``, never aliased), so
-``scripts/build_components.py`` can copy them verbatim into ``components/standalone/*.py``, whose
-nodes carry them as text and compile them once per process (``carried``).
+``scripts/build_components.py`` can copy them verbatim into the standalone components, which the
+nodes of ``flows/standalone/`` carry as text and compile once per process (``carried``).
 """

@@ -7,8 +7,7 @@
     True
 
 Langflow evaluates a node's code on every run: it parses, compiles and executes all of it, with
-nothing cached. A standalone node (``components/standalone/``, the nodes of ``flows/standalone/``)
-needs the core but cannot import it, since the bundle is not installed where it runs. As code, the
+nothing cached. A standalone node (the nodes of ``flows/standalone/``) needs the core but cannot import it, since the bundle is not installed where it runs. As code, the
 core would be thousands of lines paid again on every request. So ``scripts/build_components.py`` puts
 it in the node as one string, ``CORE_SOURCE``, and a string costs a parse of one token. ``carried_core``
 compiles that text once per process and keeps the module in ``sys.modules``, under a name made from

@@ -1,31 +1,29 @@
-"""Generate both component sets from ``glue/`` and ``core/``: the installed one and the standalone one.
+"""Generate the standalone components from ``components/citations/`` and ``core/``.
 
-    python scripts/build_components.py           # (re)write components/citations/*.py and components/standalone/*.py
-    python scripts/build_components.py --check   # exit 1 if a committed component file differs
+    python scripts/build_components.py --check        # exit 1 if a component breaks a rule inlining needs
+    python scripts/build_components.py --out DIR      # write the standalone files to DIR (not committed)
 
-The logic is edited once, in ``core/`` (importable as ``lfx_citations.core``), and each
-``glue/<name>.py`` holds one Component class that imports what it needs from there. Every glue file
-gives two generated files:
+The installed components are hand-written: ``components/citations/<name>.py`` holds one Component
+class that imports what it needs from ``lfx_citations.core``, as an official bundle imports its
+package (``lfx-datastax``: ``from lfx_datastax.base.astradb_base import AstraDBBaseComponent``). It is
+the bundle folder the extension loader registers, so it is the palette's component and the code of
+every node in ``flows/``.
 
-* ``components/citations/<name>.py``, the **installed** component: the glue module verbatim, importing
-  ``lfx_citations.core`` as an official bundle imports its package (``lfx-datastax``: ``from
-  lfx_datastax.base.astradb_base import AstraDBBaseComponent``). It is the bundle folder the extension
-  loader registers, so it is the palette's component and the code of every node in ``flows/``. Langflow
-  executes a node's code on every run, so a node's code is the glue only: a few hundred lines.
-* ``components/standalone/<name>.py``, the **standalone** component: the glue module's docstring and
-  imports, ``core/carried.py`` (the loader), then ``CORE_SOURCE``: a raw string holding each core module
-  the glue needs (dependencies first, merged imports at the top), then one line per name the glue
-  imports from the core (``CitationFilter = CORE.CitationFilter``), then the glue itself. Every module
-  is copied verbatim under a ``# --- generated from …: do not edit ---`` line; intra-package imports are
-  found with ``ast`` and dropped. ``carried_core`` compiles the string once per process, so a run pays
-  for parsing one string, not the core (``docs/architecture.md``, "The standalone core is carried as
-  text"). It imports nothing of this package, so the flows of ``flows/standalone/`` that carry it run
-  on a server where the bundle cannot be installed. It lives outside the bundle folder, so the loader
-  never registers a component twice.
+What this script makes of each is the **standalone** component, for the flows of
+``flows/standalone/`` on servers where the bundle cannot be installed: the component's docstring and
+imports, ``core/carried.py`` (the loader), then ``CORE_SOURCE``: a raw string holding each core module
+the component needs (dependencies first, merged imports at the top), then one line per name it
+imports from the core (``CitationFilter = CORE.CitationFilter``), then the component itself. Every
+module is copied verbatim under a ``# --- generated from …: do not edit ---`` line; intra-package
+imports are found with ``ast`` and dropped. ``carried_core`` compiles the string once per process, so
+a run pays for parsing one string, not the core (``docs/architecture.md``). It imports nothing of this
+package. ``scripts/build_flows.py`` puts this text into the standalone flows; it is not committed as
+files of its own (``--out`` writes them for whoever wants a single file to paste into a custom
+component).
 
-Both copy their source verbatim, so a traceback's line number leads to a readable line of the node's
-code (an installed node's core frames to ``core/*.py`` itself, a standalone node's to its carried text,
-which ``carried_core`` registers with ``linecache``). The output is deterministic.
+The copy is verbatim, so a traceback's line number leads to a readable line of the node's code (a
+standalone node's core frames to its carried text, which ``carried_core`` registers with
+``linecache``). The output is deterministic.
 """
 
 from __future__ import annotations
@@ -41,15 +39,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "lfx_citations"
 CORE = ROOT / "core"
-GLUE = ROOT / "glue"
-OUT = ROOT / "components" / "citations"  # the bundle folder (extension.json): installed components
-STANDALONE_OUT = ROOT / "components" / "standalone"  # outside the bundle folder: never registered
+SOURCES = ROOT / "components" / "citations"  # the bundle folder (extension.json): hand-written
 CARRIED = "CORE_SOURCE"  # a standalone node's core, as text
 CORE_MODULE = "CORE"  # ... and as the module carried_core makes of it
 
 
 class BuildError(Exception):
-    """A core or glue module breaks a rule that inlining depends on; the message says which."""
+    """A core or component module breaks a rule that inlining depends on; the message says which."""
 
 
 @dataclass
@@ -120,8 +116,8 @@ def core_module(name: str) -> Module:
     return read_module(path, name)
 
 
-def needed_modules(glue: Module) -> list[Module]:
-    """The core modules ``glue`` uses, each after the modules it imports from."""
+def needed_modules(component: Module) -> list[Module]:
+    """The core modules ``component`` uses, each after the modules it imports from."""
     ordered: list[Module] = []
     done: set[str] = set()
     visiting: list[str] = []
@@ -140,7 +136,7 @@ def needed_modules(glue: Module) -> list[Module]:
         done.add(name)
         ordered.append(module)
 
-    for name in glue.internal:
+    for name in component.internal:
         visit(name)
     return ordered
 
@@ -248,114 +244,78 @@ def _region(module: Module) -> str:
     return f"# --- generated from {_relative(module.path)}: do not edit ---\n{module.body}"
 
 
-def render(glue: Module) -> str:
-    """The standalone component: the glue, with the core modules it needs carried as text.
+def render(component: Module) -> str:
+    """The standalone component: ``component``, with the core modules it needs carried as text.
 
     The core modules go verbatim, dependencies first, into one string, ``CORE_SOURCE``, that
     ``carried_core`` (``core/carried.py``, copied in as code) compiles once per process; the names
-    the glue imports are then read from that module. A glue that needs no core is its own code only.
+    the component imports are then read from that module. One that needs no core is its own code only.
     """
-    modules = needed_modules(glue)
+    modules = needed_modules(component)
     note = (
-        f"# Generated by scripts/build_components.py from {_relative(glue.path)}\n"
-        "# and the core modules it uses: edit those, then run the script. The standalone component: it\n"
-        "# imports nothing of the bundle, for the flows of flows/standalone/ on servers where the bundle is\n"
-        "# not installed. Each region below is a verbatim copy of one module."
+        f"# Generated by scripts/build_components.py from {_relative(component.path)}\n"
+        "# and the core modules it uses: edit those, then run scripts/build_flows.py. The standalone\n"
+        "# component: it imports nothing of the bundle, for the flows of flows/standalone/ on servers where\n"
+        "# the bundle is not installed. Each region below is a verbatim copy of one module."
     )
     if not modules:
-        return f"{glue.docstring}\n\n{note}\n\n{_imports([glue])}\n{_region(glue)}"
+        return f"{component.docstring}\n\n{note}\n\n{_imports([component])}\n{_region(component)}"
     loader = core_module(f"{PACKAGE}.core.carried")
     # The core modules share the carried text's namespace; the loader, the carried core's names and
-    # the glue share the node's.
+    # the component share the node's.
     check_names([(m.name, _top_level_names(m)) for m in modules], "the carried core")
     check_names(
         [
             (loader.name, _top_level_names(loader)),
-            ("the carried core", {CARRIED, CORE_MODULE, *glue.core_names}),
-            (glue.name, _top_level_names(glue)),
+            ("the carried core", {CARRIED, CORE_MODULE, *component.core_names}),
+            (component.name, _top_level_names(component)),
         ],
         "a standalone file",
     )
     core = "\n\n".join([_imports(modules), *(_region(m) for m in modules)])
-    bindings = "\n".join(f"{name} = {CORE_MODULE}.{name}" for name in glue.core_names)
+    bindings = "\n".join(f"{name} = {CORE_MODULE}.{name}" for name in component.core_names)
     carried = (
-        f"# --- the core {glue.path.name} needs (core/*.py, verbatim), carried as text: do not edit ---\n"
+        f"# --- the core {component.path.name} needs (core/*.py, verbatim), carried as text: do not edit ---\n"
         f"{CARRIED} = {carried_literal(core)}\n"
         f"{CORE_MODULE} = carried_core({CARRIED})\n{bindings}\n"
     )
     head = (
-        f"{glue.docstring}\n\n{note} The core modules are carried\n"
+        f"{component.docstring}\n\n{note} The core modules are carried\n"
         f"# as text in {CARRIED}, compiled once per process by carried_core, not on every run.\n\n"
-        + _imports([loader, glue])
+        + _imports([loader, component])
     )
-    return "\n\n".join([head, _region(loader), carried, _region(glue)])
+    return "\n\n".join([head, _region(loader), carried, _region(component)])
 
 
-def render_installed(glue: Module) -> str:
-    """The installed component: the glue module verbatim, importing ``lfx_citations.core``."""
-    needed_modules(glue)  # the same rules as for the standalone file: both must build, or neither
-    source = glue.path.read_text(encoding="utf-8")
-    tree = ast.parse(source)
-    first = tree.body[0] if tree.body else None
-    has_docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-    lines = source.splitlines()
-    start = (first.end_lineno or 0) if has_docstring and first is not None else 0
-    head = "\n".join(lines[:start])
-    body = "\n".join(lines[start:]).strip("\n")
-    note = (
-        f"# Generated by scripts/build_components.py from {_relative(glue.path)}: edit that file,\n"
-        "# then run the script. The installed component: the palette's, and the code of the nodes in\n"
-        "# flows/. Its logic is imported from lfx_citations.core; components/standalone/ holds the same\n"
-        "# component with the core inlined, for servers where the bundle is not installed.\n"
-    )
-    return f"{head}\n\n{note}\n# --- generated from {_relative(glue.path)}: do not edit ---\n{body}\n"
+def build(folder: Path | None = None) -> dict[str, str]:
+    """Each component file's name and its standalone text (``BuildError`` if one breaks a rule).
 
-
-def build() -> dict[Path, str]:
-    """Every generated file and its text: for each glue module, its installed and its standalone file."""
-    outputs: dict[Path, str] = {}
-    for path in sorted(GLUE.glob("*.py")):
-        if path.name == "__init__.py":
-            continue
-        glue = read_module(path, f"{PACKAGE}.glue.{path.stem}")
-        for target, text in (
-            (OUT / path.name, render_installed(glue)),
-            (STANDALONE_OUT / path.name, render(glue)),
-        ):
-            outputs[target] = tidy(text, str(target.relative_to(ROOT)))
+    build()["citation_prompt.py"]  # the Citation Prompt with core/prompt.py carried as text
+    """
+    outputs: dict[str, str] = {}
+    for path in sorted((folder or SOURCES).glob("[!_]*.py")):
+        component = read_module(path, f"{PACKAGE}.components.citations.{path.stem}")
+        outputs[path.name] = tidy(render(component), f"standalone/{path.name}")
     return outputs
-
-
-def _generated(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob("*.py") if p.name != "__init__.py")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="fail if a committed component file is stale")
+    parser.add_argument("--check", action="store_true", help="only check that every component can be built")
+    parser.add_argument("--out", type=Path, help="write the standalone component files to this folder")
     args = parser.parse_args(argv)
     try:
         outputs = build()
     except BuildError as exc:
         print(f"build_components: {exc}", file=sys.stderr)
         return 2
-    stale = [p for p, text in outputs.items() if not p.exists() or p.read_text(encoding="utf-8") != text]
-    extra = [p for p in _generated(OUT) + _generated(STANDALONE_OUT) if p not in outputs]
-    if args.check:
-        for path in stale:
-            print(f"stale: {path.relative_to(ROOT)} (run scripts/build_components.py)", file=sys.stderr)
-        for path in extra:
-            print(f"not generated from glue/: {path.relative_to(ROOT)}", file=sys.stderr)
-        if stale or extra:
-            return 1
-        print(f"components up to date ({len(outputs)} files)")
+    if args.out is not None and not args.check:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, text in outputs.items():
+            (args.out / name).write_text(text, encoding="utf-8")
+            print(f"wrote {args.out / name}")
         return 0
-    for path in stale:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(outputs[path], encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    for path in extra:
-        print(f"note: {path.relative_to(ROOT)} is not generated from glue/", file=sys.stderr)
+    print(f"components build ({len(outputs)} standalone components; the flows carry them)")
     return 0
 
 

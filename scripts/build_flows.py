@@ -15,7 +15,8 @@ Every flow spec gives two files (``VARIANTS``):
   nodes carry the palette's code, ``components/citations/*.py``, which imports ``lfx_citations.core``, so
   each node's code is a few hundred lines and matches the installed component exactly;
 * ``flows/standalone/<name>.json``, for a server that cannot install the bundle (hosted, Desktop): our
-  nodes carry ``components/standalone/*.py``, the same components with the core inlined. Same palette
+  nodes carry the standalone components that ``scripts/build_components.py`` makes, the same components
+  with the core they need carried as text. Same palette
   keys, inputs and outputs; on a server that has the bundle, the canvas offers to update these nodes to
   the installed code.
 
@@ -46,7 +47,6 @@ ROOT = Path(__file__).resolve().parents[1]
 FLOWS_DIR = ROOT / "flows"
 STANDALONE_FLOWS_DIR = FLOWS_DIR / "standalone"
 SOURCES_DIR = ROOT / "components" / "citations"  # installed: the palette's code (the bundle folder)
-STANDALONE_SOURCES_DIR = ROOT / "components" / "standalone"  # the same components with the core inlined
 
 # Palette keys, i.e. the ``data.type`` the canvas gives each node.
 CHAT_INPUT = "ChatInput"
@@ -66,30 +66,47 @@ AGENT = "Agent"
 MESSAGE_HISTORY = "Memory"
 
 
-def our_sources(folder: Path) -> dict[str, Path]:
-    """Palette key -> component file, for every component file in ``folder`` (a new one is picked up)."""
-    found: dict[str, Path] = {}
+def _component_classes(code: str) -> list[str]:
+    return [
+        n.name for n in ast.parse(code).body if isinstance(n, ast.ClassDef) and n.name.endswith("Component")
+    ]
+
+
+def our_sources(folder: Path) -> dict[str, str]:
+    """Palette key -> the installed component's code, for every component file in ``folder``."""
+    found: dict[str, str] = {}
     for path in sorted(folder.glob("[!_]*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, ast.ClassDef) and node.name.endswith("Component"):
-                found[f"ext:citations:{node.name}@official"] = path
+        code = path.read_text(encoding="utf-8")
+        found.update({f"ext:citations:{name}@official": code for name in _component_classes(code)})
+    return found
+
+
+def standalone_sources(folder: Path = SOURCES_DIR) -> dict[str, str]:
+    """Palette key -> the standalone component's code (``scripts/build_components.py`` makes it)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import build_components
+    finally:
+        sys.path.pop(0)
+    found: dict[str, str] = {}
+    for code in build_components.build(folder).values():
+        found.update({f"ext:citations:{name}@official": code for name in _component_classes(code)})
     return found
 
 
 OUR_SOURCES = our_sources(SOURCES_DIR)
-"""The installed components' files by palette key: the code of our nodes in ``flows/``."""
-STANDALONE_SOURCES = our_sources(STANDALONE_SOURCES_DIR)
-"""The standalone components' files by palette key: the code of our nodes in ``flows/standalone/``."""
+"""The installed components' code by palette key: the code of our nodes in ``flows/``."""
+STANDALONE_SOURCES = standalone_sources()
+"""The standalone components' code by palette key: the code of our nodes in ``flows/standalone/``."""
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One generated set of flows: where it goes and which component files its nodes carry."""
+    """One generated set of flows: where it goes and which component code its nodes carry."""
 
     name: str
     flows_dir: Path
-    sources: Mapping[str, Path]
+    sources: Mapping[str, str]
     id_namespace: str  # seeds the flow ids: the two sets never share an id
     description_note: str = ""
 
@@ -456,22 +473,15 @@ def standalone_registry(registry: Mapping[str, dict[str, Any]]) -> dict[str, dic
     equal the installed template in everything but the code and what is derived from it (its hash and
     the dependencies read from its imports), or the two sets would not be the same components.
     """
-    import importlib.util
 
     from lfx.custom.utils import create_component_template
 
     derived = {"code_hash", "dependencies"}
     out = dict(registry)
-    for key, path in STANDALONE_SOURCES.items():
+    for key, code in STANDALONE_SOURCES.items():
         installed = registry[key]
-        spec = importlib.util.spec_from_file_location(f"_lfx_citations_standalone_{path.stem}", path)
-        assert spec is not None and spec.loader is not None, path
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-        class_name = key.split(":")[2].split("@")[0]
         template, _ = create_component_template(
-            component_extractor=getattr(module, class_name)(), module_name=installed["metadata"]["module"]
+            component={"code": code, "output_types": []}, module_name=installed["metadata"]["module"]
         )
         entry = copy.deepcopy(installed)
         entry["template"]["code"] = template["template"]["code"]
@@ -483,7 +493,7 @@ def standalone_registry(registry: Mapping[str, dict[str, Any]]) -> dict[str, dic
         theirs["template"] = {k: v for k, v in theirs["template"].items() if k != "code"}
         if mine != theirs:
             differ = sorted(k for k in mine if mine[k] != theirs.get(k))
-            msg = f"{path.name}: the standalone component differs from the installed one in {differ}"
+            msg = f"{key}: the standalone component differs from the installed one in {differ}"
             raise RuntimeError(msg)
         out[key] = entry
     return out
@@ -521,8 +531,8 @@ def build_flow(
         for name, options in node.options.items():
             template[name]["options"] = list(options)
         source = variant.sources.get(node.type)
-        if source is not None and template["code"]["value"] != source.read_text(encoding="utf-8"):
-            msg = f"{spec.name}: the {variant.name} palette's {node.type} is not {source.relative_to(ROOT)}"
+        if source is not None and template["code"]["value"] != source:
+            msg = f"{spec.name}: the {variant.name} palette's {node.type} is not the {variant.name} component's code"
             raise RuntimeError(msg)
     for edge in spec.edges:
         add_connection(flow, edge.source.id, edge.output, edge.target.id, edge.input)

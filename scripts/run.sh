@@ -38,7 +38,7 @@ if [ -z "$model_base_url" ] && { [ -n "$model_name" ] || [ -n "$embedding_model"
   echo "run.sh: --model-name and --embedding-model go with --model-base-url" >&2; exit 2
 fi
 
-[ -x .venv/bin/langflow ] || bash scripts/setup.sh
+bash scripts/setup.sh  # sets up what is missing; fast when nothing changed
 py=.venv/bin/python
 mkdir -p "$state_dir"
 state_dir=$(cd "$state_dir" && pwd)

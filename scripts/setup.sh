@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# Set up a development environment from the repository's own files:
+# Set up what is missing for a development environment, from the repository's own files:
 #   .venv with Langflow 1.13 (server and components), the bundle installed editable, test tools,
 #   and, when run as root on Debian, Chromium for the browser tests.
+# Fast when nothing changed: the Python environment is rebuilt only when pyproject.toml or this file
+# differs from what .venv was made from (.venv/.setup-stamp). scripts/run.sh and scripts/test.sh call it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v uv >/dev/null 2>&1; then
-  python3 -m pip install --quiet uv
+stamp=.venv/.setup-stamp
+want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  if ! command -v uv >/dev/null 2>&1; then
+    python3 -m pip install --quiet uv
+  fi
+  [ -x .venv/bin/python ] || uv venv --quiet --python 3.11 .venv 2>/dev/null || uv venv --quiet .venv
+  uv pip install --quiet --compile-bytecode --python .venv/bin/python -e ".[dev,test]"
+  # Bytecode for every installed module, also in a .venv made before: each Python process the tests
+  # start (lfx run, lfx's CLI, the Langflow servers) then reads it instead of compiling Langflow's
+  # source again, which it does every time where PYTHONDONTWRITEBYTECODE is set.
+  compgen -G ".venv/lib/python3*/site-packages/langflow/__pycache__" >/dev/null \
+    || .venv/bin/python -m compileall -q -j 0 .venv/lib >/dev/null 2>&1 || true
+  echo "$want" >"$stamp"
 fi
-[ -x .venv/bin/python ] || uv venv --quiet --python 3.11 .venv 2>/dev/null || uv venv --quiet .venv
-uv pip install --quiet --compile-bytecode --python .venv/bin/python -e ".[dev,test]"
-# Bytecode for every installed module, also in a .venv made before: each Python process the tests start
-# (lfx run, lfx's CLI, the Langflow servers) then reads it instead of compiling Langflow's source again,
-# which it does every time where PYTHONDONTWRITEBYTECODE is set.
-compgen -G ".venv/lib/python3*/site-packages/langflow/__pycache__" >/dev/null \
-  || .venv/bin/python -m compileall -q -j 0 .venv/lib >/dev/null 2>&1 || true
 
 # Browser tests drive the system Chromium through Playwright; never download a browser build.
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -22,4 +29,4 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 [ -x /usr/bin/chromium ] || echo "note: /usr/bin/chromium missing: the browser tests will be skipped" >&2
-echo "ready: .venv ($(.venv/bin/python -c 'import langflow, importlib.metadata as m; print("langflow", m.version("langflow"))'))"
+echo "ready: .venv (langflow $(.venv/bin/python -c 'import importlib.metadata as m; print(m.version("langflow"))'))"

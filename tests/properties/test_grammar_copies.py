@@ -20,11 +20,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from lfx_citations.components.standalone import citation_post_processor as post
-from lfx_citations.components.standalone import indexed_retrieved_data_parser as parser
 from lfx_citations.core.engine import filter_citations
 from lfx_citations.core.grammar import neutralize_markers
+from tests.support.flows import standalone_module
 from tests.support.strategies import FRAGMENTS
+
+post = standalone_module("CitationPostProcessorComponent")
+parser = standalone_module("IndexedRetrievedDataParserComponent")
 
 SURVEY = json.loads((Path(__file__).parents[1] / "data" / "marker_forms.json").read_text(encoding="utf-8"))
 ALL_IDS = range(1, 50)

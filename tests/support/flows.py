@@ -17,6 +17,7 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from lfx.processing.process import process_tweaks
@@ -49,6 +50,18 @@ def standalone(path: Path) -> Path:
 
 
 STANDALONE_FLOWS = tuple(standalone(p) for p in INSTALLED_FLOWS)
+
+
+def standalone_code(component: str) -> str:
+    """The code a standalone flow's node of class ``component`` carries (``CitationPromptComponent``)."""
+    return build.STANDALONE_SOURCES[f"ext:citations:{component}@official"]
+
+
+def standalone_module(component: str) -> SimpleNamespace:
+    """That code run as a module is run: its names, the carried core among them (``CORE``)."""
+    namespace: dict[str, Any] = {"__name__": f"_lfx_citations_standalone_{component}"}
+    exec(compile(standalone_code(component), f"<standalone {component}>", "exec"), namespace)
+    return SimpleNamespace(**namespace)
 
 
 def load(path: Path, tweaks: Mapping[str, Any] | None = None) -> dict[str, Any]:

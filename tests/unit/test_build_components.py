@@ -1,5 +1,5 @@
-"""The generator of both component sets: fresh output, installed files that import the core, standalone
-files that import nothing of this package, rules enforced.
+"""The standalone generator: installed components that import the core, standalone ones that import
+nothing of this package and carry the core they need, rules enforced.
 
 .venv/bin/python -m pytest tests/unit/test_build_components.py
 """
@@ -17,24 +17,23 @@ from tests.support.scripts import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components" / "citations"  # installed: the bundle folder
-STANDALONE = ROOT / "components" / "standalone"
 CORE_MODULES = sorted(p.stem for p in (ROOT / "core").glob("[!_]*.py"))
 
 
 build = load_file("scripts/build_components.py")
+STANDALONE = build.build()  # file name -> the standalone component's code (what flows/standalone/ carries)
+NAMES = sorted(STANDALONE)
 
 
 @pytest.fixture
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A throwaway core/, glue/ and output folder for the generator (core/ with the real carried.py)."""
-    for name in ("core", "glue", "out"):
+    """A throwaway core/ and component folder for the generator (core/ with the real carried.py)."""
+    for name in ("core", "components"):
         (tmp_path / name).mkdir()
     (tmp_path / "core" / "carried.py").write_text((ROOT / "core" / "carried.py").read_text(encoding="utf-8"))
     monkeypatch.setattr(build, "ROOT", tmp_path)
     monkeypatch.setattr(build, "CORE", tmp_path / "core")
-    monkeypatch.setattr(build, "GLUE", tmp_path / "glue")
-    monkeypatch.setattr(build, "OUT", tmp_path / "out")
-    monkeypatch.setattr(build, "STANDALONE_OUT", tmp_path / "standalone")
+    monkeypatch.setattr(build, "SOURCES", tmp_path / "components")
     yield tmp_path
 
 
@@ -42,16 +41,14 @@ def write(path: Path, text: str) -> None:
     path.write_text(text.lstrip("\n"), encoding="utf-8")
 
 
-def test_committed_components_are_what_the_generator_writes() -> None:
-    outputs = build.build()
-    glue = sorted(p.name for p in (ROOT / "glue").glob("[!_]*.py"))
-    for folder in (COMPONENTS, STANDALONE):  # every glue module gives one file in each set
-        assert sorted(p.name for p in outputs if p.parent == folder) == glue
-        assert sorted(p.name for p in folder.glob("[!_]*.py")) == glue
-    for path, text in outputs.items():
-        assert path.read_text(encoding="utf-8") == text, (
-            f"{path.name} is stale: run scripts/build_components.py"
-        )
+def test_every_installed_component_gets_a_standalone_one() -> None:
+    assert NAMES == sorted(p.name for p in COMPONENTS.glob("[!_]*.py"))
+
+
+def test_no_component_copies_are_committed() -> None:
+    """One hand-written source per component: the standalone code lives only in flows/standalone/."""
+    assert not (ROOT / "components" / "standalone").exists()
+    assert not (ROOT / "glue").exists()
 
 
 def test_output_is_deterministic() -> None:
@@ -65,9 +62,9 @@ def _node_and_carried_trees(source: str) -> list[tuple[ast.Module, bool]]:
     return trees + ([(ast.parse(carried), False)] if carried is not None else [])
 
 
-@pytest.mark.parametrize("path", sorted(STANDALONE.glob("[!_]*.py")), ids=lambda p: p.name)
-def test_standalone_files_import_nothing_from_this_package(path: Path) -> None:
-    for tree, is_node in _node_and_carried_trees(path.read_text(encoding="utf-8")):
+@pytest.mark.parametrize("name", NAMES)
+def test_standalone_files_import_nothing_from_this_package(name: str) -> None:
+    for tree, is_node in _node_and_carried_trees(STANDALONE[name]):
         module_level = set(tree.body)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
@@ -97,11 +94,11 @@ class _RefuseThisPackage:
             raise ImportError(f"{name} imported by a standalone component")
 
 
-@pytest.mark.parametrize("path", sorted(STANDALONE.glob("[!_]*.py")), ids=lambda p: p.name)
-def test_standalone_files_run_where_the_package_is_not_installed(path: Path) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_standalone_files_run_where_the_package_is_not_installed(name: str) -> None:
     from lfx.custom.validate import create_class  # how Langflow turns a flow's code into a class
 
-    source = path.read_text(encoding="utf-8")
+    source = STANDALONE[name]
     (class_name,) = [
         n.name for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name.endswith("Component")
     ]
@@ -119,11 +116,11 @@ def test_standalone_files_run_where_the_package_is_not_installed(path: Path) -> 
     assert component_class().display_name
 
 
-NUMBERING_REGIONS = ["links", "text", "presented", "grammar", "sources", "registry"]
+NUMBERING_REGIONS = ["links", "text", "grammar", "sources", "glue_retrieval", "presented", "registry"]
 
 
 @pytest.mark.parametrize(
-    ("glue", "region_modules"),
+    ("name", "region_modules"),
     [
         (
             "citation_post_processor.py",
@@ -133,13 +130,14 @@ NUMBERING_REGIONS = ["links", "text", "presented", "grammar", "sources", "regist
                 "lexicon",
                 "support",
                 "engine",
-                "judge",
                 "links",
                 "payload",
-                "presented",
                 "prompt",
-                "stream",
                 "uncited",
+                "glue_answer",
+                "judge",
+                "presented",
+                "stream",
             ],
         ),
         ("citing_retriever.py", NUMBERING_REGIONS),
@@ -147,16 +145,16 @@ NUMBERING_REGIONS = ["links", "text", "presented", "grammar", "sources", "regist
         ("citation_prompt.py", ["prompt"]),
     ],
 )
-def test_regions_are_the_needed_core_modules_dependencies_first(glue: str, region_modules: list[str]) -> None:
-    text = (STANDALONE / glue).read_text(encoding="utf-8")
+def test_regions_are_the_needed_core_modules_dependencies_first(name: str, region_modules: list[str]) -> None:
+    text = STANDALONE[name]
     marks = [line for line in text.splitlines() if line.startswith("# --- generated from ")]
     expected = [f"# --- generated from lfx_citations/core/{m}.py: do not edit ---" for m in region_modules]
-    loader, glue_mark = (
+    loader, component_mark = (
         f"# --- generated from lfx_citations/{f}: do not edit ---"
-        for f in ("core/carried.py", f"glue/{glue}")
+        for f in ("core/carried.py", f"components/citations/{name}")
     )
-    assert marks == [loader, *expected, glue_mark]
-    # The core modules are the carried text; the loader and the glue are the node's code.
+    assert marks == [loader, *expected, component_mark]
+    # The core modules are the carried text; the loader and the component are the node's code.
     carried = build.carried_text(text)
     assert [line for line in carried.splitlines() if line.startswith("# --- generated from ")] == expected
 
@@ -164,7 +162,7 @@ def test_regions_are_the_needed_core_modules_dependencies_first(glue: str, regio
 def test_inlined_code_is_verbatim() -> None:
     engine = (ROOT / "core" / "engine.py").read_text(encoding="utf-8")
     body = engine[engine.index("_ONE_SHOT_SLICE = ") :]
-    node = (STANDALONE / "citation_post_processor.py").read_text(encoding="utf-8")
+    node = STANDALONE["citation_post_processor.py"]
     assert body in node  # as the file reads: a raw string, backslashes as written
     assert body in build.carried_text(node)  # and as the text carried_core compiles
     carried = (ROOT / "core" / "carried.py").read_text(encoding="utf-8")
@@ -172,19 +170,10 @@ def test_inlined_code_is_verbatim() -> None:
 
 
 @pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
-def test_installed_files_are_their_glue_importing_the_core(path: Path) -> None:
-    """The palette's component is the glue verbatim: no core module is inlined, the core is imported."""
+def test_installed_components_import_the_core_and_define_none_of_it(path: Path) -> None:
+    """The palette's component is thin glue: no core module is inlined or redefined, the core is imported."""
     text = path.read_text(encoding="utf-8")
-    glue = (ROOT / "glue" / path.name).read_text(encoding="utf-8")
-    tree = ast.parse(glue)
-    docstring_end = tree.body[0].end_lineno or 0
-    assert "\n".join(glue.splitlines()[docstring_end:]).strip() in text
-    assert "# --- generated from lfx_citations/core/" not in text
-    core_imports = [n.module for n in ast.parse(text).body if isinstance(n, ast.ImportFrom) and n.module]
-    glue_imports = [n.module for n in tree.body if isinstance(n, ast.ImportFrom) and n.module]
-    assert [m for m in core_imports if m.startswith("lfx_citations.core.")] == [
-        m for m in glue_imports if m.startswith("lfx_citations.core.")
-    ]
+    assert "# --- generated from" not in text
     defined = {n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
     for module in CORE_MODULES:
         core_tree = ast.parse((ROOT / "core" / f"{module}.py").read_text(encoding="utf-8"))
@@ -192,6 +181,10 @@ def test_installed_files_are_their_glue_importing_the_core(path: Path) -> None:
         assert not defined & core_defs, (
             f"{path.name} defines {sorted(defined & core_defs)} of core/{module}.py"
         )
+    # The standalone component is this file verbatim after its docstring, with the core carried.
+    body = "\n".join(text.splitlines()[(ast.parse(text).body[0].end_lineno or 0) :])
+    tail = body[body.index("\nclass ") :].strip()
+    assert tail in STANDALONE[path.name]
 
 
 @pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
@@ -210,58 +203,27 @@ def test_installed_and_standalone_components_declare_the_same_interface(path: Pa
         outputs = [(o.name, o.method) for o in component.outputs]
         return name, inputs, outputs
 
-    standalone = (STANDALONE / path.name).read_text(encoding="utf-8")
-    assert interface(path.read_text(encoding="utf-8")) == interface(standalone)
+    assert interface(path.read_text(encoding="utf-8")) == interface(STANDALONE[path.name])
 
 
-def test_a_stale_component_fails_the_check(sandbox: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_out_writes_each_standalone_component_with_its_core(sandbox: Path) -> None:
     write(sandbox / "core" / "one.py", '"""One."""\n\nfrom __future__ import annotations\n\nVALUE = 1\n')
     write(
-        sandbox / "glue" / "thing.py",
+        sandbox / "components" / "thing.py",
         '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n\nTWICE = 2 * VALUE\n',
     )
-    assert build.main([]) == 0
-    generated = (sandbox / "standalone" / "thing.py").read_text(encoding="utf-8")
-    assert "VALUE = 1\n" in generated
-    assert "TWICE = 2 * VALUE\n" in generated
-    installed = (sandbox / "out" / "thing.py").read_text(encoding="utf-8")
-    assert "from lfx_citations.core.one import VALUE\n" in installed
-    assert "VALUE = 1" not in installed
+    write(sandbox / "components" / "other.py", '"""Other."""\n\nfrom lfx_citations.core.one import VALUE\n')
     assert build.main(["--check"]) == 0
-    write(sandbox / "core" / "one.py", '"""One."""\n\nfrom __future__ import annotations\n\nVALUE = 3\n')
-    assert build.main(["--check"]) == 1
-    assert "stale: standalone/thing.py" in capsys.readouterr().err
-    write(
-        sandbox / "glue" / "thing.py",
-        '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n\nTWICE = 3 * VALUE\n',
-    )
-    assert build.main(["--check"]) == 1
-    err = capsys.readouterr().err
-    assert "stale: out/thing.py" in err
-    assert "stale: standalone/thing.py" in err
-
-
-def test_a_new_glue_file_gets_both_files_and_a_leftover_fails_the_check(
-    sandbox: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    write(sandbox / "core" / "one.py", '"""One."""\n\nVALUE = 1\n')
-    write(sandbox / "glue" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n')
-    assert build.main([]) == 0
-    write(sandbox / "glue" / "other.py", '"""Other."""\n\nfrom lfx_citations.core.one import VALUE\n')
-    assert build.main(["--check"]) == 1
-    assert build.main([]) == 0
+    assert build.main(["--out", str(sandbox / "out")]) == 0
     assert sorted(p.name for p in (sandbox / "out").glob("*.py")) == ["other.py", "thing.py"]
-    assert sorted(p.name for p in (sandbox / "standalone").glob("*.py")) == ["other.py", "thing.py"]
-    (sandbox / "glue" / "other.py").unlink()
-    capsys.readouterr()
-    assert build.main(["--check"]) == 1
-    err = capsys.readouterr().err
-    assert "not generated from glue/: out/other.py" in err
-    assert "not generated from glue/: standalone/other.py" in err
+    generated = (sandbox / "out" / "thing.py").read_text(encoding="utf-8")
+    assert "VALUE = 1\n" in build.carried_text(generated)
+    assert "TWICE = 2 * VALUE\n" in generated
+    assert "from lfx_citations." not in generated
 
 
 @pytest.mark.parametrize(
-    ("glue", "message"),
+    ("component", "message"),
     [
         ("from lfx_citations.core.one import VALUE as V\n", "aliased core import"),
         ("from .one import VALUE\n", "relative imports cannot be inlined"),
@@ -277,10 +239,10 @@ def test_a_new_glue_file_gets_both_files_and_a_leftover_fails_the_check(
     ],
 )
 def test_rules_that_inlining_depends_on_are_enforced(
-    sandbox: Path, capsys: pytest.CaptureFixture[str], glue: str, message: str
+    sandbox: Path, capsys: pytest.CaptureFixture[str], component: str, message: str
 ) -> None:
     write(sandbox / "core" / "one.py", '"""One."""\n\nVALUE = 1\n')
-    write(sandbox / "glue" / "thing.py", f'"""Thing."""\n\n{glue}')
+    write(sandbox / "components" / "thing.py", f'"""Thing."""\n\n{component}')
     assert build.main([]) == 2
     assert message in capsys.readouterr().err
 
@@ -289,7 +251,7 @@ def test_a_core_that_cannot_be_carried_as_a_raw_string_is_refused(
     sandbox: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     write(sandbox / "core" / "one.py", "\"\"\"One.\"\"\"\n\nVALUE = '''x'''\n")
-    write(sandbox / "glue" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n')
+    write(sandbox / "components" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n')
     assert build.main([]) == 2
     assert "cannot be carried" in capsys.readouterr().err
 
@@ -299,12 +261,11 @@ def test_a_generated_standalone_file_runs_its_carried_core(sandbox: Path) -> Non
         sandbox / "core" / "one.py", '"""One."""\n\nfrom __future__ import annotations\n\nVALUE = "a\\\\b"\n'
     )
     write(
-        sandbox / "glue" / "thing.py",
+        sandbox / "components" / "thing.py",
         '"""Thing."""\n\nfrom lfx_citations.core.one import VALUE\n\nTWICE = 2 * VALUE\n',
     )
-    assert build.main([]) == 0
     namespace: dict[str, object] = {}
-    exec((sandbox / "standalone" / "thing.py").read_text(encoding="utf-8"), namespace)
+    exec(build.build()["thing.py"], namespace)
     assert namespace["TWICE"] == "a\\ba\\b"  # the backslash as written in core/one.py
 
 
@@ -313,7 +274,7 @@ def test_an_import_cycle_between_core_modules_is_refused(
 ) -> None:
     write(sandbox / "core" / "a.py", '"""A."""\n\nfrom lfx_citations.core.b import B\n\nA = 1\n')
     write(sandbox / "core" / "b.py", '"""B."""\n\nfrom lfx_citations.core.a import A\n\nB = 2\n')
-    write(sandbox / "glue" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.a import A\n')
+    write(sandbox / "components" / "thing.py", '"""Thing."""\n\nfrom lfx_citations.core.a import A\n')
     assert build.main([]) == 2
     assert "cycle" in capsys.readouterr().err
 
@@ -333,20 +294,19 @@ def _failure_frames(source: str) -> list[tuple[str, int, str, str]]:
     return [(f.filename, f.lineno or 0, f.name, (f.line or "").strip()) for f in frames]
 
 
-@pytest.mark.parametrize("folder", [COMPONENTS, STANDALONE], ids=["installed", "standalone"])
-def test_a_traceback_from_a_node_points_at_readable_lines(folder: Path) -> None:
+@pytest.mark.parametrize("standalone", [False, True], ids=["installed", "standalone"])
+def test_a_traceback_from_a_node_points_at_readable_lines(standalone: bool) -> None:
     """Langflow runs a node's code as ``<string>`` (after its own import lines): every frame of ours
     still leads to the line that ran, in the node's code, in core/ itself (installed) or in the core the
     node carries (standalone), which a traceback shows as for a file."""
     from lfx.field_typing.constants import DEFAULT_IMPORT_STRING
 
-    source = (folder / "indexed_retrieved_data_parser.py").read_text(encoding="utf-8")
+    name = "indexed_retrieved_data_parser.py"
+    source = STANDALONE[name] if standalone else (COMPONENTS / name).read_text(encoding="utf-8")
     node_lines = source.splitlines()
     prefix = (DEFAULT_IMPORT_STRING + "\n").count("\n")  # create_class prepends these lines
-    ours = [
-        (ROOT / d).read_text(encoding="utf-8")
-        for d in ("core/links.py", "glue/indexed_retrieved_data_parser.py")
-    ]
+    readable = ("core/links.py", "core/glue_retrieval.py", f"components/citations/{name}")
+    ours = [(ROOT / d).read_text(encoding="utf-8") for d in readable]
     carried_lines = (build.carried_text(source) or "").splitlines()
     frames = _failure_frames(source)
     shown = []
@@ -365,4 +325,4 @@ def test_a_traceback_from_a_node_points_at_readable_lines(folder: Path) -> None:
     assert [f for f, _, _ in shown][:1] == ["build_context"]
     assert shown[-1][:2] == ("parse_manifest", "raise ManifestError(msg) from exc")
     # The installed node's core frames are core/links.py itself; the standalone node carries them.
-    assert shown[-1][2].startswith("<lfx_citations_carried_") == (folder == STANDALONE)
+    assert shown[-1][2].startswith("<lfx_citations_carried_") == standalone

@@ -12,16 +12,14 @@ import threading
 import traceback
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from lfx_citations.core.carried import carried_core, carried_module_name
+from tests.support.flows import standalone_code
 from tests.support.scripts import load_file
 
-ROOT = Path(__file__).resolve().parents[2]
-STANDALONE = ROOT / "components" / "standalone"
 build = load_file("scripts/build_components.py")
 
 
@@ -127,10 +125,9 @@ def test_threads_that_ask_at_once_share_one_compilation(runs: list[str]) -> None
     assert len(runs) == 1  # the others waited for the first compilation, and none saw a half-run module
 
 
-def _component_class(path: Path) -> type:
+def _component_class(source: str) -> type:
     from lfx.custom.validate import create_class  # what Langflow does with a node's code on every run
 
-    source = path.read_text(encoding="utf-8")
     (name,) = [
         n.name for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name.endswith("Component")
     ]
@@ -139,11 +136,11 @@ def _component_class(path: Path) -> type:
 
 def test_a_standalone_node_evaluated_again_reuses_its_core() -> None:
     """What a server does on every run: the node's code is evaluated anew, its carried core is not."""
-    path = STANDALONE / "citation_post_processor.py"
-    carried = build.carried_text(path.read_text(encoding="utf-8"))
+    source = standalone_code("CitationPostProcessorComponent")
+    carried = build.carried_text(source)
     assert carried is not None
-    first = _component_class(path)
-    second = _component_class(path)
+    first = _component_class(source)
+    second = _component_class(source)
     assert first is not second  # the node's own code ran twice
     core = first.build_message.__globals__["CORE"]
     assert second.build_message.__globals__["CORE"] is core
