@@ -179,3 +179,17 @@ def test_the_test_files_the_testing_page_names_exist() -> None:
     named = set(re.findall(r"`(?:tests/)?((?:unit|properties|components|e2e|browser)/test_\w+\.py)", text))
     assert named, "docs/testing.md names no test file"
     assert sorted(n for n in named if not (ROOT / "tests" / n).exists()) == []
+
+
+def test_the_testing_page_quotes_the_example_counts_of_the_profiles() -> None:
+    conftest = (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8")
+    ci = re.search(r"^CI_EXAMPLES = (\d+)$", conftest, flags=re.MULTILINE)
+    dev = re.search(r'"dev",\s*max_examples=(\d+),', conftest)
+    assert ci and dev and "CI_EXAMPLES // 4" in conftest, "tests/conftest.py changed its profiles"
+    text = " ".join((ROOT / "docs" / "testing.md").read_text(encoding="utf-8").split())
+    expected = (
+        f"the `ci` hypothesis profile ({int(ci.group(1)):,} examples",
+        f"; {int(ci.group(1)) // 4:,} for the others)",
+        f"uses `dev` ({int(dev.group(1)):,},",
+    )
+    assert [e for e in expected if e not in text] == []
