@@ -26,6 +26,7 @@ from typing import Any
 from langchain_core.tools import StructuredTool
 from lfx.custom.custom_component.component import Component
 from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, MultilineInput, Output
+from lfx.utils.file_path_security import component_file_access_scopes, enforce_local_file_access
 from pydantic import Field, create_model
 
 from lfx_citations.core.links import load_manifest
@@ -233,7 +234,13 @@ class CitingRetrieverComponent(Component):
             "page_keys": parse_keys(self.page_keys, DEFAULT_PAGE_KEYS),
             "url_keys": parse_keys(self.url_keys, DEFAULT_URL_KEYS),
             "chunk_id_keys": parse_keys(self.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
-            "manifest": load_manifest(self.link_manifest),
+            # A manifest file is read under Read Files by Page's rule: Langflow's allowed folders.
+            "manifest": load_manifest(
+                self.link_manifest,
+                allow=lambda path: enforce_local_file_access(
+                    path, scope_ids=component_file_access_scopes(self)
+                ),
+            ),
             "slug_base_url": self.slug_base_url or "",
             "slug_suffix": self.slug_suffix or "",
         }

@@ -27,6 +27,7 @@ from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, Multiline
 from lfx.schema.data import Data
 from lfx.schema.message import Message
 from lfx.utils import async_helpers
+from lfx.utils.file_path_security import component_file_access_scopes, enforce_local_file_access
 
 from lfx_citations.core.links import load_manifest
 from lfx_citations.core.presented import prior_sources
@@ -174,7 +175,11 @@ class IndexedRetrievedDataParserComponent(Component):
     def _parse(
         self, rows: list[dict[str, Any]], bad_items: int, prior: list[dict[str, Any]] | None = None
     ) -> tuple[list[SourceRecord], list[str]]:
-        manifest = load_manifest(self.link_manifest)
+        # A manifest file is read under Read Files by Page's rule: Langflow's allowed folders.
+        manifest = load_manifest(
+            self.link_manifest,
+            allow=lambda path: enforce_local_file_access(path, scope_ids=component_file_access_scopes(self)),
+        )
         options: dict[str, Any] = {
             "template": self.template,
             "max_sources": max(int(self.max_sources or 0), 0),

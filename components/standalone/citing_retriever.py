@@ -37,6 +37,7 @@ from typing import Any
 from langchain_core.tools import StructuredTool
 from lfx.custom.custom_component.component import Component
 from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, MultilineInput, Output
+from lfx.utils.file_path_security import component_file_access_scopes, enforce_local_file_access
 from pydantic import Field, create_model
 
 # --- generated from lfx_citations/core/carried.py: do not edit ---
@@ -106,7 +107,7 @@ import bisect
 import datetime as _dt
 import html
 import math
-from collections.abc import Mapping, Iterable, Callable
+from collections.abc import Callable, Mapping, Iterable
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import urlsplit
@@ -162,6 +163,12 @@ def document_name(value: Any) -> str:
 
 class ManifestError(ValueError):
     """A link manifest that cannot be used; the message names the line or key at fault."""
+
+
+MANIFEST_NOT_ALLOWED = (
+    "link manifest: this path is not allowed. Langflow lets components read files only inside its "
+    "allowed folders (LANGFLOW_RESTRICT_LOCAL_FILE_ACCESS): put the manifest's JSON in the field instead."
+)
 
 
 _MANIFEST_CACHE: dict[str, tuple[tuple[int, int], dict[str, dict[str, str | None]]]] = {}
@@ -221,13 +228,27 @@ def parse_manifest(text: str, origin: str = "manifest") -> dict[str, dict[str, s
     return entries
 
 
-def load_manifest(source: str | None) -> dict[str, dict[str, str | None]]:
-    """A manifest from inline JSON or a file path; files are read once and re-read when they change."""
+def load_manifest(
+    source: str | None, allow: Callable[[Path], Path] | None = None
+) -> dict[str, dict[str, str | None]]:
+    """A manifest from inline JSON or a file path; files are read once and re-read when they change.
+
+        load_manifest("/srv/langflow/manifest.json", allow=lambda path: path)  # {"guide.pdf": {...}}
+
+    ``allow`` decides which files may be read: it returns the path to read, or raises ``ValueError``
+    or ``OSError``. A path it refuses is reported as not allowed and nothing else, before the file is
+    touched: not whether it exists, nor what it holds.
+    """
     if not source or not source.strip():
         return {}
     if source.lstrip().startswith("{"):
         return parse_manifest(source, "inline manifest")
     path = Path(source.strip()).expanduser()
+    if allow is not None:
+        try:
+            path = allow(path)
+        except (ValueError, OSError):
+            raise ManifestError(MANIFEST_NOT_ALLOWED) from None  # its reason may describe the file
     try:
         stat = path.stat()
     except OSError as exc:
@@ -1692,7 +1713,13 @@ class CitingRetrieverComponent(Component):
             "page_keys": parse_keys(self.page_keys, DEFAULT_PAGE_KEYS),
             "url_keys": parse_keys(self.url_keys, DEFAULT_URL_KEYS),
             "chunk_id_keys": parse_keys(self.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
-            "manifest": load_manifest(self.link_manifest),
+            # A manifest file is read under Read Files by Page's rule: Langflow's allowed folders.
+            "manifest": load_manifest(
+                self.link_manifest,
+                allow=lambda path: enforce_local_file_access(
+                    path, scope_ids=component_file_access_scopes(self)
+                ),
+            ),
             "slug_base_url": self.slug_base_url or "",
             "slug_suffix": self.slug_suffix or "",
         }

@@ -32,6 +32,7 @@ from lfx.io import BoolInput, HandleInput, IntInput, MessageTextInput, Multiline
 from lfx.schema.data import Data
 from lfx.schema.message import Message
 from lfx.utils import async_helpers
+from lfx.utils.file_path_security import component_file_access_scopes, enforce_local_file_access
 
 # --- generated from lfx_citations/core/carried.py: do not edit ---
 CARRIED_PREFIX = "lfx_citations_carried_"
@@ -100,7 +101,7 @@ import bisect
 import datetime as _dt
 import html
 import math
-from collections.abc import Mapping, Iterable, Callable
+from collections.abc import Callable, Mapping, Iterable
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import urlsplit
@@ -156,6 +157,12 @@ def document_name(value: Any) -> str:
 
 class ManifestError(ValueError):
     """A link manifest that cannot be used; the message names the line or key at fault."""
+
+
+MANIFEST_NOT_ALLOWED = (
+    "link manifest: this path is not allowed. Langflow lets components read files only inside its "
+    "allowed folders (LANGFLOW_RESTRICT_LOCAL_FILE_ACCESS): put the manifest's JSON in the field instead."
+)
 
 
 _MANIFEST_CACHE: dict[str, tuple[tuple[int, int], dict[str, dict[str, str | None]]]] = {}
@@ -215,13 +222,27 @@ def parse_manifest(text: str, origin: str = "manifest") -> dict[str, dict[str, s
     return entries
 
 
-def load_manifest(source: str | None) -> dict[str, dict[str, str | None]]:
-    """A manifest from inline JSON or a file path; files are read once and re-read when they change."""
+def load_manifest(
+    source: str | None, allow: Callable[[Path], Path] | None = None
+) -> dict[str, dict[str, str | None]]:
+    """A manifest from inline JSON or a file path; files are read once and re-read when they change.
+
+        load_manifest("/srv/langflow/manifest.json", allow=lambda path: path)  # {"guide.pdf": {...}}
+
+    ``allow`` decides which files may be read: it returns the path to read, or raises ``ValueError``
+    or ``OSError``. A path it refuses is reported as not allowed and nothing else, before the file is
+    touched: not whether it exists, nor what it holds.
+    """
     if not source or not source.strip():
         return {}
     if source.lstrip().startswith("{"):
         return parse_manifest(source, "inline manifest")
     path = Path(source.strip()).expanduser()
+    if allow is not None:
+        try:
+            path = allow(path)
+        except (ValueError, OSError):
+            raise ManifestError(MANIFEST_NOT_ALLOWED) from None  # its reason may describe the file
     try:
         stat = path.stat()
     except OSError as exc:
@@ -1624,7 +1645,11 @@ class IndexedRetrievedDataParserComponent(Component):
     def _parse(
         self, rows: list[dict[str, Any]], bad_items: int, prior: list[dict[str, Any]] | None = None
     ) -> tuple[list[SourceRecord], list[str]]:
-        manifest = load_manifest(self.link_manifest)
+        # A manifest file is read under Read Files by Page's rule: Langflow's allowed folders.
+        manifest = load_manifest(
+            self.link_manifest,
+            allow=lambda path: enforce_local_file_access(path, scope_ids=component_file_access_scopes(self)),
+        )
         options: dict[str, Any] = {
             "template": self.template,
             "max_sources": max(int(self.max_sources or 0), 0),
