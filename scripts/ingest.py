@@ -83,11 +83,11 @@ def stored_name(name: str) -> str:
 
 
 def multipart_filename(name: str) -> str:
-    """``name`` as the quoted-string value of a multipart ``filename`` parameter (RFC 7578, section 4.2).
+    r"""``name`` as the quoted-string value of a multipart ``filename`` parameter (RFC 7578, section 4.2).
 
-        multipart_filename('say "hi"\n.md')  # 'say \\"hi\\"%0A.md'
+        multipart_filename('say "hi"\n.md')  # 'say \"hi\"%0A.md'
 
-    A quoted string cannot hold CR or LF, so they are percent-encoded as browsers do; ``\\`` and ``"``
+    A quoted string cannot hold CR or LF, so they are percent-encoded as browsers do; ``\`` and ``"``
     are escaped with a backslash, which Langflow's parser (python-multipart) reads back.
     """
     return stored_name(name).replace("\\", "\\\\").replace('"', '\\"')
