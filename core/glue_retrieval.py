@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from lfx.io import BoolInput, MessageTextInput, MultilineInput
+from lfx.utils.file_path_security import component_file_access_scopes, enforce_local_file_access
 
 from lfx_citations.core.links import load_manifest
 from lfx_citations.core.sources import (
@@ -96,6 +97,12 @@ def source_inputs() -> list[Any]:
     ]
 
 
+def allowed_file(component: Any, path: Any) -> Any:
+    """``path`` if Langflow lets ``component`` read it (its allowed folders), as Read Files by Page does;
+    else ``ValueError``. A flow shared from elsewhere must not read outside them through a manifest."""
+    return enforce_local_file_access(path, scope_ids=component_file_access_scopes(component))
+
+
 def source_options(component: Any) -> dict[str, Any]:
     """What ``source_inputs`` and the template give ``build_sources`` and ``SourceRegistry.present``."""
     return {
@@ -104,7 +111,7 @@ def source_options(component: Any) -> dict[str, Any]:
         "page_keys": parse_keys(component.page_keys, DEFAULT_PAGE_KEYS),
         "url_keys": parse_keys(component.url_keys, DEFAULT_URL_KEYS),
         "chunk_id_keys": parse_keys(component.chunk_id_keys, DEFAULT_CHUNK_ID_KEYS),
-        "manifest": load_manifest(component.link_manifest),
+        "manifest": load_manifest(component.link_manifest, allow=lambda path: allowed_file(component, path)),
         "slug_base_url": component.slug_base_url or "",
         "slug_suffix": component.slug_suffix or "",
     }

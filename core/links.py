@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import urlsplit
@@ -67,6 +67,12 @@ def document_name(value: Any) -> str:
 
 class ManifestError(ValueError):
     """A link manifest that cannot be used; the message names the line or key at fault."""
+
+
+MANIFEST_NOT_ALLOWED = (
+    "link manifest: this path is not allowed. Langflow lets components read files only inside its "
+    "allowed folders (LANGFLOW_RESTRICT_LOCAL_FILE_ACCESS): put the manifest's JSON in the field instead."
+)
 
 
 _MANIFEST_CACHE: dict[str, tuple[tuple[int, int], dict[str, dict[str, str | None]]]] = {}
@@ -126,13 +132,27 @@ def parse_manifest(text: str, origin: str = "manifest") -> dict[str, dict[str, s
     return entries
 
 
-def load_manifest(source: str | None) -> dict[str, dict[str, str | None]]:
-    """A manifest from inline JSON or a file path; files are read once and re-read when they change."""
+def load_manifest(
+    source: str | None, allow: Callable[[Path], Path] | None = None
+) -> dict[str, dict[str, str | None]]:
+    """A manifest from inline JSON or a file path; files are read once and re-read when they change.
+
+        load_manifest("/srv/langflow/manifest.json", allow=lambda path: path)  # {"guide.pdf": {...}}
+
+    ``allow`` decides which files may be read: it returns the path to read, or raises ``ValueError``
+    or ``OSError``. A path it refuses is reported as not allowed and nothing else, before the file is
+    touched: not whether it exists, nor what it holds.
+    """
     if not source or not source.strip():
         return {}
     if source.lstrip().startswith("{"):
         return parse_manifest(source, "inline manifest")
     path = Path(source.strip()).expanduser()
+    if allow is not None:
+        try:
+            path = allow(path)
+        except (ValueError, OSError):
+            raise ManifestError(MANIFEST_NOT_ALLOWED) from None  # its reason may describe the file
     try:
         stat = path.stat()
     except OSError as exc:

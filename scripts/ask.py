@@ -25,89 +25,32 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import textwrap
-import urllib.error
 import urllib.parse
-import urllib.request
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-DEFAULT_URL = "http://127.0.0.1:7860"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # langflow_client.py, however this is run
+from langflow_client import (
+    NO_CHUNKS_YET,
+    Client,
+    LangflowError,
+    add_server_arguments,
+    connect,
+    error_text,
+    stream_events,
+)
+
 RAG_FLOW_ID = "794f7486-c040-4f89-b58f-20768468ba6f"  # "Astra DB RAG with Citations"; the ids are stable
 SOURCES_GROUP = "Sources"
 KNOWLEDGE_BASE_PREFIX = "Knowledge Base "
-NO_CHUNKS_YET = "no chunks yet: run ingest.py (.venv/bin/python scripts/ingest.py your-files/*.pdf)"
-_TOKEN_IDS_HINT = (
-    "the embeddings node sent token ids, which this model server refuses: start the server with "
-    "scripts/run.sh --model-base-url URL (its flows send the embeddings endpoint text)."
-)
-# Messages the server sends, what they mean and what to do (the README's Troubleshooting has more).
-HINTS = {
-    "SSRF Protection": "the model or Data API host is not on LANGFLOW_SSRF_ALLOWED_HOSTS: start the server with "
-    "scripts/run.sh --model-base-url URL (it allows that host).",
-    "server-provisioned API credential": "the server's own key may not go to a non-default endpoint: start the "
-    "server with scripts/run.sh --model-base-url URL (it allows that host for provider credentials).",
-    "cl100k_base": "tiktoken could not download its encoding: start the server with scripts/run.sh --offline.",
-    "openaipublic.blob.core.windows.net": "tiktoken could not download its encoding: start the server with "
-    "scripts/run.sh --offline.",
-    "LANGFLOW_AUTO_LOGIN requires a valid API key": "pass an API key: scripts/run.sh prints one and writes it "
-    "to .langflow/server.json.",
-    "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
-    "it before scripts/run.sh.",
-    # The Knowledge component's words for a Knowledge Base that does not exist.
-    "Metadata not found for knowledge base": NO_CHUNKS_YET + ".",
-    "OpenAI Compatible": "the model server is Langflow's 'OpenAI Compatible' provider: start it, then restart "
-    "scripts/run.sh --model-base-url URL (which registers it), or set it under Settings -> Model Providers.",
-    # Ollama's and LM Studio's answers to the token ids an OpenAI Embeddings node sends.
-    "invalid input type": _TOKEN_IDS_HINT,
-    "'input' field must be a string or an array of strings": _TOKEN_IDS_HINT,
-}
 
 
-class AskError(Exception):
-    """A failure worth one line to the user (plus a hint when the message is a known one)."""
-
-
-def hint_for(message: str) -> str:
-    return next((f"\nhint: {hint}" for key, hint in HINTS.items() if key in message), "")
-
-
-def error_text(data: Any) -> str:
-    """The message of an ``error`` event: ``{"error": str}``, or a whole error Message (text, component)."""
-    if not isinstance(data, dict):
-        return str(data)
-    if isinstance(data.get("error"), str):
-        return data["error"]
-    component = next(
-        (
-            str(leaf["component"])
-            for block in data.get("content_blocks") or []
-            if isinstance(block, dict)
-            for leaf in block.get("contents") or []
-            if isinstance(leaf, dict) and leaf.get("component")
-        ),
-        None,
-    )
-    text = str(data.get("text") or "").strip() or json.dumps(data)[:2000]
-    return f"{component}: {text}" if component else text
-
-
-# --------------------------------------------------------------------------- connection
-
-
-def read_state(state_dir: Path) -> dict[str, Any]:
-    state_file = state_dir / "server.json"
-    return json.loads(state_file.read_text(encoding="utf-8")) if state_file.is_file() else {}
-
-
-def server_settings(url: str | None, api_key: str | None, state: Mapping[str, Any]) -> tuple[str, str | None]:
-    url = url or os.environ.get("LANGFLOW_URL") or state.get("url") or DEFAULT_URL
-    api_key = api_key or os.environ.get("LANGFLOW_API_KEY") or state.get("api_key")
-    return url.rstrip("/"), api_key
+class AskError(LangflowError):
+    """A failure of the answer itself (the flow's error event, a stream or response without an answer)."""
 
 
 def knowledge_base_of(flow: str, state: Mapping[str, Any], tweaks: Mapping[str, Any] | None) -> str | None:
@@ -119,61 +62,21 @@ def knowledge_base_of(flow: str, state: Mapping[str, Any], tweaks: Mapping[str, 
     return str(tweaked or (state.get("knowledge_base") or {}).get("name") or "citations")
 
 
-def check_knowledge_base(url: str, api_key: str | None, name: str, timeout: float) -> None:
+def check_knowledge_base(client: Client, name: str) -> None:
     """A clear word, before asking, when the Knowledge Base is missing or empty (else the answer is "no sources")."""
-    request = urllib.request.Request(
-        f"{url}/api/v1/knowledge_bases/{urllib.parse.quote(name, safe='')}",
-        headers={"x-api-key": api_key} if api_key else {},
-    )
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     try:
-        with opener.open(request, timeout=timeout) as response:
-            chunks = json.loads(response.read()).get("chunks")
-    except urllib.error.HTTPError as exc:
-        if exc.code == 404:
-            msg = f"Knowledge Base {name!r} does not exist yet: {NO_CHUNKS_YET}"
-            raise AskError(msg) from exc
+        found = client.json_or_none("GET", f"/api/v1/knowledge_bases/{urllib.parse.quote(name, safe='')}")
+    except (LangflowError, ValueError):
         return  # anything else is for the run itself to report
-    except (urllib.error.URLError, ValueError, AttributeError):
-        return
-    if chunks == 0:
+    if found is None:
+        msg = f"Knowledge Base {name!r} does not exist yet: {NO_CHUNKS_YET}"
+        raise AskError(msg)
+    if isinstance(found, dict) and found.get("chunks") == 0:
         msg = f"Knowledge Base {name!r} is empty: {NO_CHUNKS_YET}"
         raise AskError(msg)
 
 
-def post(url: str, body: Mapping[str, Any], api_key: str | None, timeout: float) -> Any:
-    """POST JSON; the open response. HTTP errors become an :class:`AskError` carrying the server's detail."""
-    headers = {"Content-Type": "application/json", "Accept": "application/json"}
-    if api_key:
-        headers["x-api-key"] = api_key
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # a local server: never a proxy
-    try:
-        return opener.open(request, timeout=timeout)
-    except urllib.error.HTTPError as exc:
-        detail = exc.read().decode("utf-8", "replace")
-        try:
-            detail = str(json.loads(detail).get("detail", detail))
-        except (ValueError, AttributeError):
-            pass
-        msg = f"{url} -> HTTP {exc.code}: {detail}{hint_for(detail)}"
-        raise AskError(msg) from exc
-    except urllib.error.URLError as exc:
-        msg = f"cannot reach {url}: {exc.reason} (is the server running? bash scripts/run.sh)"
-        raise AskError(msg) from exc
-
-
 # --------------------------------------------------------------------------- responses
-
-
-def events(response: Any) -> Iterator[tuple[str, Any]]:
-    """Langflow's stream: one JSON object per line, ``{"event": name, "data": payload}``, blank lines between."""
-    for raw in response:
-        line = raw.decode("utf-8").strip()
-        if not line:
-            continue
-        payload = json.loads(line.removeprefix("data:").strip())
-        yield payload.get("event", ""), payload.get("data")
 
 
 def answer_message(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -211,15 +114,13 @@ def print_sources(cards: list[dict[str, Any]], out: TextIO) -> None:
 
 
 def ask(
-    url: str,
-    api_key: str | None,
+    client: Client,
     flow: str,
     question: str,
     *,
     stream: bool,
     tweaks: Mapping[str, Any] | None = None,
     session_id: str | None = None,
-    timeout: float = 300.0,
     out: TextIO = sys.stdout,
     raw_json: bool = False,
 ) -> dict[str, Any]:
@@ -229,14 +130,13 @@ def ask(
         body["tweaks"] = dict(tweaks)
     if session_id:
         body["session_id"] = session_id
-    endpoint = f"{url}/api/v1/run/{urllib.parse.quote(flow, safe='')}?stream={'true' if stream else 'false'}"
-    with post(endpoint, body, api_key, timeout) as response:
+    with client.run(flow, body, stream=stream) as response:
         if not stream:
             result = json.loads(response.read())
             shown = ""
         else:
             result, shown = None, ""
-            for name, data in events(response):
+            for name, data in stream_events(response):
                 if name == "token" and not raw_json:
                     chunk = str((data or {}).get("chunk", ""))
                     shown += chunk
@@ -244,7 +144,7 @@ def ask(
                     out.flush()
                 elif name == "error":
                     text = error_text(data)
-                    msg = f"the flow failed: {text}{hint_for(text)}"
+                    msg = f"the flow failed: {text}{client.hint_for(text)}"
                     raise AskError(msg)
                 elif name == "end":
                     result = (data or {}).get("result")
@@ -276,11 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="a flow's name as run.sh lists it, its id or endpoint name (default: the RAG flow run.sh made the default)",
     )
-    parser.add_argument("--url", help=f"Langflow's URL (default: $LANGFLOW_URL, server.json, {DEFAULT_URL})")
-    parser.add_argument("--api-key", help="default: $LANGFLOW_API_KEY, then server.json")
-    parser.add_argument(
-        "--state-dir", type=Path, default=Path(".langflow"), help="where run.sh keeps server.json"
-    )
+    add_server_arguments(parser, timeout=300.0)
     parser.add_argument(
         "--tweaks", type=json.loads, help='JSON, e.g. \'{"Astra DB": {"number_of_results": 8}}\''
     )
@@ -290,30 +186,26 @@ def main(argv: list[str] | None = None) -> int:
         help="continue the conversation of this name: its numbering and history carry over "
         "(default: a new conversation for each call)",
     )
-    parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--json", dest="raw_json", action="store_true", help="print the raw RunResponse")
     args = parser.parse_args(argv)
 
-    state = read_state(args.state_dir)
-    url, api_key = server_settings(args.url, args.api_key, state)
+    client, state = connect(args)
     flows = dict(state.get("flows") or {})
     flow = flows.get(args.flow, args.flow) if args.flow else str(state.get("default_flow") or RAG_FLOW_ID)
     session = args.session or str(uuid.uuid4())  # a new conversation unless one is named
     try:
         if (knowledge_base := knowledge_base_of(flow, state, args.tweaks)) is not None:
-            check_knowledge_base(url, api_key, knowledge_base, args.timeout)
+            check_knowledge_base(client, knowledge_base)
         ask(
-            url,
-            api_key,
+            client,
             flow,
             args.question,
             stream=args.stream,
             tweaks=args.tweaks,
             session_id=session,
-            timeout=args.timeout,
             raw_json=args.raw_json,
         )
-    except AskError as exc:
+    except LangflowError as exc:
         sys.stdout.flush()
         print(f"\nask.py: {exc}", file=sys.stderr)
         return 1

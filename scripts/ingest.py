@@ -4,15 +4,21 @@
     python scripts/ingest.py --knowledge-base manuals my-docs/*.pdf    # another Knowledge Base
     python scripts/ingest.py --astra --chunk-size 800 my-docs/*.pdf    # Astra DB
 
-For each file: upload it (``POST /api/v2/files``; an earlier upload of the same name is deleted first, so the
-stored name, which the citations show, stays the file's own: Langflow names uploads without the extension,
-so ``water.md`` replaces the upload of ``water.pdf``, whose chunks stay), then run the store's ingest flow on it
+For each file: upload it (``POST /api/v2/files``), then run the store's ingest flow on it
 (``POST /api/v1/run/<flow>?stream=true`` with the file's path as a tweak of its Read Files by Page node,
 which reads PDFs page by page). Ingesting a file again replaces its chunks: the Knowledge Base flow's
 Replace File Chunks node, and the Astra DB node's ``deletion_field`` = ``file_path``, delete what the last
 ingest of that file stored. The chunk count is what the store's node logs ("Added N documents to vector
 store …", "Adding N documents to the Vector Store."), read from the stream's ``log`` events: the ingest
 flows have no output.
+
+An upload replaces only earlier uploads of the same file: one whose stored name is this file's name with its
+extension, and the one ``ingest.py`` recorded for this path (``uploads.json`` in the state directory). Other
+files are left alone, also those that share the name without the extension: Langflow names an upload by its
+stem and numbers a second one, so after ``water.pdf``, ``water.md`` is stored (and cited) as
+``water (1).md``. The multipart file name is escaped as RFC 7578 allows: backslash and ``"`` with a backslash
+(which Langflow's parser reads back), CR and LF as ``%0D`` and ``%0A`` as browsers send them; other
+characters, non-ASCII too, go as UTF-8.
 
 A Knowledge Base is created on first use, through Langflow's Knowledge Base API, with the embedding model
 ``run.sh`` was started with (``server.json``); an existing one built with another embedding model is
@@ -31,19 +37,18 @@ from __future__ import annotations
 import argparse
 import json
 import mimetypes
-import os
 import re
 import sys
-import urllib.error
 import urllib.parse
-import urllib.request
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DEFAULT_URL = "http://127.0.0.1:7860"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # langflow_client.py, however this is run
+from langflow_client import Client, LangflowError, add_server_arguments, connect, error_text, hint_for
+
 ASTRA_INGEST_FLOW = "Astra DB Ingest with Source Metadata"
 KB_INGEST_FLOW = "Knowledge Base Ingest with Source Metadata"
 # The generated flows' stable ids, for a server.json from before they were recorded.
@@ -52,58 +57,100 @@ SHIPPED_IDS = {
     KB_INGEST_FLOW: "ab5d675f-8c21-410c-b7db-99c721b321e9",
 }
 DEFAULT_KNOWLEDGE_BASE = "citations"
+UPLOADS_FILE = "uploads.json"
 # What the stores' nodes log (Astra DB; Langflow's Knowledge component) and what Read Files by Page logs.
 ADDED = re.compile(r"Adding (\d+) documents to the Vector Store|Added (\d+) documents to vector store")
 NOTHING_ADDED = "No documents to add to the Vector Store"
 SKIPPED = re.compile(r"^Skipped (?P<name>.+?): (?P<reason>.+)$")
 KNOWLEDGE_RUN_STARTED = "Started ingestion run"
 READER_NODE = "Read Files by Page"
-_TOKEN_IDS_HINT = (
-    "the embeddings node sent token ids, which this model server refuses: start the server with "
-    "scripts/run.sh --model-base-url URL (its flows send the embeddings endpoint text)."
-)
-# Messages the server sends, what they mean and what to do (the README's Troubleshooting has more).
-HINTS = {
-    "SSRF Protection": "the model or Data API host is not on LANGFLOW_SSRF_ALLOWED_HOSTS: start the server with "
-    "scripts/run.sh --model-base-url URL (it allows that host).",
-    "server-provisioned API credential": "the server's own key may not go to a non-default endpoint: start the "
-    "server with scripts/run.sh --model-base-url URL (it allows that host for provider credentials).",
-    "cl100k_base": "tiktoken could not download its encoding: start the server with scripts/run.sh --offline.",
-    "openaipublic.blob.core.windows.net": "tiktoken could not download its encoding: start the server with "
-    "scripts/run.sh --offline.",
-    "LANGFLOW_AUTO_LOGIN requires a valid API key": "pass an API key: scripts/run.sh prints one and writes it "
-    "to .langflow/server.json.",
-    "variable not found": "a global variable is missing: set it under Settings -> Global Variables, or export "
-    "it before scripts/run.sh.",
-    "OpenAI Compatible": "the model server is Langflow's 'OpenAI Compatible' provider: start it, then restart "
-    "scripts/run.sh --model-base-url URL (which registers it), or set it under Settings -> Model Providers.",
-    # Ollama's and LM Studio's answers to the token ids an OpenAI Embeddings node sends.
-    "invalid input type": _TOKEN_IDS_HINT,
-    "'input' field must be a string or an array of strings": _TOKEN_IDS_HINT,
-}
 
 
-class IngestError(Exception):
-    pass
-
-
-def hint_for(message: str) -> str:
-    return next((f"\nhint: {hint}" for key, hint in HINTS.items() if key in message), "")
-
-
-def read_state(state_dir: Path) -> dict[str, Any]:
-    state_file = state_dir / "server.json"
-    return json.loads(state_file.read_text(encoding="utf-8")) if state_file.is_file() else {}
-
-
-def server_settings(url: str | None, api_key: str | None, state: Mapping[str, Any]) -> tuple[str, str | None]:
-    url = url or os.environ.get("LANGFLOW_URL") or state.get("url") or DEFAULT_URL
-    api_key = api_key or os.environ.get("LANGFLOW_API_KEY") or state.get("api_key")
-    return url.rstrip("/"), api_key
+class IngestError(LangflowError):
+    """A file that did not go in, or a store that cannot take it."""
 
 
 def flow_id(state: Mapping[str, Any], name: str) -> str:
     return str((state.get("flows") or {}).get(name) or SHIPPED_IDS[name])
+
+
+# --------------------------------------------------------------------------- uploads
+
+
+def stored_name(name: str) -> str:
+    """The file name Langflow records for an upload called ``name``: CR and LF as browsers encode them."""
+    return name.replace("\r", "%0D").replace("\n", "%0A")
+
+
+def multipart_filename(name: str) -> str:
+    r"""``name`` as the quoted-string value of a multipart ``filename`` parameter (RFC 7578, section 4.2).
+
+        multipart_filename('say "hi"\n.md')  # 'say \"hi\"%0A.md'
+
+    A quoted string cannot hold CR or LF, so they are percent-encoded as browsers do; ``\`` and ``"``
+    are escaped with a backslash, which Langflow's parser (python-multipart) reads back.
+    """
+    return stored_name(name).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def multipart_file(name: str, content: bytes, kind: str, boundary: str) -> bytes:
+    """A ``multipart/form-data`` body with one part, the form field ``file``; headers in UTF-8."""
+    head = (
+        f"--{boundary}\r\n"
+        f'Content-Disposition: form-data; name="file"; filename="{multipart_filename(name)}"\r\n'
+        f"Content-Type: {kind}\r\n\r\n"
+    )
+    return head.encode() + content + f"\r\n--{boundary}--\r\n".encode()
+
+
+def earlier_uploads(files: Sequence[Mapping[str, Any]], name: str, recorded: str | None) -> list[str]:
+    """The ids of the uploads an upload of ``name`` replaces: the same stored name, or the one recorded for it.
+
+    Never one that only shares the stem (``notes.pdf`` for ``notes.md``): that is another file.
+    """
+    return [
+        str(f["id"])
+        for f in files
+        if "id" in f and (str(f["id"]) == recorded or Path(str(f.get("path", ""))).name == stored_name(name))
+    ]
+
+
+class UploadRecord:
+    """Which upload ``ingest.py`` made for which local file, per server: ``<state dir>/uploads.json``."""
+
+    def __init__(self, file: Path, server: str) -> None:
+        self.file, self.server = file, server
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def get(self, local: Path) -> str | None:
+        entry = (self._read().get(self.server) or {}).get(str(local.resolve()))
+        return entry if isinstance(entry, str) else None
+
+    def put(self, local: Path, upload_id: str) -> None:
+        data = self._read()
+        server = data.get(self.server)
+        data[self.server] = {**(server if isinstance(server, dict) else {}), str(local.resolve()): upload_id}
+        self.file.parent.mkdir(parents=True, exist_ok=True)
+        self.file.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def upload(client: Client, path: Path, record: UploadRecord) -> str:
+    """Upload ``path`` as the current user's file, replacing earlier uploads of this file only; its server path."""
+    for upload_id in earlier_uploads(client.json("GET", "/api/v2/files") or [], path.name, record.get(path)):
+        client.json("DELETE", f"/api/v2/files/{upload_id}")
+    boundary = uuid.uuid4().hex
+    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    body = multipart_file(path.name, path.read_bytes(), kind, boundary)
+    with client.open("POST", "/api/v2/files", body, f"multipart/form-data; boundary={boundary}") as response:
+        uploaded = json.loads(response.read())
+    record.put(path, str(uploaded["id"]))
+    return str(uploaded["path"])
 
 
 @dataclass(frozen=True)
@@ -132,102 +179,6 @@ def same_model(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     )
 
 
-def error_text(data: Any) -> str:
-    """The message of an ``error`` event: ``{"error": str}``, or a whole error Message (text, component)."""
-    if not isinstance(data, dict):
-        return str(data)
-    if isinstance(data.get("error"), str):
-        return data["error"]
-    component = next(
-        (
-            str(leaf["component"])
-            for block in data.get("content_blocks") or []
-            if isinstance(block, dict)
-            for leaf in block.get("contents") or []
-            if isinstance(leaf, dict) and leaf.get("component")
-        ),
-        None,
-    )
-    text = str(data.get("text") or "").strip() or json.dumps(data)[:2000]
-    return f"{component}: {text}" if component else text
-
-
-class Client:
-    """The few Langflow calls this needs, over urllib (no proxy: the server is local)."""
-
-    def __init__(self, url: str, api_key: str | None, timeout: float) -> None:
-        self.url, self.timeout = url, timeout
-        self.headers = {"x-api-key": api_key} if api_key else {}
-        self.opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-    def open(self, method: str, path: str, body: bytes | None = None, content_type: str | None = None) -> Any:
-        headers = dict(self.headers)
-        if content_type:
-            headers["Content-Type"] = content_type
-        request = urllib.request.Request(f"{self.url}{path}", data=body, headers=headers, method=method)
-        try:
-            return self.opener.open(request, timeout=self.timeout)
-        except urllib.error.HTTPError as exc:
-            detail = exc.read().decode("utf-8", "replace")[:1000]
-            msg = f"{method} {path} -> HTTP {exc.code}: {detail}"
-            if exc.code in (401, 403):
-                msg += "\nhint: pass an API key (scripts/run.sh prints one and writes it to .langflow/server.json)"
-            raise IngestError(msg) from exc
-        except urllib.error.URLError as exc:
-            msg = f"cannot reach {self.url}: {exc.reason} (is the server running? bash scripts/run.sh)"
-            raise IngestError(msg) from exc
-
-    def json(self, method: str, path: str, payload: Any = None) -> Any:
-        body = None if payload is None else json.dumps(payload).encode()
-        with self.open(method, path, body, "application/json" if body is not None else None) as response:
-            raw = response.read()
-        return json.loads(raw) if raw else None
-
-    def upload(self, path: Path) -> str:
-        """Upload ``path`` as the current user's file, replacing one of the same name; its server path.
-
-        Langflow names an upload by its file name without the extension and stores a second ``water`` as
-        ``water (1)``, whatever its extension: so an upload named like this one goes first, and the name the
-        citations show stays the file's own.
-        """
-        for existing in self.json("GET", "/api/v2/files") or []:
-            if existing.get("name") == path.stem or Path(str(existing.get("path", ""))).name == path.name:
-                self.json("DELETE", f"/api/v2/files/{existing['id']}")
-        boundary = uuid.uuid4().hex
-        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        body = b"".join(
-            [
-                f"--{boundary}\r\n".encode(),
-                f'Content-Disposition: form-data; name="file"; filename="{path.name}"\r\n'.encode(),
-                f"Content-Type: {kind}\r\n\r\n".encode(),
-                path.read_bytes(),
-                f"\r\n--{boundary}--\r\n".encode(),
-            ]
-        )
-        with self.open(
-            "POST", "/api/v2/files", body, f"multipart/form-data; boundary={boundary}"
-        ) as response:
-            return str(json.loads(response.read())["path"])
-
-    def json_or_none(self, method: str, path: str) -> Any:
-        """``json``, but None for a 404 (a thing that is not there yet)."""
-        try:
-            return self.json(method, path)
-        except IngestError as exc:
-            if isinstance(exc.__cause__, urllib.error.HTTPError) and exc.__cause__.code == 404:
-                return None
-            raise
-
-    def run_stream(self, flow_id: str, tweaks: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
-        body = json.dumps({"input_value": "", "tweaks": dict(tweaks)}).encode()
-        path = f"/api/v1/run/{urllib.parse.quote(flow_id, safe='')}?stream=true"
-        with self.open("POST", path, body, "application/json") as response:
-            for raw in response:
-                if line := raw.decode("utf-8").strip():
-                    event = json.loads(line.removeprefix("data:").strip())
-                    yield event.get("event", ""), event.get("data")
-
-
 @dataclass(frozen=True)
 class Outcome:
     """What one file's ingest did: chunks stored, or why the file was skipped (it gave no text)."""
@@ -236,7 +187,7 @@ class Outcome:
     skipped: str | None = None
 
 
-def chunks_stored(events: Iterator[tuple[str, Any]]) -> Outcome:
+def chunks_stored(events: Iterator[tuple[str, Any]], model_base_url: str | None = None) -> Outcome:
     """Chunks the store's node reported adding, or the reason the reader gave for skipping the file.
 
     An ``error`` event or a stream without an ``end`` raises; so does a stream in which no store's node
@@ -256,7 +207,7 @@ def chunks_stored(events: Iterator[tuple[str, Any]]) -> Outcome:
                 skipped = match["reason"]
         elif name == "error":
             text = error_text(data)
-            msg = f"the ingest flow failed: {text}{hint_for(text)}"
+            msg = f"the ingest flow failed: {text}{hint_for(text, model_base_url)}"
             raise IngestError(msg)
         elif name == "end":
             ended = True
@@ -315,9 +266,15 @@ def ensure_knowledge_base(client: Client, name: str, embedding_model: Mapping[st
 
 
 def ingest(
-    client: Client, store: Store, path: Path, *, chunk_size: int | None, chunk_overlap: int | None
+    client: Client,
+    store: Store,
+    path: Path,
+    record: UploadRecord,
+    *,
+    chunk_size: int | None,
+    chunk_overlap: int | None,
 ) -> Outcome:
-    server_path = client.upload(path)
+    server_path = upload(client, path, record)
     # One path as a string, not a list: a Langflow without the bundle (flows/standalone/) reads a
     # file input's kind from the node's code alone and takes it for a single path.
     reader: dict[str, Any] = {"path": server_path}
@@ -325,7 +282,8 @@ def ingest(
         reader["chunk_size"] = chunk_size
     if chunk_overlap is not None:
         reader["chunk_overlap"] = chunk_overlap
-    return chunks_stored(client.run_stream(store.flow, {READER_NODE: reader, **store.tweaks}))
+    body = {"input_value": "", "tweaks": {READER_NODE: reader, **store.tweaks}}
+    return chunks_stored(client.run_stream(store.flow, body), client.model_base_url)
 
 
 def choose_store(client: Client, args: argparse.Namespace, state: Mapping[str, Any]) -> Store:
@@ -366,23 +324,17 @@ def main(argv: list[str] | None = None) -> int:
         "--chunk-overlap", type=int, help="characters a chunk repeats (the flows' default: 200)"
     )
     parser.add_argument("--flow", help="an ingest flow of your own (id or endpoint name)")
-    parser.add_argument("--url", help=f"Langflow's URL (default: $LANGFLOW_URL, server.json, {DEFAULT_URL})")
-    parser.add_argument("--api-key", help="default: $LANGFLOW_API_KEY, then server.json")
-    parser.add_argument(
-        "--state-dir", type=Path, default=Path(".langflow"), help="where run.sh keeps server.json"
-    )
-    parser.add_argument("--timeout", type=float, default=900.0, help="seconds per request")
+    add_server_arguments(parser, timeout=900.0)
     args = parser.parse_args(argv)
 
     missing = [str(f) for f in args.files if not f.is_file()]
     if missing:
         parser.error(f"not a file: {', '.join(missing)}")
-    state = read_state(args.state_dir)
-    url, api_key = server_settings(args.url, args.api_key, state)
-    client = Client(url, api_key, args.timeout)
+    client, state = connect(args)
+    record = UploadRecord(args.state_dir / UPLOADS_FILE, client.url)
     try:
         store = choose_store(client, args, state)
-    except IngestError as exc:
+    except LangflowError as exc:
         print(f"ingest.py: {exc}", file=sys.stderr)
         return 1
     stored_files = 0
@@ -391,9 +343,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{path}: ", end="", flush=True)  # the count ends the line once the file is in
         try:
             outcome = ingest(
-                client, store, path, chunk_size=args.chunk_size, chunk_overlap=args.chunk_overlap
+                client, store, path, record, chunk_size=args.chunk_size, chunk_overlap=args.chunk_overlap
             )
-        except IngestError as exc:
+        except LangflowError as exc:
             print("failed (see below)", flush=True)
             print(f"{path}: {exc}", file=sys.stderr)
             continue

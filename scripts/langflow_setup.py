@@ -594,6 +594,8 @@ def ready(
         "flows": flows,
         "default_flow": default_flow,
         "store": "astra" if astra else "knowledge-base",
+        # ask.py and ingest.py name a loopback URL that Langflow, in a container, sent elsewhere.
+        "model_base_url": model_base_url,
         "knowledge_base": {
             "name": KNOWLEDGE_BASE,
             "embedding_model": knowledge_base_embedding(model_base_url, embedding_model),

@@ -12,11 +12,14 @@ flushes them (``add_message``, ``token``, ``end`` and ``error`` only; ``log`` ev
 carry the components' logs, stay here); ``POST /api/session`` starts a new conversation (204
 and a fresh cookie).
 
-Sessions are issued by this server, never by the browser: a random id in the cookie
-``docs_chat_session=<id>.<HMAC-SHA256 of the id>`` (``HttpOnly; SameSite=Strict; Path=/api/``,
-``Secure`` with ``--cookie-secure``), signed with ``DOCS_CHAT_SESSION_KEY``. A request without a
-valid cookie gets a new session; a ``session_id`` in the body is ignored. Langflow runs with that
-id, and ``session_id`` keys are removed from the events the page receives.
+Sessions are issued by this server, never by the browser: a random id and its issue time in the
+cookie ``docs_chat_session=<id>.<issued>.<HMAC-SHA256 of both>`` (``Max-Age``, ``HttpOnly;
+SameSite=Strict; Path=/api/``, ``Secure`` with ``--cookie-secure``), signed with
+``DOCS_CHAT_SESSION_KEY``. A request without a valid cookie (none, forged, older than
+``--session-max-age``, dated in the future) gets a new session; a ``session_id`` in the body is
+ignored. ``DOCS_CHAT_SESSION_PREVIOUS_KEY``, when set, is accepted for verification only: a cookie
+it signed keeps its session and is re-issued under the current key. Langflow runs with that id,
+and ``session_id`` keys are removed from the events the page receives.
 
 Limits (flags or environment, see ``--help``): a token bucket per visitor (the session, or the
 address for a request without one) answers 429 with ``Retry-After``; new sessions per address have
@@ -27,8 +30,10 @@ of those proxies.
 
 Questions: at most 4,000 characters; control, bidi-override and surrogate characters are
 removed (newlines are kept, tabs become spaces). An upstream failure before the stream starts
-is a 502 ``{"error": str}``; after it starts, and whenever the stream ends with no answer, the
-page gets an ``error`` event.
+is a 502 ``{"error": str, "request_id": str}``; Langflow's own ``error`` events become ``{"error":
+str, "request_id": str}`` too, and whenever the stream ends with no answer the page gets an
+``error`` event. Visitors read a generic message and the request id (also the ``X-Request-Id``
+header); what Langflow said goes to this server's log (``docs_chat``) under that id.
 
 Standard library only. Flags override the environment; the API and session keys are read from
 the environment only (a flag would show them in the process list). ``LANGFLOW_TWEAKS`` (JSON) is
@@ -44,6 +49,7 @@ import hmac
 import http.client
 import ipaddress
 import json
+import logging
 import math
 import os
 import re
@@ -54,7 +60,7 @@ import sys
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -76,8 +82,16 @@ CLIENT_TIMEOUT_S = 30.0  # a visitor that sends its request this slowly, or stop
 BUSY_RETRY_AFTER_S = 5
 COOKIE = "docs_chat_session"
 SESSION_KEY_ENV = "DOCS_CHAT_SESSION_KEY"
+PREVIOUS_SESSION_KEY_ENV = "DOCS_CHAT_SESSION_PREVIOUS_KEY"
 MIN_SESSION_KEY = 32
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{32}")
+ISSUED = re.compile(r"[0-9]{1,12}")
+SESSION_MAX_AGE_S = 7 * 24 * 3600
+# Instances sharing a key may disagree on the time by a little; a cookie dated further ahead was
+# not issued by any of them.
+CLOCK_SKEW_S = 60
+LOG_DETAIL = 4000  # characters of Langflow's error text kept in the log line
+LANGFLOW_FAILED = "The answer service failed (request {}). Please try again later."
 SECURITY_HEADERS = {
     # Defence in depth: even a rendering bug cannot run injected script or load remote content.
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -92,6 +106,7 @@ _UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud8
 _NEWLINES = re.compile("\r\n?|[\u2028\u2029]")
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+log = logging.getLogger("docs_chat")
 
 
 # ---------------------------------------------------------------------------- configuration
@@ -135,13 +150,29 @@ class Config:
     limits: Limits = field(default_factory=Limits)
     trusted_proxies: tuple[IPNetwork, ...] = ()
     cookie_secure: bool = False
+    session_max_age: int = SESSION_MAX_AGE_S
+    """Seconds a session cookie is valid after it was issued."""
+    previous_session_key: bytes | None = field(default=None, repr=False)
+    """A key being rotated out: its cookies are still accepted, and re-issued under ``session_key``."""
 
     def __post_init__(self) -> None:
         url = urllib.parse.urlsplit(self.langflow_url)
         if url.scheme not in ("http", "https") or not url.hostname:
             raise ValueError(f"the Langflow URL must be http(s)://host[:port], got {self.langflow_url!r}")
-        if len(self.session_key) < MIN_SESSION_KEY:
-            raise ValueError(f"the session key must be at least {MIN_SESSION_KEY} bytes")
+        for name, key in (
+            ("session key", self.session_key),
+            ("previous session key", self.previous_session_key),
+        ):
+            if key is not None and len(key) < MIN_SESSION_KEY:
+                raise ValueError(f"the {name} must be at least {MIN_SESSION_KEY} bytes")
+        max_age = self.session_max_age
+        if isinstance(max_age, bool) or not isinstance(max_age, int) or max_age <= 0:
+            raise ValueError(f"the session max age must be a positive number of seconds, got {max_age!r}")
+
+    @property
+    def session_keys(self) -> tuple[bytes, ...]:
+        """The keys a cookie may be signed with, the current one first."""
+        return (self.session_key,) + ((self.previous_session_key,) if self.previous_session_key else ())
 
     def run_url(self) -> str:
         flow = urllib.parse.quote(self.flow_id, safe="")
@@ -157,22 +188,69 @@ def clean_question(text: str) -> str:
     return _UNSAFE.sub("", text).strip()
 
 
-def sign_session(key: bytes, session_id: str) -> str:
-    """The cookie value for ``session_id``: ``<id>.<base64url HMAC-SHA256>``."""
-    mac = hmac.new(key, b"docs-chat-session\x00" + session_id.encode(), hashlib.sha256).digest()
-    return f"{session_id}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}"
+def _session_mac(key: bytes, session_id: str, issued: int) -> bytes:
+    message = f"docs-chat-session\x00{session_id}\x00{issued}".encode()
+    return base64.urlsafe_b64encode(hmac.new(key, message, hashlib.sha256).digest()).rstrip(b"=")
 
 
-def verify_session(key: bytes, value: str) -> str | None:
-    """The session id of a cookie value this server signed, else None."""
-    session_id, dot, _ = value.partition(".")
-    if not dot or not SESSION_ID.fullmatch(session_id):
+def sign_session(key: bytes, session_id: str, issued: int) -> str:
+    """The cookie value for ``session_id`` issued at ``issued`` (Unix seconds): ``<id>.<issued>.<MAC>``.
+
+    The MAC (base64url HMAC-SHA256) covers the issue time, so a cookie cannot be made younger.
+    """
+    return f"{session_id}.{issued}.{_session_mac(key, session_id, issued).decode()}"
+
+
+@dataclass(frozen=True)
+class Session:
+    """A visitor's conversation, as its cookie says."""
+
+    id: str
+    issued: int
+    """Unix seconds, as signed."""
+    stale_key: bool = False
+    """Signed with a previous key: still valid, to be re-issued under the current one."""
+
+
+def verify_session(keys: Sequence[bytes], value: str, now: float, max_age: int) -> Session | None:
+    """The session of a cookie value signed with one of ``keys`` (current first) and still young, else None.
+
+        verify_session([key], sign_session(key, sid, 1000), now=1060, max_age=3600)  # Session(sid, 1000)
+
+    None for a forged or malformed value, one ``max_age`` seconds old or older, and one dated more
+    than ``CLOCK_SKEW_S`` ahead of ``now``.
+    """
+    parts = value.split(".")
+    if len(parts) != 3:
         return None
-    return session_id if hmac.compare_digest(sign_session(key, session_id), value) else None
+    session_id, issued_text, mac = parts
+    if not SESSION_ID.fullmatch(session_id) or not ISSUED.fullmatch(issued_text):
+        return None
+    issued = int(issued_text)
+    signer = next(
+        (
+            n
+            for n, key in enumerate(keys)
+            if hmac.compare_digest(_session_mac(key, session_id, issued), mac.encode())
+        ),
+        None,
+    )
+    if signer is None or not now - max_age < issued <= now + CLOCK_SKEW_S:
+        return None
+    return Session(session_id, issued, stale_key=signer > 0)
 
 
 def new_session_id() -> str:
     return secrets.token_urlsafe(24)  # 192 random bits, 32 characters of [A-Za-z0-9_-]
+
+
+def new_request_id() -> str:
+    return secrets.token_hex(8)
+
+
+def failure_for_visitor(request_id: str) -> dict[str, str]:
+    """What a visitor reads of an upstream failure: a generic sentence and the id to quote."""
+    return {"error": LANGFLOW_FAILED.format(request_id), "request_id": request_id}
 
 
 def parse_networks(text: str) -> tuple[IPNetwork, ...]:
@@ -440,14 +518,17 @@ class Handler(BaseHTTPRequestHandler):
         if question is None:
             return
         server = self.server
-        session_id = self._cookie_session()
+        session = self._cookie_session()
+        session_id = session.id if session else None
         bucket = f"session:{session_id}" if session_id else f"address:{self.visitor}"
+        extra: dict[str, str] = {}
+        if session and session.stale_key:
+            extra["Set-Cookie"] = self._session_cookie(session)
         if wait := server.asks.take(bucket):
             seconds = max(1, math.ceil(wait))
             error = {"error": f"Too many questions; try again in {seconds} s."}
-            self._json(HTTPStatus.TOO_MANY_REQUESTS, error, {"Retry-After": str(seconds)})
+            self._json(HTTPStatus.TOO_MANY_REQUESTS, error, {**extra, "Retry-After": str(seconds)})
             return
-        extra: dict[str, str] = {}
         if session_id is None:
             session_id, extra["Set-Cookie"] = self._mint_session()
             if session_id is None:
@@ -470,13 +551,25 @@ class Handler(BaseHTTPRequestHandler):
         trusted = self.server.config.trusted_proxies
         return client_address(self.client_address[0], self.headers.get_all("X-Forwarded-For") or [], trusted)
 
-    def _cookie_session(self) -> str | None:
+    def _cookie_session(self) -> Session | None:
+        config = self.server.config
+        now = self.server.wall_clock()
         for header in self.headers.get_all("Cookie") or []:
             for part in header.split(";"):
                 name, _, value = part.strip().partition("=")
-                if name == COOKIE and (session_id := verify_session(self.server.config.session_key, value)):
-                    return session_id
+                if name == COOKIE and (
+                    session := verify_session(config.session_keys, value, now, config.session_max_age)
+                ):
+                    return session
         return None
+
+    def _session_cookie(self, session: Session) -> str:
+        """The Set-Cookie value for ``session`` under the current key, expiring when its lifetime ends."""
+        config = self.server.config
+        max_age = max(1, session.issued + config.session_max_age - math.floor(self.server.wall_clock()))
+        value = sign_session(config.session_key, session.id, session.issued)
+        cookie = f"{COOKIE}={value}; Max-Age={max_age}; Path=/api/; HttpOnly; SameSite=Strict"
+        return cookie + ("; Secure" if config.cookie_secure else "")
 
     def _mint_session(self) -> tuple[str | None, str]:
         """A new session and its Set-Cookie value, or (None, "") after answering 429."""
@@ -485,12 +578,8 @@ class Handler(BaseHTTPRequestHandler):
             error = {"error": f"Too many new conversations; try again in {seconds} s."}
             self._json(HTTPStatus.TOO_MANY_REQUESTS, error, {"Retry-After": str(seconds)})
             return None, ""
-        config = self.server.config
-        session_id = new_session_id()
-        cookie = (
-            f"{COOKIE}={sign_session(config.session_key, session_id)}; Path=/api/; HttpOnly; SameSite=Strict"
-        )
-        return session_id, cookie + ("; Secure" if config.cookie_secure else "")
+        session = Session(new_session_id(), math.floor(self.server.wall_clock()))
+        return session.id, self._session_cookie(session)
 
     def _read_question(self) -> str | None:
         content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
@@ -518,6 +607,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _relay(self, question: str, session_id: str, extra: dict[str, str]) -> None:
         config = self.server.config
+        request_id = new_request_id()
+        extra = {**extra, "X-Request-Id": request_id}
         body: dict[str, Any] = {
             "input_value": question,
             "input_type": "chat",
@@ -550,21 +641,22 @@ class Handler(BaseHTTPRequestHandler):
                     error = f"Langflow did not answer within {config.limits.max_stream_seconds:g} s"
                     self._json(HTTPStatus.GATEWAY_TIMEOUT, {"error": error}, extra)
                     return
-                self._json(
-                    HTTPStatus.BAD_GATEWAY, {"error": f"Langflow unreachable: {type(exc).__name__}"}, extra
-                )
+                log.error("request %s: Langflow unreachable: %r", request_id, exc)
+                self._json(HTTPStatus.BAD_GATEWAY, failure_for_visitor(request_id), extra)
                 return
             if upstream.status != HTTPStatus.OK:
-                detail = upstream.read(2000).decode("utf-8", "replace")
-                error = f"Langflow answered {upstream.status}: {detail}"
-                self._json(HTTPStatus.BAD_GATEWAY, {"error": error}, extra)
+                detail = upstream.read(LOG_DETAIL).decode("utf-8", "replace")
+                log.error("request %s: Langflow answered %s: %s", request_id, upstream.status, detail)
+                self._json(HTTPStatus.BAD_GATEWAY, failure_for_visitor(request_id), extra)
                 return
-            self._stream(upstream, guard, extra)
+            self._stream(upstream, guard, extra, request_id)
         finally:
             guard.stop()
             connection.close()
 
-    def _stream(self, upstream: http.client.HTTPResponse, guard: StreamGuard, extra: dict[str, str]) -> None:
+    def _stream(
+        self, upstream: http.client.HTTPResponse, guard: StreamGuard, extra: dict[str, str], request_id: str
+    ) -> None:
         self.send_response(HTTPStatus.OK)
         self._headers("application/x-ndjson; charset=utf-8")
         self.send_header("Cache-Control", "no-store")
@@ -584,6 +676,15 @@ class Handler(BaseHTTPRequestHandler):
             event = parse_event(line)
             if event is None or event["event"] not in FORWARDED_EVENTS:
                 continue
+            if event["event"] == "error":
+                # Langflow's error events carry exception text, tracebacks and component details. A
+                # failed run sends two (the component's error message, then the run's): the page
+                # reads one.
+                detail = json.dumps(event.get("data"), ensure_ascii=False)[:LOG_DETAIL]
+                log.error("request %s: Langflow's stream reported an error: %s", request_id, detail)
+                if progress.errored:
+                    continue
+                event = {"event": "error", "data": failure_for_visitor(request_id)}
             progress.see(event)
             if not self._write_event(without_session_ids(event)):
                 return  # the browser went away; closing upstream lets Langflow cancel the run
@@ -643,10 +744,12 @@ class DocsChatServer(ThreadingHTTPServer):
         *,
         quiet: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
     ) -> None:
         super().__init__(address, Handler)
         self.config = config
         self.quiet = quiet
+        self.wall_clock = wall_clock  # session cookies carry Unix times
         limits = config.limits
         self.asks = TokenBuckets(limits.rate_per_minute, limits.burst, clock)
         self.new_sessions = TokenBuckets(limits.sessions_per_minute, limits.sessions_per_minute, clock)
@@ -710,6 +813,13 @@ def main(argv: list[str] | None = None) -> None:
         "(DOCS_CHAT_TRUSTED_PROXIES; default: none, the header is ignored)",
     )
     parser.add_argument(
+        "--session-max-age",
+        type=int,
+        default=_env("DOCS_CHAT_SESSION_MAX_AGE", str(SESSION_MAX_AGE_S)),
+        help="seconds a session cookie stays valid after it is issued "
+        "(DOCS_CHAT_SESSION_MAX_AGE; default %(default)s, 7 days)",
+    )
+    parser.add_argument(
         "--cookie-secure",
         action="store_true",
         default=_env("DOCS_CHAT_COOKIE_SECURE", "") not in ("", "0", "false"),
@@ -737,9 +847,12 @@ def main(argv: list[str] | None = None) -> None:
             Limits(args.rate, args.burst, args.session_rate, args.max_concurrent, args.max_stream_seconds),
             parse_networks(args.trusted_proxies),
             args.cookie_secure,
+            args.session_max_age,
+            os.environ.get(PREVIOUS_SESSION_KEY_ENV, "").encode() or None,
         )
     except ValueError as exc:
         parser.error(str(exc))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     with DocsChatServer((args.host, args.port), config) as server:
         print(f"docs-chat on http://{args.host}:{server.server_address[1]} -> {config.run_url()}", flush=True)
         server.serve_forever()

@@ -56,6 +56,7 @@ def fake_langflow() -> Iterator[FakeLangflow]:
 def langflow(fake_langflow: FakeLangflow) -> FakeLangflow:
     """The shared fake with an empty script and history for this test."""
     fake_langflow.script = []
+    fake_langflow.failure = None
     fake_langflow.requests.clear()
     fake_langflow.sent.clear()
     return fake_langflow

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -442,14 +443,20 @@ def test_answer_without_evidence_has_no_sources_row(page: Any, langflow: FakeLan
     assert page.inner_text("#status") == "Answer ready, 0 sources."
 
 
-def test_error_event_is_shown_escaped(page: Any, langflow: FakeLangflow) -> None:
+def test_an_error_event_shows_a_request_id_and_none_of_langflows_text(
+    page: Any, langflow: FakeLangflow
+) -> None:
     langflow.script = [
         0.05,
-        {"event": "error", "data": {"error": "Flow failed: <img src=x onerror=alert(1)>"}},
+        {"event": "error", "data": {"error": "Flow failed: <img src=x onerror=alert(1)> at /srv/flows"}},
     ]
     ask(page, "Anything?")
     wait_until_answered(page)
-    assert page.inner_text("[role=alert]") == "Error: Flow failed: <img src=x onerror=alert(1)>"
+    alert = page.inner_text("[role=alert]")
+    assert re.fullmatch(
+        r"Error: The answer service failed \(request [0-9a-f]{16}\)\. Please try again later\.", alert
+    ), alert
+    assert "Flow failed" not in page.content() and "/srv/flows" not in page.content()
     assert page.inner_text("#status") == "The answer failed."
 
 
@@ -585,7 +592,8 @@ def test_proxy_validates_and_keeps_the_key(docs_chat_url: str, langflow: FakeLan
     # The session is the server's: a random id in a signed HttpOnly cookie, never the body's "abc".
     set_cookie = reply.headers["Set-Cookie"]
     assert set_cookie.startswith("docs_chat_session=")
-    assert {"HttpOnly", "SameSite=Strict", "Path=/api/"} <= {p.strip() for p in set_cookie.split(";")}
+    attributes = {p.strip() for p in set_cookie.split(";")}
+    assert {"HttpOnly", "SameSite=Strict", "Path=/api/", "Max-Age=604800"} <= attributes  # 7 days
     assert visitor.session_id is not None and len(visitor.session_id) == 32
     assert langflow.requests[0]["body"] == {
         "input_value": "Boils?",
@@ -612,10 +620,18 @@ def test_proxy_keeps_a_session_and_refuses_forged_cookies(docs_chat_url: str, la
     first = visitor.session_id
     assert [r["body"]["session_id"] for r in langflow.requests] == [first, first]
 
-    # Tampered signature, another id with this signature, no signature: each gets a fresh session.
-    signature = visitor.cookie.partition(".")[2]
+    # Tampered signature, another id or a later issue time with this signature, no signature: each
+    # gets a fresh session.
+    _, issued, signature = visitor.cookie.split(".")
     tampered = signature[:-1] + ("B" if signature.endswith("A") else "A")  # always a different signature
-    forgeries = [f"{first}.{tampered}", f"{'A' * 32}.{signature}", first, f"{first}.", "x" * 300]
+    forgeries = [
+        f"{first}.{issued}.{tampered}",
+        f"{'A' * 32}.{issued}.{signature}",
+        f"{first}.{int(issued) + 3600}.{signature}",
+        first,
+        f"{first}.",
+        "x" * 300,
+    ]
     for forged in forgeries:
         intruder = DocsChat(port, cookie=forged)
         langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
@@ -680,7 +696,17 @@ def test_proxy_adds_nothing_after_an_answer_or_a_reported_error(
 ) -> None:
     visitor = DocsChat(int(docs_chat_url.rsplit(":", 1)[1]))
     langflow.script = [{"event": "error", "data": {"error": "Flow failed"}}]
-    assert visitor.ask("Anything?").events == [{"event": "error", "data": {"error": "Flow failed"}}]
+    reply = visitor.ask("Anything?")
+    request_id = reply.headers["X-Request-Id"]
+    assert reply.events == [
+        {
+            "event": "error",
+            "data": {
+                "error": f"The answer service failed (request {request_id}). Please try again later.",
+                "request_id": request_id,
+            },
+        }
+    ]
     langflow.script = answer_script(["Boils [Source 1]."], [WATER], delay=0.0)
     assert [e["event"] for e in visitor.ask("Boils?").events][-1] == "end"
 
@@ -722,7 +748,9 @@ def test_proxy_limits_by_address_and_believes_forwarded_for_only_from_trusted_pr
             assert visitor.new_conversation().status == 204
 
 
-def test_proxy_reports_langflow_refusals(docs_chat_url: str, langflow: FakeLangflow) -> None:
+def test_proxy_reports_langflow_refusals(
+    docs_chat_url: str, langflow: FakeLangflow, caplog: pytest.LogCaptureFixture
+) -> None:
     module = load_docs_chat_server()
     bad = module.DocsChatServer(
         ("127.0.0.1", 0), module.Config(langflow.url, "wrong-flow", API_KEY), quiet=True
@@ -735,13 +763,50 @@ def test_proxy_reports_langflow_refusals(docs_chat_url: str, langflow: FakeLangf
             b'{"question": "x"}',
             {"Content-Type": "application/json"},
         )
-        with pytest.raises(urllib.error.HTTPError) as info:
+        with caplog.at_level("ERROR", logger="docs_chat"), pytest.raises(urllib.error.HTTPError) as info:
             urllib.request.urlopen(request, timeout=10)
         assert info.value.code == 502
-        assert json.loads(info.value.read())["error"].startswith("Langflow answered 404")
+        body = json.loads(info.value.read())
+        request_id = body["request_id"]
+        assert body == module.failure_for_visitor(request_id)
+        assert info.value.headers["X-Request-Id"] == request_id
+        assert (
+            f'request {request_id}: Langflow answered 404: {{"detail":"Flow not found"}}' in caplog.messages
+        )
     finally:
         bad.shutdown()
         bad.server_close()
+
+
+# What a failing Langflow may send: a traceback, paths, a flow's name and a credential.
+SECRET_BODY = (
+    b'{"detail": "Traceback (most recent call last):\\n  File \\"/srv/langflow/flows/internal-hr.py\\", '
+    b'line 7\\nValueError: AstraCS:s3cr3t-t0ken-VALUE for https://db.internal.example:8443"}'
+)
+SECRET_WORDS = ("Traceback", "/srv/langflow", "internal-hr", "AstraCS", "s3cr3t", "db.internal.example")
+
+
+def test_a_langflow_500_reaches_the_log_and_never_the_visitor(
+    docs_chat_url: str, langflow: FakeLangflow, caplog: pytest.LogCaptureFixture
+) -> None:
+    langflow.failure = (500, SECRET_BODY)
+    visitor = DocsChat(int(docs_chat_url.rsplit(":", 1)[1]))
+    with caplog.at_level("ERROR", logger="docs_chat"):
+        reply = visitor.ask("Anything?")
+    assert reply.status == 502
+    request_id = reply.json()["request_id"]
+    assert reply.json() == {
+        "error": f"The answer service failed (request {request_id}). Please try again later.",
+        "request_id": request_id,
+    }
+    assert reply.headers["X-Request-Id"] == request_id
+    visible = json.dumps(reply.headers).encode() + reply.body
+    assert [word for word in SECRET_WORDS if word.encode() in visible] == []
+    runs = {SECRET_BODY[i : i + 8] for i in range(len(SECRET_BODY) - 7)}
+    assert [run for run in runs if run in reply.body] == [], "no 8 characters of Langflow's body in a row"
+    # The whole body, and the status, are in the server's log under the id the visitor was given.
+    assert caplog.messages == [f"request {request_id}: Langflow answered 500: {SECRET_BODY.decode()}"]
+    assert visitor.cookie is not None, "the visitor still got a session to retry with"
 
 
 def test_a_dropped_connection_is_not_reported_but_a_fault_is(capsys: pytest.CaptureFixture[str]) -> None:

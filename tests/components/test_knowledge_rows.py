@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from lfx.schema.data import Data
 from lfx.schema.dataframe import DataFrame
 
@@ -51,7 +52,11 @@ def test_knowledge_rows_give_file_page_chunk_id_and_score_by_default() -> None:
     ]
 
 
-def test_a_manifest_link_gets_the_page(tmp_path: Path) -> None:
+def test_a_manifest_link_gets_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lfx.services.deps import get_settings_service
+
+    # A local file outside Langflow's storage folder: readable with the restriction off only.
+    monkeypatch.setattr(get_settings_service().settings, "restrict_local_file_access", False)
     manifest = tmp_path / "manifest.json"
     manifest.write_text(
         json.dumps({"version": 1, "documents": {"water.pdf": {"url": "https://docs.example.com/water.pdf"}}}),

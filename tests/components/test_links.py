@@ -2,6 +2,10 @@
 
 Resolution order for a source: its own http(s) URL, else the link manifest, else the slug rule; a
 PDF then gets a ``#page=N`` deep link. Only plain http/https URLs ever reach the payload.
+
+Manifest files here are local files, which the components read only where Langflow's storage
+restriction allows, as Read Files by Page does: the restriction is off for these tests, except in
+``TestAllowedFolders``, which turns it on.
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lfx.schema.data import Data
 
+from lfx_citations.components.citations.citing_retriever import CitingRetrieverComponent
 from lfx_citations.components.citations.indexed_retrieved_data_parser import (
     IndexedRetrievedDataParserComponent,
 )
 from lfx_citations.core import links as core_links
+from lfx_citations.core.glue_retrieval import source_options
 from lfx_citations.core.links import (
     ManifestError,
     load_manifest,
@@ -31,6 +37,7 @@ from lfx_citations.core.links import (
     safe_http_url,
     slug_url,
 )
+from tests.support.flows import standalone_class
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "manifest.sample.json"
@@ -128,6 +135,13 @@ def parse_component(rows: list[dict[str, Any]], **inputs: Any) -> tuple[list[dic
 def assert_plain_http(url: str) -> None:
     assert re.match(r"(?i)https?://[^/?#@\s\\]+", url), url
     assert not any(ord(c) < 33 or ord(c) == 127 or c in "\\<>\"'`" for c in url), url
+
+
+@pytest.fixture(autouse=True)
+def local_files_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lfx.services.deps import get_settings_service
+
+    monkeypatch.setattr(get_settings_service().settings, "restrict_local_file_access", False)
 
 
 @pytest.fixture
@@ -728,3 +742,95 @@ def test_regression_hostile_url_echoed_in_payload_metadata() -> None:
     sources, _ = parse_component([{"text": "t", "file_name": "a.md", "url": "javascript:alert(1)"}])
     assert sources[0]["url"] is None
     assert "javascript:" not in json.dumps(sources)
+
+
+# ---------------------------------------------------------------------------
+# Langflow's allowed folders (LANGFLOW_RESTRICT_LOCAL_FILE_ACCESS), as for Read Files by Page
+# ---------------------------------------------------------------------------
+
+USER = "5f3c1d2e-user"
+
+
+class TestAllowedFolders:
+    @pytest.fixture(autouse=True)
+    def restricted(self, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+        """Langflow's default: components read only inside their user's storage folder."""
+        from lfx.services.deps import get_settings_service
+
+        settings = get_settings_service().settings
+        storage = tmp_path / "storage"
+        (storage / USER).mkdir(parents=True)
+        monkeypatch.setattr(settings, "restrict_local_file_access", True)
+        monkeypatch.setattr(settings, "config_dir", str(storage))
+        return storage
+
+    @staticmethod
+    def components(manifest: str) -> list[Any]:
+        """The parser (installed and standalone) and the Citing Retriever, run as user ``USER``."""
+        parsers = [
+            cls().set(input_data=[Data(data={"text": "t", "file_name": CREATE})], link_manifest=manifest)
+            for cls in (
+                IndexedRetrievedDataParserComponent,
+                standalone_class("IndexedRetrievedDataParserComponent"),
+            )
+        ]
+        retriever = CitingRetrieverComponent().set(link_manifest=manifest)
+        for component in [*parsers, retriever]:
+            component._user_id = USER
+        return [*parsers, retriever]
+
+    @staticmethod
+    def manifest_of(component: Any) -> dict[str, Any]:
+        if isinstance(component, CitingRetrieverComponent):
+            return source_options(component)["manifest"]
+        return {s["document"]: s for s in component.build_sources_data().data["sources"]}
+
+    def test_a_manifest_in_the_users_folder_is_read(self, restricted: Path) -> None:
+        path = restricted / USER / "links.json"
+        path.write_text(json.dumps(MANIFEST), encoding="utf-8")
+        for component in self.components(str(path)):
+            manifest = self.manifest_of(component)
+            assert manifest[CREATE]["title"] == "Create a collection", type(component)
+
+    def test_a_path_outside_is_refused_and_the_message_tells_nothing_of_the_file(
+        self, restricted: Path, tmp_path: Path
+    ) -> None:
+        broken = tmp_path / "outside.json"
+        broken.write_text('{\n  "version": 1,\n  "documents": {,}\n}', encoding="utf-8")
+        valid = tmp_path / "valid.json"
+        valid.write_text(json.dumps(MANIFEST), encoding="utf-8")
+        other_user = restricted / "another-user" / "links.json"
+        other_user.parent.mkdir()
+        other_user.write_text(json.dumps(MANIFEST), encoding="utf-8")
+        escape = restricted / USER / ".." / "another-user" / "links.json"
+        link = restricted / USER / "link.json"
+        link.symlink_to(valid)  # a link inside the folder to a file outside it
+        refused = [broken, valid, tmp_path / "missing.json", other_user, escape, link, Path("/etc/passwd")]
+        for path in refused:
+            for component in self.components(str(path)):
+                with pytest.raises(ValueError) as info:  # the standalone node carries its own class
+                    self.manifest_of(component)
+                assert type(info.value).__name__ == "ManifestError"
+                message = str(info.value)
+                assert message == core_links.MANIFEST_NOT_ALLOWED, (path, type(component), message)
+                # Nothing about the file: not its name, whether it exists, nor a parse position.
+                assert path.name not in message and "line" not in message and "exist" not in message
+                assert info.value.__cause__ is None and info.value.__suppress_context__
+
+    def test_inline_json_needs_no_folder(self) -> None:
+        for component in self.components(json.dumps(MANIFEST)):
+            assert self.manifest_of(component)[CREATE]["title"] == "Create a collection"
+
+    def test_core_reads_any_path_unless_given_a_rule(self, tmp_path: Path) -> None:
+        path = tmp_path / "m.json"
+        path.write_text(json.dumps(MANIFEST), encoding="utf-8")
+        assert load_manifest(str(path))[CREATE]["title"] == "Create a collection"
+        seen: list[Path] = []
+
+        def refuse(candidate: Path) -> Path:
+            seen.append(candidate)
+            raise PermissionError(13, "Permission denied", str(candidate))
+
+        with pytest.raises(ManifestError, match=r"^link manifest: this path is not allowed"):
+            load_manifest(f"  {path}  ", allow=refuse)
+        assert seen == [path]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -28,6 +29,8 @@ from tests.support.standins.openai_server import OpenAIStandin, Reply
 pytestmark = pytest.mark.e2e
 
 SESSION_KEY = b"docs-chat-e2e-session-key-of-32+bytes"
+NEXT_SESSION_KEY = b"docs-chat-e2e-the-key-after-rotation"
+HOUR = 3600
 QUESTION = "What does water do for life?"
 MARKER = re.compile(r"\[Source (\d+)\]")
 SLOW = 30.0  # seconds between a held reply's chunks: far longer than any wait below
@@ -48,21 +51,28 @@ def make_config(
     tweaks = standin_tweaks(openai.base_url, data_api.url)
 
     def make(**limits: Any) -> Any:
+        """Limits by keyword; ``session_key``, ``previous_session_key``, ``session_max_age`` and ``flow`` too."""
+        sessions = {k: limits.pop(k) for k in ("previous_session_key", "session_max_age") if k in limits}
         return module.Config(
             langflow_server.base_url,
-            flow_id,
+            limits.pop("flow", flow_id),
             langflow_client.api_key,
             tweaks,
-            session_key=SESSION_KEY,
+            session_key=limits.pop("session_key", SESSION_KEY),
             limits=module.Limits(**limits),
+            **sessions,
         )
 
     return make
 
 
 @contextmanager
-def docs_chat(config: Any, clock: Callable[[], float] | None = None) -> Iterator[tuple[Any, int]]:
+def docs_chat(
+    config: Any, clock: Callable[[], float] | None = None, wall_clock: Callable[[], float] | None = None
+) -> Iterator[tuple[Any, int]]:
     extra = {"clock": clock} if clock else {}
+    if wall_clock:
+        extra["wall_clock"] = wall_clock
     with serve(module.DocsChatServer(("127.0.0.1", 0), config, quiet=True, **extra)) as server:
         yield server, server.server_address[1]
 
@@ -295,3 +305,140 @@ def test_an_empty_answer_is_reported_as_an_error_event(
     assert errors == [reply.events[-1]], reply.events
     assert errors[0]["data"]["error"] == "Langflow returned an empty answer"  # the `end` came, with ""
     assert [e["event"] for e in reply.events][-2:] == ["end", "error"]
+
+
+def cookie_attributes(reply: Any) -> dict[str, str]:
+    """The session Set-Cookie's attributes, ``{"Max-Age": "3600", "HttpOnly": "", ...}``."""
+    _, *attributes = reply.headers["Set-Cookie"].split(";")
+    return {name.strip(): value for name, _, value in (a.partition("=") for a in attributes)}
+
+
+def test_an_expired_or_future_dated_cookie_gets_a_new_session(
+    make_config: Callable[..., Any], langflow_client: LangflowClient, openai: OpenAIStandin
+) -> None:
+    wall = ManualClock()
+    wall.now = time.time()
+    with docs_chat(make_config(session_max_age=HOUR), wall_clock=wall) as (_, port):
+        visitor = DocsChat(port)
+        openai.script(Reply(chunks=("Water is essential for life [Source 1].",)))
+        first = visitor.ask("First question?")
+        assert first.status == 200
+        assert cookie_attributes(first)["Max-Age"] == str(HOUR)
+        copied, first_session = visitor.cookie, visitor.session_id
+
+        wall.advance(HOUR - 1)  # the last second of its lifetime: still the same conversation
+        openai.script(Reply(chunks=("Still yours [Source 1].",)))
+        assert visitor.ask("Second question?").status == 200
+        assert visitor.session_id == first_session
+
+        wall.advance(1)  # the copied cookie, replayed once its max age has passed
+        thief = DocsChat(port, cookie=copied)
+        openai.script(Reply(chunks=("A new conversation [Source 1].",)))
+        replayed = thief.ask("Replayed question?")
+        assert replayed.status == 200
+        assert thief.session_id not in (None, first_session)
+        assert cookie_attributes(replayed)["Max-Age"] == str(HOUR)
+
+        # A cookie dated an hour ahead, validly signed (a clock set wrong, or a key that leaked).
+        session_id = module.new_session_id()
+        ahead = DocsChat(port, cookie=module.sign_session(SESSION_KEY, session_id, int(wall.now) + HOUR))
+        openai.script(Reply(chunks=("Another new conversation [Source 1].",)))
+        assert ahead.ask("From the future?").status == 200
+        assert ahead.session_id not in (None, session_id)
+
+    assert [text for sender, text in stored(langflow_client, first_session) if sender == "User"] == [
+        "First question?",
+        "Second question?",
+    ], "the expired cookie added nothing to the conversation it named"
+    assert stored(langflow_client, session_id) == []
+
+
+def test_a_rotated_key_keeps_conversations_and_reissues_their_cookies(
+    make_config: Callable[..., Any], langflow_client: LangflowClient, openai: OpenAIStandin
+) -> None:
+    wall = ManualClock()
+    wall.now = time.time()
+    with docs_chat(make_config(session_max_age=HOUR), wall_clock=wall) as (_, port):
+        alice, bob = DocsChat(port), DocsChat(port)
+        for visitor in (alice, bob):
+            openai.script(Reply(chunks=("Before the rotation [Source 1].",)))
+            assert visitor.ask("Before the rotation?").status == 200
+    alice_session, bob_session = alice.session_id, bob.session_id
+    old_cookie = bob.cookie
+
+    wall.advance(600)
+    rotated = make_config(
+        session_key=NEXT_SESSION_KEY, previous_session_key=SESSION_KEY, session_max_age=HOUR
+    )
+    with docs_chat(rotated, wall_clock=wall) as (_, port):
+        alice.port = port
+        openai.script(Reply(chunks=("After the rotation [Source 1].",)))
+        reply = alice.ask("After the rotation?")
+        assert reply.status == 200
+        assert alice.session_id == alice_session, "the conversation goes on"
+        # Re-issued under the new key, with the lifetime it had left (not a fresh one).
+        assert cookie_attributes(reply)["Max-Age"] == str(HOUR - 600)
+        assert module.verify_session([NEXT_SESSION_KEY], alice.cookie, wall.now, HOUR) is not None
+        openai.script(Reply(chunks=("Still the same [Source 1].",)))
+        again = alice.ask("Once more?")
+        assert "Set-Cookie" not in again.headers, "a cookie of the current key is not re-issued"
+
+    # The previous key dropped: Alice's re-issued cookie still works, Bob's old one does not.
+    with docs_chat(make_config(session_key=NEXT_SESSION_KEY, session_max_age=HOUR), wall_clock=wall) as (
+        _,
+        port,
+    ):
+        alice.port = port
+        bob = DocsChat(port, cookie=old_cookie)
+        for visitor in (alice, bob):
+            openai.script(Reply(chunks=("After the old key went [Source 1].",)))
+            assert visitor.ask("After the old key went?").status == 200
+        assert alice.session_id == alice_session
+        assert bob.session_id != bob_session
+
+    assert [text for sender, text in stored(langflow_client, alice_session) if sender == "User"] == [
+        "Before the rotation?",
+        "After the rotation?",
+        "Once more?",
+        "After the old key went?",
+    ]
+    assert [text for sender, text in stored(langflow_client, bob_session) if sender == "User"] == [
+        "Before the rotation?"
+    ]
+
+
+# What a failing model server may put in its error, which Langflow passes on in its error event.
+SECRET = "AstraCS:s3cr3t-t0ken-VALUE at /srv/langflow/flows/internal-hr.py"
+
+
+def test_langflow_errors_reach_the_log_and_never_the_visitor(
+    make_config: Callable[..., Any], openai: OpenAIStandin, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level("ERROR", logger="docs_chat"):
+        openai.script(Reply.http_error(400, SECRET))  # 400: the model client does not retry it
+        with docs_chat(make_config()) as (_, port):
+            failed = DocsChat(port).ask(QUESTION)
+        with docs_chat(make_config(flow="no-such-flow")) as (_, port):
+            refused = DocsChat(port).ask(QUESTION)
+
+    # Inside the stream: Langflow's error event (the model's message, the component) is replaced.
+    assert failed.status == 200
+    request_id = failed.headers["X-Request-Id"]
+    errors = [e for e in failed.events if e["event"] == "error"]
+    assert errors == [{"event": "error", "data": module.failure_for_visitor(request_id)}], failed.events
+    assert b"s3cr3t" not in failed.body and b"/srv/langflow" not in failed.body
+    # Langflow 1.13 sends two: the component's error message (with the traceback), then the run's.
+    logged = [m for m in caplog.messages if m.startswith(f"request {request_id}: ")]
+    assert len(logged) == 2, logged
+    for line in logged:
+        assert line.startswith(f"request {request_id}: Langflow's stream reported an error: ")
+        assert SECRET in line
+    assert "Traceback" in logged[0]
+
+    # Before it: a real Langflow's 404 body (it names the flow) stays in the log.
+    assert refused.status == 502
+    refused_id = refused.json()["request_id"]
+    assert refused.json() == module.failure_for_visitor(refused_id)
+    assert b"no-such-flow" not in refused.body
+    (logged,) = [m for m in caplog.messages if m.startswith(f"request {refused_id}: ")]
+    assert logged.startswith(f"request {refused_id}: Langflow answered 404: ") and "no-such-flow" in logged

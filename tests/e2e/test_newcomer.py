@@ -287,7 +287,7 @@ def assert_one_upload_then_restore(run_script: RunScript, docs: Path, before: Co
     """One upload named water (never "water (1)"); then the module's water.pdf again, for the tests after."""
     with run_script.client() as client:
         uploads = [f["name"] for f in client.get("/api/v2/files").raise_for_status().json()]
-    assert uploads.count("water") == 1 and not [u for u in uploads if "(1)" in u]
+    assert uploads.count("water") == 1 and not [u for u in uploads if u.startswith("water (")]
     restored = run_readme_script(
         ingest_words([docs / "water.pdf"], "--chunk-size", "120", "--chunk-overlap", "0"),
         run_script.state_dir,
@@ -348,6 +348,45 @@ def test_the_readmes_curl_ingest_is_the_same_over_plain_http(
     after = chunks_per_file(run_script)
     assert after["photosynthesis.md"] == before["photosynthesis.md"] and after["water.pdf"] == 1
     assert_one_upload_then_restore(run_script, docs, before)
+
+
+def test_ingesting_x_md_after_x_pdf_keeps_both_and_odd_names_arrive_whole(
+    ingested: str, run_script: RunScript, tmp_path: Path
+) -> None:
+    """Another file that shares the stem stays; a file's own earlier upload goes; names as they are."""
+    # Words no question of this module shares, so that these chunks never outrank the water ones.
+    (tmp_path / "x.pdf").write_bytes(make_pdf([["Basalt forms when lava cools quickly."]]))
+    (tmp_path / "x.md").write_text("Granite cools slowly, deep below volcanoes.", encoding="utf-8")
+    odd = tmp_path / 'say "hi" to caf\u00e9 \u6c34.md'
+    odd.write_text("Obsidian is volcanic glass.", encoding="utf-8")
+
+    def ours() -> list[str]:
+        with run_script.client() as client:
+            files = client.get("/api/v2/files").raise_for_status().json()
+        return sorted(Path(f["path"]).name for f in files if f["name"].startswith(("x", "say ")))
+
+    def chunk_files() -> Counter[str]:
+        names = (chunk["metadata"]["file_name"] for chunk in kb_chunks(run_script))
+        return Counter(name for name in names if name.startswith(("x", "say ")))
+
+    for files in ([tmp_path / "x.pdf"], [tmp_path / "x.md", odd]):
+        result = run_readme_script(ingest_words(files), run_script.state_dir)
+        assert result.returncode == 0, result.stdout + result.stderr
+    # Langflow numbers the second upload of the stem "x": the pdf's upload is still there.
+    both = ['say "hi" to caf\u00e9 \u6c34.md', "x (1).md", "x.pdf"]
+    assert ours() == both
+    chunks = chunk_files()
+    assert set(chunks) == set(both) and all(chunks.values()), chunks
+
+    # x.md again: its own upload (recorded as "x (1).md") is replaced, nothing else, no "x (2)".
+    result = run_readme_script(ingest_words([tmp_path / "x.md"]), run_script.state_dir)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert ours() == both
+    assert chunk_files() == chunks, "its chunks were replaced, not added again"
+    with run_script.client() as client:  # leave the uploads as the other tests expect them
+        for upload in client.get("/api/v2/files").raise_for_status().json():
+            if upload["name"].startswith(("x", "say ")):
+                client.delete(f"/api/v2/files/{upload['id']}").raise_for_status()
 
 
 def test_unreadable_files_are_named_and_skipped_and_the_others_go_in(

@@ -13,6 +13,7 @@ projection by a test).
 
 ``FakeLangflow.script`` is played once per request: a dict is sent as an event, a float
 is a pause in seconds, a ``threading.Event`` holds the stream open until it is set.
+``FakeLangflow.failure = (status, body)`` answers every run with that status and body instead.
 """
 
 from __future__ import annotations
@@ -198,6 +199,9 @@ class _Handler(BaseHTTPRequestHandler):
         if url.path != f"/api/v1/run/{FLOW_ID}" or urllib.parse.parse_qs(url.query).get("stream") != ["true"]:
             self._plain(404, b'{"detail":"Flow not found"}')
             return
+        if self.server.failure is not None:
+            self._plain(*self.server.failure)
+            return
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Transfer-Encoding", "chunked")
@@ -237,6 +241,7 @@ class FakeLangflow(ThreadingHTTPServer):
     def __init__(self) -> None:
         super().__init__(("127.0.0.1", 0), _Handler)
         self.script: list[ScriptItem] = []
+        self.failure: tuple[int, bytes] | None = None
         self.requests: list[dict[str, Any]] = []
         self.sent: list[str] = []  # event names in the order they went out, across requests
 

@@ -57,6 +57,13 @@ def standalone_code(component: str) -> str:
     return build.STANDALONE_SOURCES[f"ext:citations:{component}@official"]
 
 
+def standalone_class(component: str) -> type:
+    """The standalone component's class, made from its code as Langflow makes a node's class."""
+    from lfx.custom.validate import create_class
+
+    return create_class(standalone_code(component), component)
+
+
 def standalone_module(component: str) -> SimpleNamespace:
     """That code run as a module is run: its names, the carried core among them (``CORE``)."""
     namespace: dict[str, Any] = {"__name__": f"_lfx_citations_standalone_{component}"}

@@ -9,6 +9,7 @@ below is worked out by hand from the configured rate and burst.
 from __future__ import annotations
 
 import ipaddress
+import re
 from typing import Any
 
 import pytest
@@ -72,29 +73,83 @@ def test_limits_must_be_positive() -> None:
 def test_config_refuses_a_short_session_key_and_a_non_http_url() -> None:
     with pytest.raises(ValueError, match="session key"):
         server.Config("http://127.0.0.1:7860", "flow", session_key=b"short")
+    with pytest.raises(ValueError, match="previous session key"):
+        server.Config("http://127.0.0.1:7860", "flow", session_key=KEY, previous_session_key=b"short")
     with pytest.raises(ValueError, match="http"):
         server.Config("file:///etc/passwd", "flow")
+
+
+@pytest.mark.parametrize("max_age", [0, -1, 1.5, True, "3600"])
+def test_config_refuses_a_session_max_age_that_is_not_a_positive_whole_number(max_age: Any) -> None:
+    with pytest.raises(ValueError, match="max age"):
+        server.Config("http://127.0.0.1:7860", "flow", session_max_age=max_age)
+
+
+def test_config_lists_the_current_key_first_then_the_previous_one() -> None:
+    assert server.Config("http://h", "f", session_key=KEY).session_keys == (KEY,)
+    rotated = server.Config("http://h", "f", session_key=b"n" * 32, previous_session_key=KEY)
+    assert rotated.session_keys == (b"n" * 32, KEY)
+    assert server.Config("http://h", "f").session_max_age == 604800  # 7 days
+
+
+NOW = 1_800_000_000
+DAY = 86400
 
 
 def test_session_cookie_round_trip_and_forgeries() -> None:
     session_id = server.new_session_id()
     assert len(session_id) == 32 and server.SESSION_ID.fullmatch(session_id)
     assert session_id != server.new_session_id()
-    value = server.sign_session(KEY, session_id)
-    assert value.startswith(session_id + ".")
-    assert server.verify_session(KEY, value) == session_id
-    signature = value.partition(".")[2]
+    value = server.sign_session(KEY, session_id, NOW)
+    assert value.startswith(f"{session_id}.{NOW}.")
+    assert server.verify_session([KEY], value, NOW, DAY) == server.Session(session_id, NOW)
+    signature = value.rpartition(".")[2]
     other = "B" * 32
     for forged in (
         session_id,
         session_id + ".",
-        f"{session_id}.{signature[:-1]}{'A' if signature[-1] != 'A' else 'B'}",
-        f"{other}.{signature}",
-        server.sign_session(b"x" * 32, session_id),  # signed with another key
-        f"{session_id[:-1]}!.{signature}",
+        f"{session_id}.{NOW}",
+        f"{session_id}.{NOW}.",
+        f"{session_id}.{NOW}.{signature[:-1]}{'A' if signature[-1] != 'A' else 'B'}",
+        f"{other}.{NOW}.{signature}",
+        f"{session_id}.{NOW + 1}.{signature}",  # a later issue time under the old MAC
+        f"{session_id}.{NOW}.{signature}.extra",
+        f"{session_id}.-{NOW}.{signature}",
+        f"{session_id}.{NOW}.{signature}\u00e9",  # not ASCII: compared as bytes, no TypeError
+        server.sign_session(b"x" * 32, session_id, NOW),  # signed with another key
+        f"{session_id[:-1]}!.{NOW}.{signature}",
         "",
     ):
-        assert server.verify_session(KEY, forged) is None, forged
+        assert server.verify_session([KEY], forged, NOW, DAY) is None, forged
+
+
+def test_a_session_cookie_lives_exactly_its_max_age() -> None:
+    value = server.sign_session(KEY, "A" * 32, NOW)
+    assert server.verify_session([KEY], value, NOW + DAY - 1, DAY) is not None
+    assert server.verify_session([KEY], value, NOW + DAY, DAY) is None, "expired"
+    assert server.verify_session([KEY], value, NOW + 365 * DAY, DAY) is None
+    # Clocks of instances sharing the key may differ a little; a cookie from further ahead is refused.
+    assert server.verify_session([KEY], value, NOW - server.CLOCK_SKEW_S, DAY) is not None
+    assert server.verify_session([KEY], value, NOW - server.CLOCK_SKEW_S - 1, DAY) is None, "future-dated"
+
+
+def test_a_cookie_of_the_previous_key_is_accepted_and_marked_for_reissue() -> None:
+    current, previous = b"n" * 32, KEY
+    old = server.sign_session(previous, "A" * 32, NOW)
+    new = server.sign_session(current, "A" * 32, NOW)
+    assert server.verify_session([current, previous], old, NOW, DAY) == server.Session("A" * 32, NOW, True)
+    assert server.verify_session([current, previous], new, NOW, DAY) == server.Session("A" * 32, NOW, False)
+    assert server.verify_session([current], old, NOW, DAY) is None, "the previous key, once dropped"
+    assert server.verify_session([current, previous], old, NOW + DAY, DAY) is None, "still expires"
+
+
+def test_a_visitor_reads_no_upstream_detail_only_the_request_id() -> None:
+    request_id = server.new_request_id()
+    assert re.fullmatch(r"[0-9a-f]{16}", request_id) and request_id != server.new_request_id()
+    assert server.failure_for_visitor("0123abcd0123abcd") == {
+        "error": "The answer service failed (request 0123abcd0123abcd). Please try again later.",
+        "request_id": "0123abcd0123abcd",
+    }
 
 
 TRUSTED = (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("10.0.0.0/8"))

@@ -9,6 +9,8 @@ what each ``run.sh`` option sets); the end-to-end proof is ``tests/e2e/test_newc
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib.util
 import io
 import json
@@ -16,6 +18,7 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -33,6 +36,7 @@ def _script(name: str) -> ModuleType:
 setup = _script("langflow_setup")
 ask = _script("ask")
 ingest = _script("ingest")
+client = sys.modules["langflow_client"]  # the module both scripts import (not a second copy of it)
 
 
 # --------------------------------------------------------------------------- run.sh settings
@@ -246,16 +250,70 @@ def test_ask_reads_the_stream_framing() -> None:
         b'{"event": "add_message", "data": {}}\n\n{"event": "log", "data": {"message": "x"}}\n\n'
         b'{"event": "token", "data": {"chunk": "Wa"}}\n\n{"event": "end", "data": {"result": {}}}\n\n'
     )
-    assert [name for name, _ in ask.events(io.BytesIO(body))] == ["add_message", "log", "token", "end"]
+    assert [name for name, _ in client.stream_events(io.BytesIO(body))] == [
+        "add_message",
+        "log",
+        "token",
+        "end",
+    ]
+
+
+def test_both_scripts_use_the_one_client_module() -> None:
+    assert ask.Client is ingest.Client is client.Client
+    assert issubclass(ask.AskError, client.LangflowError) and issubclass(
+        ingest.IngestError, client.LangflowError
+    )
 
 
 def test_ask_names_the_fix_for_known_messages() -> None:
-    assert "--model-base-url" in ask.hint_for("SSRF Protection: Hostname 127.0.0.1 resolves to blocked IP")
-    assert "--offline" in ask.hint_for("Failed to download cl100k_base")
-    assert ask.hint_for("something else") == ""
+    assert "--model-base-url" in client.hint_for("SSRF Protection: Hostname 127.0.0.1 resolves to blocked IP")
+    assert "--offline" in client.hint_for("Failed to download cl100k_base")
+    assert client.hint_for("something else") == ""
 
 
-@pytest.mark.parametrize("script", [ask, ingest], ids=["ask", "ingest"])
+# Langflow's words (lfx.utils.ssrf_protection) once, in a container, it sent a loopback model URL to the
+# container's host, as the flow's error event carries them.
+REWRITTEN = (
+    "OpenAI Embeddings: Error building Component: SSRF Protection: Hostname {host} resolves to blocked IP "
+    "address(es): {ip}. To allow this hostname, add it to LANGFLOW_SSRF_ALLOWED_HOSTS environment variable."
+)
+
+
+@pytest.mark.parametrize(
+    ("host", "ip", "model_base_url"),
+    [
+        ("host.docker.internal", "192.168.65.254", None),  # Docker Desktop's name for the host
+        ("host.containers.internal", "10.88.0.1", "http://localhost:11434/v1"),  # Podman's
+        ("192.0.2.1", "192.0.2.1", "http://127.0.0.1:11434/v1"),  # the gateway, for a loopback URL run.sh got
+    ],
+)
+def test_a_loopback_url_rewritten_in_a_container_gets_its_own_hint(
+    host: str, ip: str, model_base_url: str | None
+) -> None:
+    hint = client.hint_for(REWRITTEN.format(host=host, ip=ip), model_base_url)
+    assert hint.startswith(
+        f"\nhint: Langflow runs in a container, so it sent {'the model URL ' + model_base_url if model_base_url else 'a model URL on 127.0.0.1 or localhost'} to the container's host, {host}"
+    )
+    assert "its address on the container's network" in hint and "the host's address" in hint
+    assert "start the server with scripts/run.sh --model-base-url URL (it allows that host)" not in hint
+    # Both scripts give it, for an HTTP error and for an error event of the stream.
+    with pytest.raises(ingest.IngestError, match="Langflow runs in a container"):
+        ingest.chunks_stored(iter([("error", {"error": REWRITTEN.format(host=host, ip=ip)})]), model_base_url)
+
+
+@pytest.mark.parametrize(
+    ("host", "model_base_url"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:11434/v1"),  # not rewritten: the loopback host is simply not allowed
+        ("192.168.1.20", None),  # a private address, and nothing says the URL was on loopback
+        ("10.0.0.5", "http://10.0.0.5:8000/v1"),
+    ],
+)
+def test_other_blocked_hosts_keep_the_allow_list_hint(host: str, model_base_url: str | None) -> None:
+    hint = client.hint_for(REWRITTEN.format(host=host, ip=host), model_base_url)
+    assert hint == "\nhint: " + client.HINTS["SSRF Protection"]
+
+
 @pytest.mark.parametrize(
     "message",
     [
@@ -265,10 +323,8 @@ def test_ask_names_the_fix_for_known_messages() -> None:
         "Error code: 400 - {'error': \"'input' field must be a string or an array of strings\"}",
     ],
 )
-def test_token_ids_refused_by_the_model_server_point_at_model_base_url(
-    script: ModuleType, message: str
-) -> None:
-    assert "scripts/run.sh --model-base-url URL" in script.hint_for(message)
+def test_token_ids_refused_by_the_model_server_point_at_model_base_url(message: str) -> None:
+    assert "scripts/run.sh --model-base-url URL" in client.hint_for(message)
 
 
 # --------------------------------------------------------------------------- ingest.py
@@ -341,15 +397,14 @@ ERROR_MESSAGE_EVENT = {
 }
 
 
-@pytest.mark.parametrize("script", [ask, ingest], ids=["ask", "ingest"])
-def test_error_events_are_told_with_their_component_and_fix(script: ModuleType) -> None:
-    text = script.error_text(ERROR_MESSAGE_EVENT)
+def test_error_events_are_told_with_their_component_and_fix() -> None:
+    text = client.error_text(ERROR_MESSAGE_EVENT)
     assert text == (
         "OpenAI Embeddings: Refusing to send a server-provisioned API credential to the non-default endpoint "
         "http://h:1/v1"
     )
-    assert "--model-base-url" in script.hint_for(text)
-    assert script.error_text({"error": "plain message"}) == "plain message"
+    assert "--model-base-url" in client.hint_for(text)
+    assert client.error_text({"error": "plain message"}) == "plain message"
 
 
 def test_ingest_reports_a_failed_component_with_the_hint() -> None:
@@ -477,3 +532,132 @@ def test_a_new_knowledge_base_is_built_with_the_embedding_model_run_sh_was_given
     local = setup.knowledge_base_embedding("http://127.0.0.1:11434/v1", "nomic-embed-text")
     assert (local["name"], local["provider"]) == ("nomic-embed-text", "OpenAI Compatible")
     assert local["metadata"]["embedding_class"] == "OpenAIEmbeddings"
+
+
+# --------------------------------------------------------------------------- uploads
+
+
+def _parsed_by_langflow(body: bytes, boundary: str) -> tuple[str, str, bytes]:
+    """(file name, content type, content) of the part ``file``, as Langflow's form parser reads it."""
+    from starlette.datastructures import Headers
+    from starlette.formparsers import MultiPartParser
+
+    async def stream() -> Any:
+        yield body
+        yield b""
+
+    async def parse() -> tuple[str, str, bytes]:
+        headers = Headers({"content-type": f"multipart/form-data; boundary={boundary}"})
+        form = await MultiPartParser(headers, stream()).parse()
+        part = form["file"]
+        return part.filename, part.content_type, await part.read()
+
+    return asyncio.run(parse())
+
+
+@pytest.mark.parametrize(
+    ("name", "stored"),
+    [
+        ("two words.md", "two words.md"),
+        ('say "hi".md', 'say "hi".md'),
+        ("caf\u00e9 \u6c34 \u00fc.pdf", "caf\u00e9 \u6c34 \u00fc.pdf"),  # non-ASCII, sent as UTF-8
+        ("line\nbreak\r.md", "line%0Abreak%0D.md"),  # as browsers send them
+        ("back\\slash.md", "back\\slash.md"),
+        (
+            'x.md"\r\nContent-Type: text/html\r\n\r\n<script>',
+            'x.md"%0D%0AContent-Type: text/html%0D%0A%0D%0A<script>',
+        ),
+    ],
+)
+def test_a_file_name_reaches_langflows_parser_whole_and_cannot_break_the_request(
+    name: str, stored: str
+) -> None:
+    boundary = "b0undary"
+    body = ingest.multipart_file(name, b"Water is wet.\n", "text/markdown", boundary)
+    assert _parsed_by_langflow(body, boundary) == (stored, "text/markdown", b"Water is wet.\n")
+    assert ingest.stored_name(name) == stored
+
+
+def test_multipart_file_name_escapes() -> None:
+    assert ingest.multipart_filename('a "b" \\ c\r\nd.md') == 'a \\"b\\" \\\\ c%0D%0Ad.md'
+    assert ingest.multipart_filename("caf\u00e9.md") == "caf\u00e9.md"
+
+
+UPLOADS = [
+    {"id": "1", "name": "x", "path": "user/x.pdf"},
+    {"id": "2", "name": "x (1)", "path": "user/x (1).md"},
+    {"id": "3", "name": "notes", "path": "user/notes.md"},
+    {"id": "4", "name": 'say "hi"', "path": 'user/say "hi".md'},
+    {"id": "5", "name": "line%0Abreak", "path": "user/line%0Abreak.md"},
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "recorded", "replaced"),
+    [
+        ("x.md", None, []),  # x.pdf only shares the stem: another file
+        ("x.md", "2", ["2"]),  # stored as "x (1).md" by an earlier ingest of this path
+        ("x.pdf", None, ["1"]),
+        ("notes.md", None, ["3"]),
+        ("notes.txt", "9", []),  # the recorded upload is gone already
+        ('say "hi".md', None, ["4"]),
+        ("line\nbreak.md", None, ["5"]),
+    ],
+)
+def test_an_upload_replaces_only_earlier_uploads_of_the_same_file(
+    name: str, recorded: str | None, replaced: list[str]
+) -> None:
+    assert ingest.earlier_uploads(UPLOADS, name, recorded) == replaced
+
+
+def test_the_upload_record_is_kept_per_server_and_local_path(tmp_path: Path) -> None:
+    file = tmp_path / "state" / "uploads.json"
+    one, other = ingest.UploadRecord(file, "http://a:7860"), ingest.UploadRecord(file, "http://b:7860")
+    doc = tmp_path / "x.md"
+    assert one.get(doc) is None  # no file yet
+    one.put(doc, "2")
+    other.put(doc, "7")
+    one.put(tmp_path / "x.pdf", "1")
+    assert (one.get(doc), other.get(doc), one.get(tmp_path / "x.pdf")) == ("2", "7", "1")
+    assert ingest.UploadRecord(file, "http://a:7860").get(tmp_path / "." / "x.md") == "2"  # the resolved path
+    file.write_text("{not json", encoding="utf-8")
+    assert one.get(doc) is None  # a damaged record is no record: only same-name uploads are replaced
+
+
+class FilesClient:
+    """The file calls of ingest.py's upload, against an in-memory list that names uploads as Langflow does."""
+
+    def __init__(self, files: list[dict]) -> None:
+        self.files = [dict(f) for f in files]
+        self.deleted: list[str] = []
+
+    def json(self, method: str, path: str, payload: Any = None) -> Any:
+        if method == "GET":
+            return self.files
+        upload_id = path.rsplit("/", 1)[1]
+        self.deleted.append(upload_id)
+        self.files = [f for f in self.files if f["id"] != upload_id]
+        return None
+
+    def open(self, method: str, path: str, body: bytes, content_type: str) -> Any:
+        boundary = content_type.split("boundary=")[1]
+        name = _parsed_by_langflow(body, boundary)[0]
+        stem, dot, extension = name.rpartition(".")
+        taken = {f["name"] for f in self.files}
+        stored = stem if stem not in taken else f"{stem} (1)"
+        upload = {"id": str(len(self.files) + 100), "name": stored, "path": f"user/{stored}{dot}{extension}"}
+        self.files.append(upload)
+        return contextlib.nullcontext(io.BytesIO(json.dumps(upload).encode()))
+
+
+def test_ingesting_x_md_after_x_pdf_keeps_both_and_again_replaces_its_own(tmp_path: Path) -> None:
+    (tmp_path / "x.pdf").write_bytes(b"%PDF-1.4")
+    (tmp_path / "x.md").write_text("Water.", encoding="utf-8")
+    record = ingest.UploadRecord(tmp_path / "uploads.json", "http://a:7860")
+    files = FilesClient([])
+    assert ingest.upload(files, tmp_path / "x.pdf", record) == "user/x.pdf"
+    assert ingest.upload(files, tmp_path / "x.md", record) == "user/x (1).md"
+    assert files.deleted == []
+    assert ingest.upload(files, tmp_path / "x.md", record) == "user/x (1).md"  # its own, and only that
+    assert [f["path"] for f in files.files] == ["user/x.pdf", "user/x (1).md"]
+    assert len(files.deleted) == 1
