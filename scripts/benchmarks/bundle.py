@@ -31,9 +31,11 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 # lfx may import litellm, which would otherwise download its model cost map: the benchmark runs offline.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-# The flow section borrows the scripted chat model of the tests (``tests.support.fakes``).
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+# The flow section borrows the scripted chat model of the tests (``tests.support.fakes``); the support
+# section runs the evaluations of scripts/eval/, which import each other by module name.
+for _path in (REPO, REPO / "scripts" / "eval"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 FLOWS = REPO / "flows"
 STANDALONE_FLOWS = FLOWS / "standalone"

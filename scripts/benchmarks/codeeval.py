@@ -57,7 +57,7 @@ def run(ctx: Context) -> None:
             label: (lambda c=code, n=name: eval_custom_component_code(c, n))
             for label, (code, name) in items.items()
         },
-        rounds=3 if ctx.quick else 9,
+        rounds=2 if ctx.quick else 9,
     )
     ms = {label: median(s) / 1e6 for label, s in samples.items()}
     lines = {label: len(code.splitlines()) for label, (code, _) in items.items()}

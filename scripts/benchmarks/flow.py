@@ -251,13 +251,13 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 
 def run(ctx: Context) -> None:
     table, seed, raw = ctx.table, ctx.seed, ctx.raw
-    runs = max(5, ctx.args.flow_runs // (3 if ctx.quick else 1))
+    runs = 2 if ctx.quick else max(5, ctx.args.flow_runs)
     variants, info = flow_variants(ctx.bundle, seed)
 
     async def main() -> dict[str, list[dict[str, Any]]]:
         samples: dict[str, list[dict[str, Any]]] = {k: [] for k in variants}
         for key in variants:  # warm-up: first runs pay one-time costs (caches, lazy imports)
-            for _ in range(2):
+            for _ in range(1 if ctx.quick else 2):
                 await variants[key]()
         keys = list(variants)
         for r in range(runs):

@@ -35,7 +35,7 @@ def hold_kind(buf: str) -> str:
 
 def run(ctx: Context) -> None:
     table, names, seed, raw = ctx.table, ctx.names, ctx.seed, ctx.raw
-    corpus = make_corpus(seed)
+    corpus = make_corpus(seed, count=20 if ctx.quick else 50)
     rng = random.Random(seed + 1)
     window = names.MARKER_WINDOW
     stats = {"marker": (0, ""), "link": (0, ""), "spaces": (0, ""), "ticks": (0, "")}

@@ -58,7 +58,7 @@ def passthrough(tokens: list[str]) -> Callable[[], str]:
 
 def run(ctx: Context) -> None:
     table, names, seed, raw = ctx.table, ctx.names, ctx.seed, ctx.raw
-    repeats = 3 if ctx.quick else 9
+    repeats = 2 if ctx.quick else 9
     rng = random.Random(seed + 2)
     presented = list(range(1, 9))
     sizes = {"1 KB": 1_024, "10 KB": 10_240, "100 KB": 102_400}
