@@ -338,6 +338,11 @@ def distortion_cases(data: Path, labels: tuple[str, ...] = ("supported",)) -> li
     ]
 
 
+def supported_best_first(judged: dict[int, support.Judgement]) -> list[int]:
+    """The sources judged ``supported``, highest score first."""
+    return [sid for sid, j in sorted(judged.items(), key=lambda x: -x[1].score) if j.verdict == "supported"]
+
+
 def direction_sets(cases: list[dict], models: dict[str, tuple[list[float], float, float]]) -> dict:
     """Direction reversals beyond the gold-supported claims, which seldom hold a direction word their
     chunk states. Every dev claim, whatever its label, cited with the chunk the checker supports best
@@ -350,11 +355,7 @@ def direction_sets(cases: list[dict], models: dict[str, tuple[list[float], float
         w, high, low = models[case["id"]]
         with wice.constants(w, high, low):
             judged = support.SupportChecker(case["texts"]).check_all(case["claim"])
-            right = [
-                sid
-                for sid, j in sorted(judged.items(), key=lambda x: -x[1].score)
-                if j.verdict == "supported"
-            ]
+            right = supported_best_first(judged)
             if not right:
                 continue
             chunk = case["texts"][right[0]]
@@ -403,11 +404,7 @@ def distortions(
                 citations += 1
                 supported += j.verdict == "supported"
                 flagged += j.verdict in ("unsupported", "contradicted")
-            right = [
-                sid
-                for sid, j in sorted(judged.items(), key=lambda x: -x[1].score)
-                if j.verdict == "supported"
-            ]
+            right = supported_best_first(judged)
             if not right:
                 continue
             cited = right[0]
