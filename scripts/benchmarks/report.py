@@ -94,7 +94,7 @@ def summary(table: Table, seconds: float, machine: dict[str, Any]) -> str:
     out = [
         table.render(),
         (
-            f"\n{len(table.rows)} figures, {len(misses)} miss(es); {seconds:.0f} s; "
+            f"\n{len(table.rows)} figures, {len(misses)} miss(es); {seconds:.0f} s; commit {machine['commit']}; "
             f"{machine['nproc']} cpu(s) {machine['cpu']}; Python {machine['python']}; "
             f"machine during the run: {machine['cpu_during_run']} (all processes), "
             f"load average {machine['loadavg_at_end']}"
