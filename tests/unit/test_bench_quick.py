@@ -74,3 +74,21 @@ def test_quick_run_runs_every_section(tmp_path: Path) -> None:
         assert row["value"] not in (None, ""), row
         assert row["figure"].strip() in done.stdout, row["figure"]
     assert RECORDED.read_bytes() == recorded
+
+
+def documented_table(markdown: str, heading: str = "## Latest results") -> str:
+    """The first Markdown table after ``heading``, as text."""
+    lines = markdown[markdown.index(heading) :].splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("|")), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def test_the_documented_results_are_the_recorded_full_run() -> None:
+    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
+    assert recorded["quick"] is False
+    assert recorded["errors"] == {}
+    assert list(recorded["section_seconds"]) == section_names()
+    assert recorded["machine"]["commit"] not in ("", "?")
+    docs = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    assert documented_table(docs) == recorded["markdown"]
