@@ -8,7 +8,7 @@ standalone flows carry them.
     post = b.make("CitationPostProcessorComponent", _id="post")  # a component, ready for a Graph
 
     code = bundle.standalone_code("CitationPostProcessorComponent")  # what flows/standalone/ nodes carry
-    s = bundle.compiled({name: bundle.standalone_code(name) for name in bundle.BENCHED})  # as Langflow runs them
+    s = bundle.compiled({c: bundle.standalone_code(c) for c in bundle.BENCHED.values()})  # as Langflow runs them
 
 Importing this module prepares the process for lfx (see below); import it before anything imports lfx.
 """
@@ -138,9 +138,9 @@ def installed() -> Bundle:
     core = [
         importlib.import_module(f"{CORE_PACKAGE}.{m.name}") for m in pkgutil.iter_modules(package.__path__)
     ]
-    glue = [importlib.import_module(f"{INSTALLED_PACKAGE}.{name}") for name in BENCHED]
-    components = {cls: getattr(module, cls) for module, cls in zip(glue, BENCHED.values(), strict=True)}
-    return Bundle(public(*map(vars, glue), *map(vars, core)), components)
+    modules = [importlib.import_module(f"{INSTALLED_PACKAGE}.{name}") for name in BENCHED]
+    components = {cls: getattr(module, cls) for module, cls in zip(modules, BENCHED.values(), strict=True)}
+    return Bundle(public(*map(vars, modules), *map(vars, core)), components)
 
 
 def compiled(codes: dict[str, str]) -> Bundle:

@@ -2,6 +2,7 @@
 the checker's constants set for a while, and the command line both evaluations share.
 
     import random
+    from pathlib import Path
 
     import wice
 
