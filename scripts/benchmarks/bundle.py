@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import pkgutil
@@ -143,19 +144,29 @@ def installed() -> Bundle:
     return Bundle(public(*map(vars, modules), *map(vars, core)), components)
 
 
+def node_evaluator() -> Callable[[str, str], type]:
+    """``(code, class name) -> class``, as the installed Langflow turns a node's code into its class on
+    every run: ``eval_custom_component_code``, which takes the class name since lfx 1.13 and finds the
+    class itself before (a node's code defines one component class)."""
+    from lfx.custom.eval import eval_custom_component_code
+
+    if len(inspect.signature(eval_custom_component_code).parameters) > 1:
+        return eval_custom_component_code
+    return lambda code, _class_name: eval_custom_component_code(code)
+
+
 def compiled(codes: dict[str, str]) -> Bundle:
-    """Node codes (class name -> code) compiled as Langflow does on a run (``eval_custom_component_code``).
+    """Node codes (class name -> code) compiled as Langflow does on a run (``node_evaluator``).
 
     ``names`` are those of each node's namespace and of the core it carries (``CORE``), if it carries
     one as a module (a node that inlines the core defines its names at top level). Each factory passes
     the node's code on, as Langflow does, since a compiled class has no source file to read it from.
     """
-    from lfx.custom.eval import eval_custom_component_code
-
+    evaluate = node_evaluator()
     components: dict[str, Callable[..., Any]] = {}
     scopes: list[dict[str, Any]] = []
     for class_name, code in codes.items():
-        cls = eval_custom_component_code(code, class_name)
+        cls = evaluate(code, class_name)
         components[class_name] = functools.partial(cls, _code=code)
         # The namespace the node's code ran in: the globals of any function its class defines.
         scope = next(f.__globals__ for f in vars(cls).values() if isinstance(f, FunctionType))

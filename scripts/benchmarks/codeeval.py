@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 import re
 
-from .bundle import FLOWS, STANDALONE_FLOWS, node_codes, our_classes, read_flows
+from .bundle import FLOWS, STANDALONE_FLOWS, node_codes, node_evaluator, our_classes, read_flows
 from .section import Context, Section
 from .timing import interleaved, median
 
@@ -46,17 +46,13 @@ def codes() -> dict[str, tuple[str, str]]:
 
 
 def run(ctx: Context) -> None:
-    from lfx.custom.eval import eval_custom_component_code
-
+    evaluate = node_evaluator()
     table = ctx.table
     items = codes()
     for code, name in items.values():
-        eval_custom_component_code(code, name)  # once first: what Langflow imported on the way is paid once
+        evaluate(code, name)  # once first: what Langflow imported on the way is paid once
     samples = interleaved(
-        {
-            label: (lambda c=code, n=name: eval_custom_component_code(c, n))
-            for label, (code, name) in items.items()
-        },
+        {label: (lambda c=code, n=name: evaluate(c, n)) for label, (code, name) in items.items()},
         rounds=2 if ctx.quick else 9,
     )
     ms = {label: median(s) / 1e6 for label, s in samples.items()}
