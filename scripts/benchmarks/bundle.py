@@ -159,7 +159,8 @@ def compiled(codes: dict[str, str]) -> Bundle:
     """Node codes (class name -> code) compiled as Langflow does on a run (``node_evaluator``).
 
     ``names`` are those of each node's namespace and of the core it carries (``CORE``), if it carries
-    one as a module (a node that inlines the core defines its names at top level). Each factory passes
+    one as a module (a node that inlines the core defines its names at top level); a name several
+    nodes carry comes from the first node of ``codes``. Each factory passes
     the node's code on, as Langflow does, since a compiled class has no source file to read it from.
     """
     evaluate = node_evaluator()
@@ -170,7 +171,8 @@ def compiled(codes: dict[str, str]) -> Bundle:
         components[class_name] = functools.partial(cls, _code=code)
         # The namespace the node's code ran in: the globals of any function its class defines.
         scope = next(f.__globals__ for f in vars(cls).values() if isinstance(f, FunctionType))
-        scopes.append(scope)
-        if isinstance(scope.get("CORE"), ModuleType):
-            scopes.append(vars(scope["CORE"]))
+        carried = scope.get("CORE")
+        # Earlier nodes first in the end: a name two nodes carry comes from the first (the post-processor
+        # in BENCHED's order), so the functions called together share one carried core and its types.
+        scopes[:0] = [scope, vars(carried)] if isinstance(carried, ModuleType) else [scope]
     return Bundle(public(*scopes), components)
