@@ -189,7 +189,7 @@ def run(ctx: Context) -> None:
             "not run",
             "(full run only)",
             None,
-            note="starting Langflow takes 35-60 s on 2 cores, longer than a quick run's whole budget; "
+            note="starting Langflow alone takes longer than a whole quick run; "
             "`scripts/bench.py --only server` measures it, and tests/e2e run the same flows through a server",
         )
         return

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m pytest -n 0 tests/unit/test_bench_quick.py
 
-One child process runs the quick benchmark (every section at a small size: about 20 s on 2 cores) with
+One child process runs the quick benchmark (every section at a small size, in seconds) with
 its temporary folder pointed at ``tmp_path``. The test reads the JSON it wrote there and checks that
 every section of the registry ran, added rows and raised nothing, and that the recorded full run
 (``docs/bench-results.json``) was left alone. Speed is the benchmark's business: no figure is judged
