@@ -53,7 +53,7 @@ def run(ctx: Context) -> None:
         evaluate(code, name)  # once first: what Langflow imported on the way is paid once
     samples = interleaved(
         {label: (lambda c=code, n=name: evaluate(c, n)) for label, (code, name) in items.items()},
-        rounds=2 if ctx.quick else 9,
+        rounds=1 if ctx.quick else 9,
     )
     ms = {label: median(s) / 1e6 for label, s in samples.items()}
     lines = {label: len(code.splitlines()) for label, (code, _) in items.items()}

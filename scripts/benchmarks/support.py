@@ -28,7 +28,7 @@ import wice
 from .section import Context, Section
 
 NUMBER = "6"
-QUICK_CLAIMS = 24  # claims a quick run evaluates (of WiCE dev's 349)
+QUICK_CLAIMS = 16  # claims a quick run evaluates (of WiCE dev's 349)
 QUICK_FOLDS = 3
 QUICK_TRIALS = 20  # latency trials of a quick run
 
