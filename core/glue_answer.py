@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# lfx.custom before lfx.io: lfx 1.13 imports part of lfx.custom from lfx.io, and a component module
+# imported after that (lfx.custom.custom_component.component) would then find its own package half-made.
+import lfx.custom  # noqa: F401
 from lfx.io import DropdownInput
 from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent
 

@@ -4,9 +4,10 @@
     .venv/bin/python scripts/bench_compare.py --base 1045721
     .venv/bin/python scripts/bench_compare.py --base HEAD~1 --rounds 9 --flow-runs 40
 
-The component files at ``--base`` are read with ``git show`` and imported under other module
-names, so both versions run in one process on the same inputs, interleaved (before, after, after,
-before, …). It reuses the inputs and timed shapes of ``scripts/bench.py`` (from ``scripts/benchmarks/``):
+The standalone nodes' code at ``--base`` is read from the flows with ``git show`` and compiled as
+Langflow compiles a node, so both versions run in one process on the same inputs, interleaved (before,
+after, after, before, …); the working tree runs as installed (``lfx_citations.core`` and the installed
+components). It reuses the inputs and timed shapes of ``scripts/bench.py`` (from ``scripts/benchmarks/``):
 
 * section 2: the streaming filter and one-shot ``filter_citations`` on the 100 KB answer;
 * section 3: the pure pipeline at base size (1,000 sources, 5,000 markers), stage by stage;
@@ -21,18 +22,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import importlib.util
+import json
 import random
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 # The bench's inputs and timed shapes, reused as they are (bundle first: it prepares the process for lfx).
-from benchmarks.bundle import BUNDLE_MODULES, REPO, load_bundle
+from benchmarks.bundle import BENCHED, REPO, Bundle, compiled, installed, node_codes
 from benchmarks.corpus import make_answer, make_dense_answer, make_rows, tokenize
 from benchmarks.flow import flow_variants
 from benchmarks.report import log
@@ -40,41 +40,28 @@ from benchmarks.scale import scale_pipeline
 from benchmarks.throughput import one_shot, streaming
 from benchmarks.timing import interleaved, median
 
-# Where the self-contained component files are: components/standalone/ now, components/citations/ before
-# the installed components began to import the core (a revision without the first uses the second).
-COMPONENT_FOLDERS = ("components/standalone", "components/citations")
+# Where self-contained node code is at a revision: flows/standalone/ since there is one; before that,
+# the nodes of flows/ carried the whole component (the core inlined).
+FLOW_FOLDERS = ("flows/standalone", "flows")
 
 
-def _show(rev: str, name: str) -> str:
-    errors = []
-    for folder in COMPONENT_FOLDERS:
-        shown = subprocess.run(
-            ["git", "show", f"{rev}:{folder}/{name}.py"],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if shown.returncode == 0:
-            return shown.stdout
-        errors.append(shown.stderr.strip())
-    raise SystemExit(f"bench_compare: cannot read {name}.py at {rev!r}: {'; '.join(errors)}")
+def _git(*args: str) -> str | None:
+    """The output of a git command, or None if it failed (a folder or file the revision does not have)."""
+    done = subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, check=False)
+    return done.stdout if done.returncode == 0 else None
 
 
-def load_at(rev: str, folder: Path) -> dict[str, Any]:
-    """The bundle's modules as they are at ``rev``, imported from copies in ``folder``."""
-    mods = {}
-    for name in (m.rsplit(".", 1)[1] for m in BUNDLE_MODULES):
-        source = _show(rev, name)
-        path = folder / f"{name}.py"
-        path.write_text(source, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location(f"before_{name}", path)
-        assert spec is not None and spec.loader is not None, path
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-        spec.loader.exec_module(module)
-        mods[name] = module
-    return mods
+def codes_at(rev: str) -> dict[str, str]:
+    """Class name -> the self-contained node code of each benched component at ``rev``."""
+    wanted = set(BENCHED.values())
+    for folder in FLOW_FOLDERS:
+        listed = _git("ls-tree", "--name-only", f"{rev}:{folder}") or ""
+        shown = [_git("show", f"{rev}:{folder}/{p}") for p in listed.split() if p.endswith(".json")]
+        flows = [json.loads(text) for text in shown if text]
+        codes = node_codes(flows, wanted)
+        if set(codes) == wanted:
+            return codes
+    raise SystemExit(f"bench_compare: no flows at {rev!r} carry {', '.join(sorted(wanted))}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,13 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=20251130)
     args = ap.parse_args(argv)
 
-    after = load_bundle()
-    # Kept until the end: lfx reads a component's source file when the component is made.
-    folder = tempfile.TemporaryDirectory()
-    before = load_at(args.base, Path(folder.name))
+    after = installed()
+    before = compiled(codes_at(args.base))
     gc.collect()
     gc.freeze()  # as bench.py does: keep lfx's heap out of every collection
-    sides = {"before": before, "after": after}
+    sides: dict[str, Bundle] = {"before": before, "after": after}
     rows: list[tuple[str, float, float]] = []
 
     log("section 2: streaming and one-shot, 100 KB answer")
@@ -100,10 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     tokens = tokenize(text, rng)
     presented = list(range(1, 9))
     fns: dict[str, Callable[[], Any]] = {}
-    for side, mods in sides.items():
-        pp = mods["citation_post_processor"]
-        fns[f"stream {side}"] = streaming(pp, presented, tokens)
-        fns[f"one-shot {side}"] = one_shot(pp, presented, text)
+    for side, measured in sides.items():
+        fns[f"stream {side}"] = streaming(measured.names, presented, tokens)
+        fns[f"one-shot {side}"] = one_shot(measured.names, presented, text)
     assert fns["stream after"]() == fns["one-shot after"](), "streaming and one-shot disagree"
     samples = interleaved(fns, args.rounds)
     for what in ("stream", "one-shot"):
@@ -122,10 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(args.rounds):
         for side in ("before", "after") if r % 2 == 0 else ("after", "before"):
             gc.collect()
-            mods = sides[side]
-            stages[side].append(
-                scale_pipeline(mods["citation_post_processor"], mods["indexed_retrieved_data_parser"], *data)
-            )
+            stages[side].append(scale_pipeline(sides[side].names, *data))
     for stage in ("pipeline", "build_sources", "filter_citations", "build_content_blocks"):
         label = "whole pipeline" if stage == "pipeline" else f"stage {stage}"
         rows.append(
@@ -137,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     log("section 4: not-streaming flow runs")
-    variants = {side: flow_variants(mods, args.seed)[0] for side, mods in sides.items()}
+    variants = {side: flow_variants(measured, args.seed)[0] for side, measured in sides.items()}
 
     async def flows() -> dict[str, list[float]]:
         keys = [(side, kind) for side in sides for kind in ("citation-invoke", "stock-invoke")]
@@ -169,7 +150,6 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | --- | --- | --- | --- |")
     for label, b, a in rows:
         print(f"| {label} | {b:,.1f} | {a:,.1f} | {a / b:.2f}x |")
-    folder.cleanup()
     return 0
 
 

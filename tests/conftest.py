@@ -21,10 +21,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 # Hypothesis profiles. "ci" under CI=true (CI and .ci/run), "dev" otherwise (a developer's run before a
-# commit), "fuzz" for scripts/fuzz.py (or HYPOTHESIS_PROFILE=fuzz): the same properties at scale.
+# commit), "fuzz" for scripts/eval/fuzz.py (or HYPOTHESIS_PROFILE=fuzz): the same properties at scale.
 # Under CI=true the examples are derandomized (drawn from a seed fixed per test), so a red CI run
 # means the change broke something and a local `CI=true` run shows CI's examples. Fresh examples are
-# the developer's run and scripts/fuzz.py: both draw new ones every time.
+# the developer's run and scripts/eval/fuzz.py: both draw new ones every time.
 IN_CI = os.environ.get("CI", "").lower() == "true"
 CI_EXAMPLES = 2000
 settings.register_profile(
@@ -51,7 +51,7 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if IN_CI else "dev")
 settings.load_profile(PROFILE)
 
 # Properties that have found a bug keep the whole CI count; the others run a quarter of it in CI
-# (scripts/fuzz.py runs every one at scale). Each entry says what it found.
+# (scripts/eval/fuzz.py runs every one at scale). Each entry says what it found.
 FOUND_A_BUG = {
     "test_reference_oracle.py::test_engine_matches_the_reference": "G4, backticks in qualifiers, "
     "case folding, double braces, a link after a vendor annotation: unit/test_oracle_regressions.py",

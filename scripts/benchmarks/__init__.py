@@ -6,9 +6,9 @@
     sys.path.insert(0, "scripts")  # the package lives next to bench.py
     from benchmarks import bundle, corpus, throughput, timing
 
-    pp = bundle.load_bundle()["citation_post_processor"]
+    names = bundle.installed().names  # lfx_citations.core's names, and the components' functions
     text = corpus.make_answer(random.Random(1), 10_240, 8)
-    shape = throughput.streaming(pp, list(range(1, 9)), corpus.tokenize(text, random.Random(2)))
+    shape = throughput.streaming(names, list(range(1, 9)), corpus.tokenize(text, random.Random(2)))
     print(timing.median(timing.interleaved({"stream": shape}, rounds=3)["stream"]) / 1e6, "ms")
 
 ``registry.SECTIONS`` lists the sections in table order; ``section.Section`` says what one provides.

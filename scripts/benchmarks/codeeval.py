@@ -5,19 +5,18 @@
 A server re-creates every node of a flow on every run by evaluating the ``code`` stored in the node
 (``lfx.custom.eval.eval_custom_component_code``, i.e. ``lfx.custom.validate.create_class``: parse,
 compile and execute, nothing cached). This section times exactly that call on the code of each of our
-nodes, as the flows carry it: the installed components (``components/citations/``, the nodes of
-``flows/``) and the standalone ones (``components/standalone/``, the nodes of ``flows/standalone/``),
-against the stock Parser and Prompt Template of the stock RAG flow, interleaved, medians of the rounds.
+nodes, as the flows carry it: the installed components (the nodes of ``flows/``) and the standalone
+ones (the nodes of ``flows/standalone/``, the core carried in each), against the stock Parser and Prompt Template of the stock RAG flow, interleaved, medians of the rounds.
 The goal: the slowest node of ours in the flows ``scripts/run.sh`` loads (the installed ones) costs at
 most 3 times the stock Parser.
 """
 
 from __future__ import annotations
 
-import ast
 import inspect
+import re
 
-from .bundle import REPO
+from .bundle import FLOWS, STANDALONE_FLOWS, node_codes, node_evaluator, our_classes, read_flows
 from .section import Context, Section
 from .timing import interleaved, median
 
@@ -25,11 +24,9 @@ NUMBER = "7"
 GOAL_RATIO = 3.0
 
 
-def _class_name(source: str) -> str:
-    (name,) = [
-        n.name for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name.endswith("Component")
-    ]
-    return name
+def module_name(class_name: str) -> str:
+    """``CitationPostProcessorComponent`` -> ``citation_post_processor``: the component's module."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", class_name.removesuffix("Component")).lower()
 
 
 def codes() -> dict[str, tuple[str, str]]:
@@ -41,26 +38,22 @@ def codes() -> dict[str, tuple[str, str]]:
         "stock Parser": (inspect.getsource(parser), "ParserComponent"),
         "stock Prompt Template": (inspect.getsource(prompt), "PromptComponent"),
     }
-    for kind, folder in (("installed", "citations"), ("standalone", "standalone")):
-        for path in sorted((REPO / "components" / folder).glob("[!_]*.py")):
-            source = path.read_text(encoding="utf-8")
-            found[f"{kind} {path.stem}"] = (source, _class_name(source))
+    ours = our_classes()
+    for kind, folder in (("installed", FLOWS), ("standalone", STANDALONE_FLOWS)):
+        for name, code in sorted(node_codes(read_flows(folder), ours).items()):
+            found[f"{kind} {module_name(name)}"] = (code, name)
     return found
 
 
 def run(ctx: Context) -> None:
-    from lfx.custom.eval import eval_custom_component_code
-
+    evaluate = node_evaluator()
     table = ctx.table
     items = codes()
     for code, name in items.values():
-        eval_custom_component_code(code, name)  # once first: what Langflow imported on the way is paid once
+        evaluate(code, name)  # once first: what Langflow imported on the way is paid once
     samples = interleaved(
-        {
-            label: (lambda c=code, n=name: eval_custom_component_code(c, n))
-            for label, (code, name) in items.items()
-        },
-        rounds=3 if ctx.quick else 9,
+        {label: (lambda c=code, n=name: evaluate(c, n)) for label, (code, name) in items.items()},
+        rounds=1 if ctx.quick else 9,
     )
     ms = {label: median(s) / 1e6 for label, s in samples.items()}
     lines = {label: len(code.splitlines()) for label, (code, _) in items.items()}

@@ -17,9 +17,9 @@ import statistics
 import time
 import uuid
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
+from .bundle import Bundle
 from .corpus import RETRIEVED, make_answer, tokenize
 from .section import Context, Section
 from .timing import median, ns
@@ -41,9 +41,7 @@ def paired_differences(
     return median(diffs), q[0], q[2]
 
 
-def flow_variants(
-    mods: dict[str, ModuleType], seed: int
-) -> tuple[dict[str, Callable[[], Any]], dict[str, str]]:
+def flow_variants(bundle: Bundle, seed: int) -> tuple[dict[str, Callable[[], Any]], dict[str, str]]:
     """The flows of section 4 as ``name -> async run()``; each run builds a fresh Graph and runs it.
 
     * ``citation``: Chat Input → retriever stand-in → Indexed Retrieved-Data Parser → Citation Prompt;
@@ -71,12 +69,12 @@ def flow_variants(
 
     from tests.support.fakes import ScriptedChatModel
 
-    pp = mods["citation_post_processor"]
+    names = bundle.names
     rng = random.Random(seed + 4)
     answer = make_answer(rng, 1_000, len(RETRIEVED))
     chunks = tokenize(answer, rng)
     expected = {
-        "citation": pp.filter_citations(answer, range(1, len(RETRIEVED) + 1)).text,
+        "citation": names.filter_citations(answer, range(1, len(RETRIEVED) + 1)).text,
         "stock": answer,
         "stock+1": answer,
         "stock+cards": answer,
@@ -127,17 +125,17 @@ def flow_variants(
             return self.message
 
     # The cards the citation flow's answer carries, to measure what lfx charges for carrying them.
-    citation_result = pp.filter_citations(answer, range(1, len(RETRIEVED) + 1))
-    parsed, _, _ = mods["indexed_retrieved_data_parser"].build_sources([dict(row) for row in RETRIEVED])
+    citation_result = names.filter_citations(answer, range(1, len(RETRIEVED) + 1))
+    parsed, _, _ = names.build_sources([dict(row) for row in RETRIEVED])
     records = [r.model_dump(mode="json") for r in parsed]
-    card_payload = pp.build_payload(citation_result, records, scope="cited")
+    card_payload = names.build_payload(citation_result, records, scope="cited")
 
     class CardsPassThrough(PassThrough):
         display_name = "Cards pass-through"
         name = "CardsPassThrough"
 
         def forward(self) -> Message:
-            self.message.content_blocks = pp.build_content_blocks(
+            self.message.content_blocks = names.build_content_blocks(
                 self.message.text, card_payload, citation_result.first_spans, include_payload=False
             )
             return self.message
@@ -151,12 +149,12 @@ def flow_variants(
 
     def citation(stream: bool) -> Graph:
         chat_input, retriever = head()
-        parser = mods["indexed_retrieved_data_parser"].IndexedRetrievedDataParserComponent(_id="parser")
+        parser = bundle.make("IndexedRetrievedDataParserComponent", _id="parser")
         parser.set(input_data=retriever.search)
-        prompt = mods["citation_prompt"].CitationPromptComponent(_id="prompt")
+        prompt = bundle.make("CitationPromptComponent", _id="prompt")
         prompt.set(question=chat_input.message_response, context=parser.build_context)
         model = ScriptedModelComponent(_id="model")
-        post = pp.CitationPostProcessorComponent(_id="post")
+        post = bundle.make("CitationPostProcessorComponent", _id="post")
         post.set(
             model=model.build_model,
             prompt=prompt.build_prompt_message,
@@ -253,13 +251,13 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 
 def run(ctx: Context) -> None:
     table, seed, raw = ctx.table, ctx.seed, ctx.raw
-    runs = max(5, ctx.args.flow_runs // (3 if ctx.quick else 1))
-    variants, info = flow_variants(ctx.mods, seed)
+    runs = 2 if ctx.quick else max(5, ctx.args.flow_runs)
+    variants, info = flow_variants(ctx.bundle, seed)
 
     async def main() -> dict[str, list[dict[str, Any]]]:
         samples: dict[str, list[dict[str, Any]]] = {k: [] for k in variants}
         for key in variants:  # warm-up: first runs pay one-time costs (caches, lazy imports)
-            for _ in range(2):
+            for _ in range(1 if ctx.quick else 2):
                 await variants[key]()
         keys = list(variants)
         for r in range(runs):

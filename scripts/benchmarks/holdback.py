@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from .corpus import make_corpus, tokenize
 from .section import Context, Section
@@ -33,10 +34,10 @@ def hold_kind(buf: str) -> str:
 
 
 def run(ctx: Context) -> None:
-    table, pp, seed, raw = ctx.table, ctx.pp, ctx.seed, ctx.raw
-    corpus = make_corpus(seed)
+    table, names, seed, raw = ctx.table, ctx.names, ctx.seed, ctx.raw
+    corpus = make_corpus(seed, count=20 if ctx.quick else 50)
     rng = random.Random(seed + 1)
-    window = pp.MARKER_WINDOW
+    window = names.MARKER_WINDOW
     stats = {"marker": (0, ""), "link": (0, ""), "spaces": (0, ""), "ticks": (0, "")}
     first_plain: list[int] = []
     first_opener: list[tuple[int, str]] = []
@@ -49,7 +50,7 @@ def run(ctx: Context) -> None:
         tokens_total += len(tokens)
         chars_total += len(text)
         links = {i: f"https://docs.example.com/doc-{i}.pdf#page={i}" for i in presented}
-        engine = pp.CitationFilter(presented, link_for=links.get if len(text) % 2 else None)
+        engine = names.CitationFilter(presented, link_for=links.get if len(text) % 2 else None)
         out: list[str] = []
         first_done = False
         for tok in tokens:
@@ -69,7 +70,7 @@ def run(ctx: Context) -> None:
                 else:
                     first_plain.append(held)
         out.append(engine.close())
-        one_shot = pp.filter_citations(text, presented, link_for=engine.link_for).text
+        one_shot = names.filter_citations(text, presented, link_for=engine.link_for).text
         mismatches += "".join(out) != one_shot
 
     raw["holdback"] = {
@@ -96,8 +97,8 @@ def run(ctx: Context) -> None:
         NUMBER,
         "max chars held while a `(url)` may follow a marker",
         link_max,
-        f"<= {window + pp.LINK_WINDOW} (marker + link window)",
-        link_max <= window + pp.LINK_WINDOW,
+        f"<= {window + names.LINK_WINDOW} (marker + link window)",
+        link_max <= window + names.LINK_WINDOW,
         "chars",
         note=f"longest hold: {stats['link'][1]!r}",
     )
@@ -132,11 +133,11 @@ def run(ctx: Context) -> None:
 _CLOSING = set(".!?\u3002\uff01\uff1f\"'\u201d\u2019\u00bb)]")
 
 
-def _inserting(pp: object, records: list[dict], presented: list[int]) -> object:
+def _inserting(names: Any, records: list[dict], presented: list[int]) -> object:
     """A filter with ``cite_missing="insert"`` over ``records``, as the post-processor builds it."""
-    ledger = pp.SupportLedger(records, "flag", "insert")
-    uncited = pp.uncited_claims("insert", ledger.ranked, ledger.judgement)
-    return pp.CitationFilter(presented, uncited=uncited, **ledger.engine_options())
+    ledger = names.SupportLedger(records, "flag", "insert")
+    uncited = names.uncited_claims("insert", ledger.ranked, ledger.judgement)
+    return names.CitationFilter(presented, uncited=uncited, **ledger.engine_options())
 
 
 def inserting(ctx: Context, corpus: list[tuple[str, list[int]]]) -> None:
@@ -144,7 +145,7 @@ def inserting(ctx: Context, corpus: list[tuple[str, list[int]]]) -> None:
 
     Each answer's sources are its own sentences, so that uncited claims do get a citation inserted.
     """
-    pp, rng = ctx.pp, random.Random(ctx.seed + 2)
+    names, rng = ctx.names, random.Random(ctx.seed + 2)
     most, most_text, inserted, mismatches = 0, "", 0, 0
     for text, presented in corpus:
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", re.sub(r"\[[^\]]*\]", "", text)) if s.strip()]
@@ -153,7 +154,7 @@ def inserting(ctx: Context, corpus: list[tuple[str, list[int]]]) -> None:
             for k, i in enumerate(presented)
         ]
 
-        streamed, plain = _inserting(pp, records, presented), pp.CitationFilter(presented)
+        streamed, plain = _inserting(names, records, presented), names.CitationFilter(presented)
         out, shown = [], ""
         for tok in tokenize(text, rng):
             out.append(streamed.feed(tok))
@@ -162,7 +163,7 @@ def inserting(ctx: Context, corpus: list[tuple[str, list[int]]]) -> None:
             if extra > most:
                 most, most_text = extra, shown[len(shown) - extra :]
         out.append(streamed.close())
-        whole = _inserting(pp, records, presented)
+        whole = _inserting(names, records, presented)
         mismatches += "".join(out) != whole.feed_all(text)
         inserted += len(streamed.uncited.found)
     ctx.raw["holdback"]["insert"] = {"most_extra": most, "held": most_text, "inserted": inserted}

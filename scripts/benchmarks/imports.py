@@ -54,7 +54,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 
 def run(ctx: Context) -> None:
     table, raw = ctx.table, ctx.raw
-    runs = 2 if ctx.quick else ctx.args.import_runs
+    runs = 1 if ctx.quick else ctx.args.import_runs
 
     # Bytecode first (as any earlier import would have left it), and what compiling costs a fresh checkout.
     files = [Path(importlib.util.find_spec(name).origin) for name in PALETTE_MODULES]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import platform
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,24 @@ def busy_share(before: list[int], after: list[int]) -> dict[str, float]:
     }
 
 
+REPO = Path(__file__).resolve().parents[2]
+
+
+def revision(repo: Path = REPO) -> str:
+    """The commit measured (short hash), ``+changes`` if the working tree differs from it; ``?`` outside git."""
+
+    def git(*args: str) -> str | None:
+        done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=False)
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    commit = git("rev-parse", "--short", "HEAD")
+    if commit is None:
+        return "?"
+    return commit + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
 def describe() -> dict[str, Any]:
-    """CPU count and model, Python, OS, lfx version and the load average now."""
+    """The commit, CPU count and model, Python, OS, lfx version and the load average now."""
     cpu = ""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -59,6 +76,7 @@ def describe() -> dict[str, Any]:
     except Exception:  # noqa: BLE001
         lfx_version = "?"
     return {
+        "commit": revision(),
         "nproc": os.cpu_count(),
         "cpu": cpu,
         "python": platform.python_version(),

@@ -94,7 +94,7 @@ def summary(table: Table, seconds: float, machine: dict[str, Any]) -> str:
     out = [
         table.render(),
         (
-            f"\n{len(table.rows)} figures, {len(misses)} miss(es); {seconds:.0f} s; "
+            f"\n{len(table.rows)} figures, {len(misses)} miss(es); {seconds:.0f} s; commit {machine['commit']}; "
             f"{machine['nproc']} cpu(s) {machine['cpu']}; Python {machine['python']}; "
             f"machine during the run: {machine['cpu_during_run']} (all processes), "
             f"load average {machine['loadavg_at_end']}"
@@ -114,11 +114,14 @@ def write_json(
     quick: bool,
     seconds: float,
     section_seconds: dict[str, float],
+    section_rows: dict[str, int],
+    errors: dict[str, str],
     machine: dict[str, Any],
     table: Table,
     raw: dict[str, Any],
 ) -> None:
-    """The run as docs/bench-results.json holds it: settings, timings, machine, rows, raw data, Markdown."""
+    """The run as docs/bench-results.json holds it: settings, timings and rows per section, the sections
+    that failed (name -> traceback), machine, rows, raw data, Markdown."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
         json.dumps(
@@ -128,6 +131,8 @@ def write_json(
                 "quick": quick,
                 "seconds": round(seconds, 1),
                 "section_seconds": section_seconds,
+                "section_rows": section_rows,
+                "errors": errors,
                 "machine": machine,
                 "rows": table.rows,
                 "raw": raw,

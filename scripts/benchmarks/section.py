@@ -26,9 +26,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
+from .bundle import Bundle
 from .report import Table
 
 
@@ -37,7 +37,7 @@ class Context:
     """Everything a section gets: the parsed flags, the bundle, and where its results go."""
 
     args: argparse.Namespace  # every flag, each section's own included
-    mods: dict[str, ModuleType]  # the bundle's modules by short name, as bundle.load_bundle() gives them
+    bundle: Bundle  # what is measured: bundle.installed() (lfx_citations.core and the installed components)
     table: Table  # the rows printed and stored
     raw: dict[str, Any]  # the raw measurements, one key per section
 
@@ -50,12 +50,9 @@ class Context:
         return bool(self.args.quick)
 
     @property
-    def pp(self) -> ModuleType:
-        return self.mods["citation_post_processor"]
-
-    @property
-    def parser(self) -> ModuleType:
-        return self.mods["indexed_retrieved_data_parser"]
+    def names(self) -> Any:
+        """The core's names and the components' module functions (``Bundle.names``)."""
+        return self.bundle.names
 
 
 def no_arguments(ap: argparse.ArgumentParser) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from types import ModuleType
 from typing import Any
 
 from .corpus import make_answer, tokenize
@@ -21,7 +20,7 @@ from .timing import interleaved, median
 NUMBER = "2"
 
 
-def streaming(pp: ModuleType, presented: list[int], tokens: list[str], **options: Any) -> Callable[[], str]:
+def streaming(names: Any, presented: list[int], tokens: list[str], **options: Any) -> Callable[[], str]:
     """The component's streaming shape: a generator feeding every token to a fresh filter.
 
     ``options`` go to the filter: ``track_claims=True`` is what the default support check (flag) adds
@@ -29,7 +28,7 @@ def streaming(pp: ModuleType, presented: list[int], tokens: list[str], **options
     """
 
     def gen() -> Iterator[str]:
-        engine = pp.CitationFilter(presented, **options)
+        engine = names.CitationFilter(presented, **options)
         for tok in tokens:
             piece = engine.feed(tok)
             if piece:
@@ -41,9 +40,9 @@ def streaming(pp: ModuleType, presented: list[int], tokens: list[str], **options
     return lambda: "".join(gen())
 
 
-def one_shot(pp: ModuleType, presented: list[int], text: str) -> Callable[[], str]:
+def one_shot(names: Any, presented: list[int], text: str) -> Callable[[], str]:
     """The non-streaming shape: the whole answer through ``filter_citations`` at once."""
-    return lambda: pp.filter_citations(text, presented).text
+    return lambda: names.filter_citations(text, presented).text
 
 
 def passthrough(tokens: list[str]) -> Callable[[], str]:
@@ -58,8 +57,8 @@ def passthrough(tokens: list[str]) -> Callable[[], str]:
 
 
 def run(ctx: Context) -> None:
-    table, pp, seed, raw = ctx.table, ctx.pp, ctx.seed, ctx.raw
-    repeats = 3 if ctx.quick else 9
+    table, names, seed, raw = ctx.table, ctx.names, ctx.seed, ctx.raw
+    repeats = 2 if ctx.quick else 9
     rng = random.Random(seed + 2)
     presented = list(range(1, 9))
     sizes = {"1 KB": 1_024, "10 KB": 10_240, "100 KB": 102_400}
@@ -70,10 +69,10 @@ def run(ctx: Context) -> None:
 
     methods = {}
     for label, (text, tokens) in cases.items():
-        methods[(label, "stream")] = streaming(pp, presented, tokens)
-        methods[(label, "claims")] = streaming(pp, presented, tokens, track_claims=True)
+        methods[(label, "stream")] = streaming(names, presented, tokens)
+        methods[(label, "claims")] = streaming(names, presented, tokens, track_claims=True)
         methods[(label, "pass")] = passthrough(tokens)
-        methods[(label, "oneshot")] = one_shot(pp, presented, text)
+        methods[(label, "oneshot")] = one_shot(names, presented, text)
     cpu: dict[Any, list[float]] = {key: [] for key in methods}
     samples = interleaved(methods, repeats, cpu)
 

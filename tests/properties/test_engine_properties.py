@@ -1,6 +1,6 @@
 """Properties of the citation engine (hypothesis): the guarantees hold for any text and any split.
 
-CI runs each with 2,000 examples (profile "ci"); ``scripts/fuzz.py`` runs them at scale.
+CI runs each with 2,000 examples (profile "ci"); ``scripts/eval/fuzz.py`` runs them at scale.
 """
 
 from __future__ import annotations

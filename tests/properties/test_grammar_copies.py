@@ -7,7 +7,7 @@
 * ``safe_http_url`` exists twice in the standalone components (each file carries its own core,
   ``CORE``); both copies must give the same answer for every string.
 
-The properties run with the active hypothesis profile ("ci" by default; ``scripts/fuzz.py`` runs them
+The properties run with the active hypothesis profile ("ci" by default; ``scripts/eval/fuzz.py`` runs them
 with the "fuzz" profile at scale).
 """
 

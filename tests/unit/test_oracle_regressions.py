@@ -90,7 +90,7 @@ def test_edges_of_the_grammar(answer: str, text: str, cited: list[int], removed:
         # A run of spaces is held 16 (RUN_WINDOW) at a time: 84 are written before the marker is
         # read, and by then the opener is out of reach, so the last 16 go with the invalid marker.
         ("(((" + " " * 100 + "[Source 9]", "(((" + " " * 84, "[Source 9]"),
-        # Found by scripts/fuzz.py: "{Q" may still grow into "{Quelle 3}", so the space stays;
+        # Found by scripts/eval/fuzz.py: "{Q" may still grow into "{Quelle 3}", so the space stays;
         # without it, "{Q [9]uelle 3}" would become "{Quelle 3}", a marker made by the removal.
         ("{Q [9]", "{Q ", "[9]"),
         ("{Q [9]uelle 3}", "{Q uelle 3}", "[9]"),
@@ -357,7 +357,7 @@ def test_a_group_closing_past_an_outer_window_is_settled_before_it(
 def test_code_after_a_span_in_a_link_tail_is_left_alone(answer: str) -> None:
     # The streamed reference property found both: "`\n```\n" in the parenthesis after "[[1]]" read as
     # a span closed by a blank line (in a CI run), and "~~~" after a span closed by a blank line not
-    # read as a fence (scripts/fuzz.py). Either way a marker in code was removed.
+    # read as a fence (scripts/eval/fuzz.py). Either way a marker in code was removed.
     check(answer, [], answer, [], [])
 
 
@@ -509,7 +509,7 @@ def test_no_removal_is_made_inside_a_qualifier_that_a_backtick_ends() -> None:
 
 
 def test_a_removal_right_after_a_kept_parenthesis_marker_keeps_the_gap() -> None:
-    # scripts/fuzz.py found "(Source 1-2)" (written "[Source 2]") followed by a removed "[Source 1]" and
+    # scripts/eval/fuzz.py found "(Source 1-2)" (written "[Source 2]") followed by a removed "[Source 1]" and
     # a parenthesis too long to be its link: the cut, made inside "[Source 1(", left "]" right before
     # "(" in the output without the gap rule's space, where a second pass reads a link tail.
     tail = "(https://x.example/" + "a" * 237 + ")"

@@ -3,8 +3,8 @@
 
 Run from the repository root with the project's virtualenv::
 
-    .venv/bin/python scripts/uncited_eval.py              # table of figures
-    .venv/bin/python scripts/uncited_eval.py --json out.json
+    .venv/bin/python scripts/eval/uncited_eval.py              # table of figures
+    .venv/bin/python scripts/eval/uncited_eval.py --json out.json
 
 The cases come from WiCE dev (``data/wice/``, see its README for the data and its licence). Each one
 is an answer of one sentence, a claim with no marker, run through the citation filter in ``insert``
@@ -31,7 +31,7 @@ supported claims of 257, 37 %; with its distorted claims, 19 %; copied: 683 fait
 floor of ``pick_source`` are chosen by 5-fold cross-validation by claim: on the other folds, the pair
 that maximizes F0.5 (precision weighted over recovery, as a citation nobody asked for must be right),
 averaged over the two families of cases, then applied to the held-out fold. The support checker's own weights are refitted per fold as
-``scripts/support_eval.py`` does, so no held-out claim has been seen by anything that judges it.
+``scripts/eval/support_eval.py`` does, so no held-out claim has been seen by anything that judges it.
 ``--seeds`` redraws the folds. The shipped constants are the pair chosen on all of dev.
 
 Latency: one sentence with no marker through the filter in ``insert`` mode (claim found, every
@@ -42,25 +42,22 @@ source judged, the source picked, the marker written), 10 sources of about 1 KB.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import re
 import statistics
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 import support_distortions
 import support_eval
+import wice
+from wice import DATA, WINDOW, constants
 
 from lfx_citations.core import support, uncited
 from lfx_citations.core.engine import CitationFilter
 from lfx_citations.core.payload import SupportLedger
 
-DATA = support_eval.DATA
-WINDOW = 14
 #: The pairs tried for (margin, floor): the floor never below ``support.HIGH`` ("supported").
 MARGINS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
 FLOORS = (0.0, 0.8, 0.85, 0.9)  # 0.0: no floor above "supported" itself
@@ -76,11 +73,29 @@ def _words(text: str) -> set[str]:
 # ---------------------------------------------------------------------------
 
 
+def beside_distractors(
+    rng: random.Random, sents: list[str], claim: str, right: int, others: list[int]
+) -> tuple[dict[int, str], int, int]:
+    """The window starting at ``right`` and the two of ``others`` (two or more starts) that share the
+    most words with ``claim``, as sources 1-3 in random order: (texts, the right window's id, the
+    first distractor's start)."""
+    claim_words = _words(claim)
+    others = sorted(others, key=lambda a: (-len(claim_words & _words(" ".join(sents[a : a + WINDOW]))), a))
+    first = others[0]
+    # The second distractor is not the first one shifted by a sentence or two.
+    second = next((a for a in others[1:] if abs(a - first) >= WINDOW // 2), others[1])
+    ids = rng.sample(range(1, 4), 3)
+    texts = {
+        sid: "\n".join(sents[a : a + WINDOW]) for sid, a in zip(ids, (right, first, second), strict=True)
+    }
+    return texts, ids[0], first
+
+
 def stripped_cases(data: Path, seed: int = 0) -> list[dict]:
     """Each claim with its right window and the two most claim-like windows without a full supporting set."""
     rng = random.Random(seed)
     cases = []
-    for row in support_eval._load(data / "claim_dev.jsonl"):
+    for row in wice.load(data / "claim_dev.jsonl"):
         sets = [set(s) for s in row["supporting_sentences"] if s]
         if not sets:
             continue
@@ -91,25 +106,17 @@ def stripped_cases(data: Path, seed: int = 0) -> list[dict]:
         if not right:
             continue
         r = rng.choice(right)
-        claim_words = _words(row["claim"])
         others = [a for a in starts if a != r and not any(s <= set(range(a, a + WINDOW)) for s in sets)]
         if len(others) < 2:
             continue
-        others.sort(key=lambda a: (-len(claim_words & _words(" ".join(sents[a : a + WINDOW]))), a))
-        first = others[0]
-        # The second distractor is not the first one shifted by a sentence or two.
-        second = next((a for a in others[1:] if abs(a - first) >= WINDOW // 2), others[1])
-        ids = rng.sample(range(1, 4), 3)
-        texts = {
-            sid: "\n".join(sents[a : a + WINDOW]) for sid, a in zip(ids, (r, first, second), strict=True)
-        }
+        texts, right_id, first = beside_distractors(rng, sents, row["claim"], r, others)
         partial_distractor = any(s & set(range(first, first + WINDOW)) for s in sets)
         cases.append(
             {
                 "id": row["meta"]["id"],
                 "claim": row["claim"],
                 "texts": texts,
-                "right": ids[0],
+                "right": right_id,
                 "kind": "supported" if row["label"] == "supported" else row["label"],
                 "hard": partial_distractor,
             }
@@ -122,7 +129,7 @@ def copied_cases(data: Path, seed: int = 0, per_article: int = 2) -> list[dict]:
     window that holds the sentence and the two most claim-like windows that do not; each also blended
     with another article's claim ("<copied>, and <other claim>"), which no chunk fully supports."""
     rng = random.Random(seed)
-    rows = support_eval._load(data / "claim_dev.jsonl")
+    rows = wice.load(data / "claim_dev.jsonl")
     cases = []
     for row in rows:
         sents, n = row["evidence"], len(row["evidence"])
@@ -131,21 +138,13 @@ def copied_cases(data: Path, seed: int = 0, per_article: int = 2) -> list[dict]:
             claim = sents[k].strip()
             starts = range(max(0, n - WINDOW) + 1)
             right = rng.choice([a for a in starts if a <= k < a + WINDOW])
-            claim_words = _words(claim)
             others = [a for a in starts if not a <= k < a + WINDOW and claim not in sents[a : a + WINDOW]]
             if len(others) < 2:
                 continue
-            others.sort(key=lambda a: (-len(claim_words & _words(" ".join(sents[a : a + WINDOW]))), a))
-            first = others[0]
-            second = next((a for a in others[1:] if abs(a - first) >= WINDOW // 2), others[1])
-            ids = rng.sample(range(1, 4), 3)
-            texts = {
-                sid: "\n".join(sents[a : a + WINDOW])
-                for sid, a in zip(ids, (right, first, second), strict=True)
-            }
+            texts, right_id, _ = beside_distractors(rng, sents, claim, right, others)
             case_id = f"{row['meta']['id']}:{k}"
             cases.append(
-                {"id": row["meta"]["id"], "claim": claim, "texts": texts, "right": ids[0], "kind": "copied"}
+                {"id": row["meta"]["id"], "claim": claim, "texts": texts, "right": right_id, "kind": "copied"}
             )
             other = rng.choice(rows)["claim"].strip().rstrip(".")
             if other and other[0].isalpha() and not other[:2].isupper():
@@ -174,28 +173,6 @@ def distorted_cases(cases: list[dict], seed: int = 0) -> list[dict]:
 # ---------------------------------------------------------------------------
 # Running the filter
 # ---------------------------------------------------------------------------
-
-
-@contextmanager
-def constants(
-    weights: Sequence[float] | None = None,
-    high: float | None = None,
-    low: float | None = None,
-    margin: float | None = None,
-    floor: float | None = None,
-) -> Iterator[None]:
-    """Set the checker's and the pick's constants for a while (a fold's, or a pair being tried)."""
-    saved = (support.WEIGHTS, support.HIGH, support.LOW, uncited.CITE_MARGIN, uncited.CITE_FLOOR)
-    try:
-        if weights is not None:
-            support.WEIGHTS = tuple(weights)
-        support.HIGH = support.HIGH if high is None else high
-        support.LOW = support.LOW if low is None else low
-        uncited.CITE_MARGIN = uncited.CITE_MARGIN if margin is None else margin
-        uncited.CITE_FLOOR = uncited.CITE_FLOOR if floor is None else floor
-        yield
-    finally:
-        support.WEIGHTS, support.HIGH, support.LOW, uncited.CITE_MARGIN, uncited.CITE_FLOOR = saved
 
 
 def insert_citations(claim: str, texts: dict[int, str]) -> tuple[str, list[uncited.UncitedClaim], list[dict]]:
@@ -289,17 +266,7 @@ def choose(cases: list[dict], seen: list[list]) -> tuple[float, float]:
 def fold_models(data: Path, folds: int, seed: int) -> tuple[dict[str, int], list[tuple]]:
     """The support checker refitted without each fold, as support_eval.py does: claim id -> fold, models."""
     claims = support_eval.oracle_claims(data)
-    windows = support_eval.wrong_source_cases(data, seed)
-    order = sorted(c["id"] for c in claims)
-    random.Random(seed).shuffle(order)
-    fold_of = {cid: i % folds for i, cid in enumerate(order)}
-    models = []
-    for k in range(folds):
-        train = [c for c in claims if fold_of[c["id"]] != k]
-        models.append(
-            support_eval.fit_thresholds(train, [c for c in windows if fold_of.get(c["id"], -1) != k])
-        )
-    return fold_of, models
+    return support_eval.fold_models(claims, support_eval.wrong_source_cases(data, seed), folds, seed)
 
 
 def all_cases(data: Path, seed: int) -> list[dict]:
@@ -378,19 +345,11 @@ def latency(data: Path, n_sources: int = 10, size: int = 1000, trials: int = 300
     removes a shared machine's scheduler noise. The side-by-side check tells the load apart.
     """
     rng = random.Random(seed)
-    rows = support_eval._load(data / "claim_dev.jsonl")
+    rows = wice.load(data / "claim_dev.jsonl")
     best, checks = [], []
     for _ in range(trials):
         row = rng.choice(rows)
-        texts = {}
-        for sid in range(1, n_sources + 1):
-            sents = (row if sid == 1 else rng.choice(rows))["evidence"]
-            a = rng.randrange(len(sents))
-            chunk: list[str] = []
-            while a < len(sents) and sum(len(s) + 1 for s in chunk) < size:
-                chunk.append(sents[a])
-                a += 1
-            texts[sid] = "\n".join(chunk)[: size + 200]
+        texts = wice.random_sources(rng, rows, n_sources, size, first=row)
         sentence = row["claim"]
         times, check_times = [], []
         for _ in range(3):
@@ -490,17 +449,7 @@ def _table(figures: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--seeds", type=int, nargs="+", default=[0])
-    parser.add_argument("--trials", type=int, default=300, help="latency trials (0 skips latency)")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    args = parser.parse_args(argv)
-    figures = run(args.data, args.folds, args.seeds, args.trials)
-    print(_table(figures))
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    wice.command_line(__doc__ or "", run, _table, argv, seeds=[0])
 
 
 if __name__ == "__main__":

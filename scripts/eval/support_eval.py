@@ -3,8 +3,8 @@
 
 Run from the repository root with the project's virtualenv::
 
-    .venv/bin/python scripts/support_eval.py            # table of figures
-    .venv/bin/python scripts/support_eval.py --json out.json
+    .venv/bin/python scripts/eval/support_eval.py            # table of figures
+    .venv/bin/python scripts/eval/support_eval.py --json out.json
 
 Figures (see data/wice/README.md for the data and its licence):
 
@@ -28,8 +28,6 @@ Figures (see data/wice/README.md for the data and its licence):
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
 import statistics
@@ -38,11 +36,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import support_distortions
+import wice
+from wice import DATA, WINDOW
 
 from lfx_citations.core import support
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "wice"
-WINDOW = 14
 #: ``supported`` needs a score where the model leans to support, above the score a failed hard signal
 #: leaves (``support.HARD_CAP``): the BA curve is flat and has a second optimum near 0.5.
 HIGH_FLOOR = 0.65
@@ -51,11 +49,6 @@ HIGH_FLOOR = 0.65
 FLAG_RATE = 0.025
 #: At least this share of them stays ``supported`` under the fitted ``HIGH`` (in the training folds).
 RETAIN_RATE = 0.55
-
-
-def _load(path: Path) -> list[dict]:
-    with path.open(encoding="utf-8") as f:
-        return [json.loads(line) for line in f]
 
 
 # ---------------------------------------------------------------------------
@@ -153,7 +146,7 @@ def low_threshold(scores: Sequence[float], gold: Sequence[bool], precision: floa
 def oracle_claims(data: Path) -> list[dict]:
     """One entry per claim: gold, and per chunk its features and hard-signal penalty."""
     groups: dict[str, list[dict]] = {}
-    for row in _load(data / "oracle_chunks_claim_dev.jsonl"):
+    for row in wice.load(data / "oracle_chunks_claim_dev.jsonl"):
         groups.setdefault(row["meta"]["id"], []).append(row)
     claims = []
     for cid, rows in groups.items():
@@ -179,7 +172,7 @@ def wrong_source_cases(data: Path, seed: int = 0) -> list[dict]:
     sources" as "supported"."""
     rngs = {True: random.Random(seed), False: random.Random(seed + 1000)}
     cases = []
-    for row in _load(data / "claim_dev.jsonl"):
+    for row in wice.load(data / "claim_dev.jsonl"):
         gold = row["label"] == "supported"
         if not row["supporting_sentences"]:
             continue
@@ -224,12 +217,8 @@ def wrong_source_cases(data: Path, seed: int = 0) -> list[dict]:
 
 
 def _judge(case: dict, weights: Sequence[float], high: float, low: float, cited: int) -> support.Judgement:
-    saved = support.WEIGHTS, support.HIGH, support.LOW
-    support.WEIGHTS, support.HIGH, support.LOW = tuple(weights), high, low
-    try:
+    with wice.constants(weights, high, low):
         return support.SupportChecker(case["texts"]).check(case["claim"], cited)
-    finally:
-        support.WEIGHTS, support.HIGH, support.LOW = saved
 
 
 # ---------------------------------------------------------------------------
@@ -240,7 +229,7 @@ def _judge(case: dict, weights: Sequence[float], high: float, low: float, cited:
 def fit_thresholds(claims: list[dict], cases: list[dict]) -> tuple[list[float], float, float]:
     """Weights fitted jointly on oracle chunks and right/wrong windows, then the thresholds.
 
-    weights, high, low = fit_thresholds(train_claims, train_cases)  # also scripts/uncited_eval.py's fit
+    weights, high, low = fit_thresholds(train_claims, train_cases)  # uncited_eval.py fits through fold_models
     """
     x, y, offsets = [], [], []
     for c in claims:
@@ -256,9 +245,7 @@ def fit_thresholds(claims: list[dict], cases: list[dict]) -> tuple[list[float], 
             offsets.append(-penalty)
     w = fit_logistic(x, y, offsets)
     # Capped scores stay below every threshold the search may pick (HIGH >= 0.5).
-    saved = support.HIGH
-    support.HIGH = 0.5
-    try:
+    with wice.constants(high=0.5):
         scores = [_claim_score(c, w) for c in claims]
         # Every oracle chunk of a supported claim holds a full supporting set: citing it is right.
         right = sorted(
@@ -267,8 +254,6 @@ def fit_thresholds(claims: list[dict], cases: list[dict]) -> tuple[list[float], 
             if claim["gold"]
             for f, p, c in filter(None, claim["chunks"])
         )
-    finally:
-        support.HIGH = saved
     gold = [c["gold"] for c in claims]
     # A supported citation is the point of citing: HIGH keeps RETAIN_RATE of the fully supported
     # citations supported. BA is flat over a wide band, so this costs it little (``operating_points``).
@@ -337,7 +322,7 @@ def _wrong_source(cases: list[dict], models: dict[str, tuple[list[float], float,
 def distortion_cases(data: Path, labels: tuple[str, ...] = ("supported",)) -> list[dict]:
     """Each claim of ``labels`` (gold-supported by default) with all its oracle chunks, presented
     together (ids 1..n)."""
-    rows = _load(data / "oracle_chunks_claim_dev.jsonl")
+    rows = wice.load(data / "oracle_chunks_claim_dev.jsonl")
     groups: dict[str, list[dict]] = {}
     for row in rows:
         groups.setdefault(row["meta"]["id"], []).append(row)
@@ -353,6 +338,11 @@ def distortion_cases(data: Path, labels: tuple[str, ...] = ("supported",)) -> li
     ]
 
 
+def supported_best_first(judged: dict[int, support.Judgement]) -> list[int]:
+    """The sources judged ``supported``, highest score first."""
+    return [sid for sid, j in sorted(judged.items(), key=lambda x: -x[1].score) if j.verdict == "supported"]
+
+
 def direction_sets(cases: list[dict], models: dict[str, tuple[list[float], float, float]]) -> dict:
     """Direction reversals beyond the gold-supported claims, which seldom hold a direction word their
     chunk states. Every dev claim, whatever its label, cited with the chunk the checker supports best
@@ -363,15 +353,9 @@ def direction_sets(cases: list[dict], models: dict[str, tuple[list[float], float
     rows = {k: [0, 0, 0] for k in ("held", "wide", "wide_seen")}
     for case in cases:
         w, high, low = models[case["id"]]
-        saved = support.WEIGHTS, support.HIGH, support.LOW
-        support.WEIGHTS, support.HIGH, support.LOW = tuple(w), high, low
-        try:
+        with wice.constants(w, high, low):
             judged = support.SupportChecker(case["texts"]).check_all(case["claim"])
-            right = [
-                sid
-                for sid, j in sorted(judged.items(), key=lambda x: -x[1].score)
-                if j.verdict == "supported"
-            ]
+            right = supported_best_first(judged)
             if not right:
                 continue
             chunk = case["texts"][right[0]]
@@ -390,8 +374,6 @@ def direction_sets(cases: list[dict], models: dict[str, tuple[list[float], float
                     rows[key][0] += 1
                     rows[key][1] += j.verdict != "supported"
                     rows[key][2] += j.verdict == "contradicted"
-        finally:
-            support.WEIGHTS, support.HIGH, support.LOW = saved
     return {
         k: {"cases": n, "not_supported": 100 * ns / max(1, n), "contradicted": 100 * c / max(1, n)}
         for k, (n, ns, c) in rows.items()
@@ -416,19 +398,13 @@ def distortions(
     examples: dict[str, list[tuple[str, str]]] = {k: [] for k in support_distortions.KINDS}
     for case in cases:
         w, high, low = models[case["id"]]
-        saved = support.WEIGHTS, support.HIGH, support.LOW
-        support.WEIGHTS, support.HIGH, support.LOW = tuple(w), high, low
-        try:
+        with wice.constants(w, high, low):
             judged = support.SupportChecker(case["texts"]).check_all(case["claim"])
             for j in judged.values():
                 citations += 1
                 supported += j.verdict == "supported"
                 flagged += j.verdict in ("unsupported", "contradicted")
-            right = [
-                sid
-                for sid, j in sorted(judged.items(), key=lambda x: -x[1].score)
-                if j.verdict == "supported"
-            ]
+            right = supported_best_first(judged)
             if not right:
                 continue
             cited = right[0]
@@ -447,8 +423,6 @@ def distortions(
                 row["right_kind"] += j.conflict is not None and j.conflict.kind == kind
                 if j.verdict == "supported":
                     examples[kind].append((claim, case["texts"][cited]))
-        finally:
-            support.WEIGHTS, support.HIGH, support.LOW = saved
     out: dict = {
         "citations": citations,
         "originals_supported": 100 * supported / max(1, citations),
@@ -472,7 +446,7 @@ def copied_cases(data: Path, seed: int = 0, per_article: int = 3) -> list[dict]:
     one the source does not say. Sentences of 8 to 40 words that end a sentence; a few per article."""
     rng = random.Random(seed)
     cases = []
-    for row in _load(data / "claim_dev.jsonl"):
+    for row in wice.load(data / "claim_dev.jsonl"):
         sents = row["evidence"]
         good = [k for k, t in enumerate(sents) if 8 <= len(t.split()) <= 40 and t.rstrip().endswith(".")]
         for k in rng.sample(good, min(per_article, len(good))):
@@ -500,9 +474,7 @@ def copied_distortions(cases: list[dict], models: dict, pool: dict, seed: int = 
     by_kind = {k: [0, 0, 0] for k in support_distortions.KINDS}  # cases, not supported, contradicted
     for case in cases:
         w, high, low = models.get(case["claim_id"], models["*"])
-        saved = support.WEIGHTS, support.HIGH, support.LOW
-        support.WEIGHTS, support.HIGH, support.LOW = tuple(w), high, low
-        try:
+        with wice.constants(w, high, low):
             supported += support.SupportChecker(case["texts"]).check(case["claim"], 1).verdict == "supported"
             for kind in support_distortions.KINDS:
                 claim = support_distortions.distort(
@@ -515,8 +487,6 @@ def copied_distortions(cases: list[dict], models: dict, pool: dict, seed: int = 
                 row[0] += 1
                 row[1] += j.verdict != "supported"
                 row[2] += j.verdict == "contradicted"
-        finally:
-            support.WEIGHTS, support.HIGH, support.LOW = saved
     out: dict = {"cases": len(cases), "copies_supported": 100 * supported / max(1, len(cases))}
     for kind, (n, ns, con) in by_kind.items():
         out[kind] = {"cases": n, "not_supported": 100 * ns / max(1, n), "contradicted": 100 * con / max(1, n)}
@@ -532,18 +502,10 @@ def latency(
     scheduler noise of a shared machine (the raw single-shot p95 is reported too).
     """
     rng = random.Random(seed)
-    rows = _load(data / "claim_dev.jsonl")
+    rows = wice.load(data / "claim_dev.jsonl")
     best, raw, builds, scored = [], [], [], []
     for _ in range(trials):
-        texts = {}
-        for sid in range(1, n_sources + 1):
-            sents = rng.choice(rows)["evidence"]
-            a = rng.randrange(len(sents))
-            chunk: list[str] = []
-            while a < len(sents) and sum(len(s) + 1 for s in chunk) < size:
-                chunk.append(sents[a])
-                a += 1
-            texts[sid] = "\n".join(chunk)[: size + 200]
+        texts = wice.random_sources(rng, rows, n_sources, size)
         claim = rng.choice(rows)["claim"]
         cited = rng.randrange(1, n_sources + 1)
         times = []
@@ -568,27 +530,36 @@ def latency(
     }
 
 
+def fold_models(
+    claims: list[dict], cases: list[dict], folds: int, seed: int
+) -> tuple[dict[str, int], list[tuple[list[float], float, float]]]:
+    """The checker fitted without each fold (by claim): claim id -> fold, and each fold's fit.
+
+    fold_of, fitted = fold_models(oracle_claims(DATA), wrong_source_cases(DATA), 5, 0)  # fitted[k]: (w, high, low)
+    """
+    fold_of = wice.folds((c["id"] for c in claims), folds, seed)
+    fitted = [
+        fit_thresholds(
+            [c for c in claims if fold_of[c["id"]] != k], [c for c in cases if fold_of.get(c["id"], -1) != k]
+        )
+        for k in range(folds)
+    ]
+    return fold_of, fitted
+
+
 def run(data: Path = DATA, folds: int = 5, seed: int = 0, trials: int = 300) -> dict:
     claims = oracle_claims(data)
     cases = wrong_source_cases(data, seed)
-    order = sorted(c["id"] for c in claims)
-    random.Random(seed).shuffle(order)
-    fold_of = {cid: i % folds for i, cid in enumerate(order)}
     held_scores: dict[str, float] = {}
     held_cls = []
     models: dict[str, tuple[list[float], float, float]] = {}
-    for k in range(folds):
-        train = [c for c in claims if fold_of[c["id"]] != k]
+    fold_of, fitted = fold_models(claims, cases, folds, seed)
+    for k, (w, high, low) in enumerate(fitted):
         test = [c for c in claims if fold_of[c["id"]] == k]
-        w, high, low = fit_thresholds(train, [c for c in cases if fold_of.get(c["id"], -1) != k])
-        saved = support.HIGH
-        support.HIGH = high  # capped scores follow the fold's own threshold
-        try:
+        with wice.constants(high=high):  # capped scores follow the fold's own threshold
             for c in test:
                 held_scores[c["id"]] = _claim_score(c, w)
                 models[c["id"]] = (w, high, low)
-        finally:
-            support.HIGH = saved
         held_cls.append((test, [held_scores[c["id"]] for c in test], high, low))
     # Held-out verdicts use each fold's own thresholds; pooled so every claim counts once.
     pooled_pred = []
@@ -610,10 +581,8 @@ def run(data: Path = DATA, folds: int = 5, seed: int = 0, trials: int = 300) -> 
     ws_cv = _wrong_source(cases, {c["id"]: models.get(c["id"], (w_all, high_all, low_all)) for c in cases})
     ws_in = _wrong_source(cases, {c["id"]: (w_all, high_all, low_all) for c in cases})
     points = {}
-    saved_cap = support.HIGH
     for t in (0.4, 0.5, 0.6, 0.7):
-        support.HIGH = t  # the cap follows the threshold
-        try:
+        with wice.constants(high=t):  # the cap follows the threshold
             positives = [case for case in cases if case["gold"]]
             right = [support.combine(*case["rows"][0][:3], tuple(w_all)) for case in positives]
             wrong = [support.combine(*case["rows"][1][:3], tuple(w_all)) for case in positives]
@@ -626,9 +595,7 @@ def run(data: Path = DATA, folds: int = 5, seed: int = 0, trials: int = 300) -> 
                 "retention": 100 * sum(s >= t for s in right) / max(1, len(right)),
                 "partial_best_window_supported": 100 * sum(s >= t for s in partial) / max(1, len(partial)),
             }
-        finally:
-            support.HIGH = saved_cap
-    all_claims = sorted({r["claim"] for r in _load(data / "oracle_chunks_claim_dev.jsonl")})
+    all_claims = sorted({r["claim"] for r in wice.load(data / "oracle_chunks_claim_dev.jsonl")})
     dcases = distortion_cases(data)
     distorted = distortions(
         dcases,
@@ -746,17 +713,7 @@ def _table(figures: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--folds", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--trials", type=int, default=300, help="latency trials (0 skips latency)")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    args = parser.parse_args(argv)
-    figures = run(args.data, args.folds, args.seed, args.trials)
-    print(_table(figures))
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    wice.command_line(__doc__ or "", run, _table, argv, seed=0)
 
 
 if __name__ == "__main__":

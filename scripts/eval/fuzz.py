@@ -9,9 +9,9 @@ process under the hypothesis profile "fuzz" (registered in ``tests/conftest.py``
 Properties marked xfail (a known bug that is still open) are listed but not fuzzed: they fail at
 once by design.
 
-    .venv/bin/python scripts/fuzz.py                    # >= 100,000 examples in total
-    .venv/bin/python scripts/fuzz.py --examples 50000   # 50,000 per property
-    .venv/bin/python scripts/fuzz.py --total 20000 -k neutral
+    .venv/bin/python scripts/eval/fuzz.py                    # >= 100,000 examples in total
+    .venv/bin/python scripts/eval/fuzz.py --examples 50000   # 50,000 per property
+    .venv/bin/python scripts/eval/fuzz.py --total 20000 -k neutral
 
 Exit status: 0 when every property passed, 1 when any failed or errored.
 """
@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROPERTY_FILES = (
     "tests/properties/test_engine_properties.py",
     "tests/properties/test_reference_oracle.py",
