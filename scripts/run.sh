@@ -100,6 +100,10 @@ export LANGFLOW_STORE_ENVIRONMENT_VARIABLES=true
 # once the server is up.
 export LANGFLOW_VARIABLES_TO_GET_FROM_ENVIRONMENT="ASTRA_DB_APPLICATION_TOKEN,OPENAI_API_KEY"
 export DO_NOT_TRACK=true
+# Plain log lines: Langflow's default draws every logged exception as a rich traceback, seconds of CPU
+# each, which a file does not need and which, when the database is unreachable, keeps the workers busy
+# drawing instead of answering.
+export LANGFLOW_PRETTY_LOGS="${LANGFLOW_PRETTY_LOGS:-false}"
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 if $offline; then
   export LANGFLOW_MODELS_DEV_REFRESH=false
