@@ -66,12 +66,11 @@ import pytest
 from tests.support.langflow_server import parse_events
 from tests.support.run_sh import (
     ROOT,
-    SUMMARY_END,
     RunScript,
-    newcomer_env,
     option_value,
     proxy_recorder,
     run_command,
+    started,
     with_option,
 )
 from tests.support.scale_out import (
@@ -490,28 +489,8 @@ def scale_out_server(
         command = with_option(words, "--model-base-url", model.base_url)
         command += ["--port", str(port), "--state-dir", str(tmp_path / "state")]
         command += ["--database-url", postgres.url, "--workers", "2", "--redis-url", redis.url]
-        process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=newcomer_env(outgoing, model.host),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
-        running = RunScript(process, tmp_path / "state", model.base_url, outgoing)
-        reader = threading.Thread(
-            target=lambda: running.output.extend(iter(process.stdout.readline, "")), daemon=True
-        )
-        reader.start()
-        try:
-            running.wait_for(SUMMARY_END, START_TIMEOUT_S)
-            time.sleep(0.5)
+        with started(command, tmp_path / "state", model, outgoing) as running:
             yield running, model, postgres, redis, port
-        finally:
-            running.stop()
-            reader.join(10)
 
 
 def ingest(running: RunScript, folder: Path) -> None:
