@@ -12,11 +12,13 @@ the flow's nodes in the body and ``expose_graph_state``, as the Playground sends
 
 Oracle. Conversation ``c`` owns documents ``conv-c-doc-i.md``, each holding one made-up word only it
 uses; turn ``t`` asks about the words of documents ``t // 2`` (seen before, from turn 1 on) and ``t + 1``
-(new), and the Knowledge node returns the two best (``top_k`` 2). Whatever the worker, document ``i`` must
-therefore be ``Source i+1`` in every turn: a new source continues after the highest earlier number, an
-earlier one keeps its number. The model stand-in cites every source block it is shown plus ``[Source
-99]``, so the answer text is known in advance (:func:`expected_answer`), ``[Source 99]`` removed. Every
-prompt the model received must hold the words of one conversation only (its sources and its history).
+(new), and the Knowledge node returns the two best (``top_k`` 2). Whatever the worker, each answered turn
+must carry exactly those two documents as sources, a document seen before with its earlier number, a new
+one numbered after the highest earlier number of the conversation (the two of turn 0 get 1 and 2 in the
+order the retrieval ranks them). The model stand-in cites every source block it is shown plus ``[Source
+99]``, so the answer text follows from the numbers (:func:`expected_answer`), ``[Source 99]`` removed.
+Every prompt the model received must hold the words of one conversation only (its sources and its
+history).
 
 Which worker answered: the process holding the server end of the request's TCP connection
 (``tests/support/scale_out.py``). Each turn opens a new connection; it first asks ``/health`` and, if the
@@ -28,10 +30,11 @@ workers.
 Faults, mid-load:
 
 * PostgreSQL stops (``pg_ctl stop -m fast``) while the conversations' turn 4 is in flight and starts again
-  a few seconds later. While it is down, probe requests must fail with an HTTP error status, not hang; the
-  client of an in-flight turn that failed retries it once when the database is back. Turn 5 follows.
-* One worker is killed (SIGKILL) while it is streaming a turn-6 answer; Gunicorn starts another. The
-  client retries a turn whose connection broke once, as a real client would; the retried turns and turn 7
+  a few seconds later. While it is down, a probe request over each transport (in a session of its own)
+  must end within 30 s with an HTTP error status; the client of a turn that failed retries it once when
+  the database is back.
+* One worker is killed (SIGKILL) while it is streaming a turn-5 answer; Gunicorn starts another. The
+  client of a turn whose connection broke retries it once, as a real client would, and the retried turn
   must hold the numbering. What the clients saw is printed.
 
 Order matters: a worker that boots while PostgreSQL is down fails to boot, and Gunicorn then stops the
