@@ -4,6 +4,8 @@
     .venv/bin/python scripts/load.py --sessions 16 --requests 500                  # the full size
     .venv/bin/python scripts/load.py --sessions 16 --requests 500 --compare-stock  # + the benchmark
     .venv/bin/python scripts/load.py --sessions 4 --requests 40 --memory-at 20     # a quick look
+    .venv/bin/python scripts/load.py --database-url postgresql://u:p@127.0.0.1:5432/langflow \
+        --workers 2 --redis-url redis://127.0.0.1:6379/1 --compare-stock            # scaled out
 
 It starts the OpenAI and Data API stand-ins and one Langflow server (the repository's ``flows/``
 loaded, as ``scripts/run.sh`` does), seeds four documents per session in words only that session
@@ -15,6 +17,11 @@ uses, and lets every session ask the RAG flow with citations, alternating ``stre
 * the server's resident memory after ``--requests`` requests is within ``--memory-tolerance``
   (10 %) of that after ``--memory-at`` (100) requests (meaningful at the full size; a short run
   reports it too).
+
+``--database-url``, ``--workers`` and ``--redis-url`` start the server as ``scripts/run.sh`` does with the
+same options (an existing PostgreSQL database, several workers sharing a Redis job queue; see
+docs/deployment.md); the memory figures are then also given per worker. ``scripts/bench.py --only
+scale-out`` starts a PostgreSQL and a Redis of its own and compares 1 and 2 workers.
 
 The server runs with Langflow's tracing off (``LANGFLOW_DEACTIVATE_TRACING=true``) unless
 ``--langflow-tracing`` is given. With tracing on, Langflow 1.13 keeps every finished ``/run``'s
@@ -66,6 +73,7 @@ from tests.support.load import (  # noqa: E402
     stock_rag_flow,
     throughput_ratio_goal,
 )
+from tests.support.scale_out import scale_out_env, wait_for_workers, worker_rss  # noqa: E402
 from tests.support.standins.data_api_server import DataAPIStandin  # noqa: E402
 from tests.support.standins.openai_server import OpenAIStandin, tiktoken_cache_dir  # noqa: E402
 
@@ -95,7 +103,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="leave Langflow's tracing on (it holds each finished run for 5-7 minutes; see the docstring)",
     )
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--database-url", help="Langflow's database (postgresql://user:pass@host:5432/db)")
+    parser.add_argument("--workers", type=int, default=1, help="Langflow worker processes (default 1)")
+    parser.add_argument("--redis-url", help="Redis job queue the workers share (redis://host:6379/1)")
     args = parser.parse_args(argv)
+    try:
+        args.scale_env = scale_out_env(args.database_url, args.workers, args.redis_url)
+    except ValueError as exc:
+        parser.error(str(exc))
     if not 1 <= args.sessions <= MAX_SESSIONS or not 1 <= args.requests <= MAX_REQUESTS:
         parser.error(f"--sessions is 1..{MAX_SESSIONS}, --requests 1..{MAX_REQUESTS}")
     if args.memory_at is None:
@@ -128,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     figures: dict[str, Any] = {"sessions": args.sessions, "requests": args.requests}
     problems: list[str] = []
-    env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1"}
+    env = {"LANGFLOW_SSRF_ALLOWED_HOSTS": "127.0.0.1", **args.scale_env}
+    figures["workers"] = args.workers
+    figures["database"] = "postgresql" if args.database_url else "sqlite"
     if not args.langflow_tracing:
         env["LANGFLOW_DEACTIVATE_TRACING"] = "true"
     figures["langflow_tracing"] = args.langflow_tracing
@@ -144,8 +161,11 @@ def main(argv: list[str] | None = None) -> int:
         LangflowServer(extra_env=env, flows_dir=build.FLOWS_DIR) as server,
     ):
         tracing = "on" if args.langflow_tracing else "off"
+        assert server._process is not None
+        workers = wait_for_workers(server.base_url, server._process.pid, server.port, args.workers)
         print(
-            f"langflow up in {server.startup_seconds:.0f} s on {server.base_url}, tracing {tracing}",
+            f"langflow up in {server.startup_seconds:.0f} s on {server.base_url}, tracing {tracing}, "
+            f"{figures['database']}, workers {workers}",
             flush=True,
         )
         with server.client() as client:
@@ -178,9 +198,11 @@ def main(argv: list[str] | None = None) -> int:
         parts = (args.memory_at, args.requests - args.memory_at)
         first, first_s, first_cpu = timed(run, parts[0], pid)
         rss_first = server_rss(pid)
+        workers_first = worker_rss(pid, server.port)
         stock_parts = [timed(stock_run, parts[0], pid)] if stock_run is not None else []
         rest, rest_s, rest_cpu = timed(run, parts[1], pid)
         rss_last = server_rss(pid)
+        workers_last = worker_rss(pid, server.port)
         if stock_run is not None:
             stock_parts.append(timed(stock_run, parts[1], pid))
         results = first + rest
@@ -201,6 +223,22 @@ def main(argv: list[str] | None = None) -> int:
             f"{rss_last / 2**20:.0f} MB after {args.requests} requests ({growth:+.1%})",
             flush=True,
         )
+        if args.workers > 1:
+            figures["worker_rss_mb"] = {
+                str(w): {
+                    f"after_{args.memory_at}": workers_first.get(w, 0) / 2**20,
+                    f"after_{args.requests}": workers_last.get(w, 0) / 2**20,
+                }
+                for w in sorted(workers_first.keys() | workers_last.keys())
+            }
+            print(
+                "per worker: "
+                + ", ".join(
+                    f"{w}: {v[f'after_{args.memory_at}']:.0f} -> {v[f'after_{args.requests}']:.0f} MB"
+                    for w, v in figures["worker_rss_mb"].items()
+                ),
+                flush=True,
+            )
         if growth > args.memory_tolerance:
             problems.append(f"memory grew {growth:+.1%} from request {args.memory_at} to {args.requests}")
 

@@ -5,6 +5,9 @@
 #   bash scripts/run.sh                          # OpenAI, credentials from the environment
 #   --offline                                    # no network calls at start or run time
 # More options: --port N (7860), --state-dir DIR (.langflow).
+# Scaling out (docs/deployment.md): --database-url URL (PostgreSQL: postgresql://user:pass@host:5432/db,
+# instead of the state directory's SQLite file), --workers N (1), --redis-url URL (redis://host:6379/1, the
+# job queue several workers share; needed with --workers above 1).
 #
 # Environment: OPENAI_API_KEY, ASTRA_DB_APPLICATION_TOKEN, ASTRA_DB_API_ENDPOINT become Langflow global
 # variables (ASTRA_DB_API_ENDPOINT as Generic). Without the two ASTRA_DB_* variables the Knowledge Base
@@ -15,13 +18,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 port=7860
 state_dir=.langflow
 model_base_url=""
 model_name=""
 embedding_model=""
 offline=false
+database_url=""
+workers=1
+redis_url=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --port) port=${2:?--port needs a number}; shift 2 ;;
@@ -30,6 +36,9 @@ while [ $# -gt 0 ]; do
     --model-name) model_name=${2:?--model-name needs a name}; shift 2 ;;
     --embedding-model) embedding_model=${2:?--embedding-model needs a name}; shift 2 ;;
     --offline) offline=true; shift ;;
+    --database-url) database_url=${2:?--database-url needs a URL}; shift 2 ;;
+    --workers) workers=${2:?--workers needs a number}; shift 2 ;;
+    --redis-url) redis_url=${2:?--redis-url needs a URL}; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -37,6 +46,22 @@ done
 if [ -z "$model_base_url" ] && { [ -n "$model_name" ] || [ -n "$embedding_model" ]; }; then
   echo "run.sh: --model-name and --embedding-model go with --model-base-url" >&2; exit 2
 fi
+if ! [[ "$workers" =~ ^[1-9][0-9]*$ ]]; then
+  echo "run.sh: --workers needs a whole number of 1 or more, not '$workers'" >&2; exit 2
+fi
+if [ "$workers" -gt 1 ] && [ -z "$redis_url" ]; then
+  echo "run.sh: --workers $workers needs a job queue the workers share: add --redis-url redis://HOST:6379/1" \
+    "(Langflow refuses several workers with its in-memory queue; docs/deployment.md)" >&2
+  exit 2
+fi
+case "$database_url" in
+  ""|postgresql://*|postgresql+*://*|postgres://*|sqlite:///*) ;;
+  *) echo "run.sh: --database-url takes postgresql://user:password@host:5432/database (or sqlite:///path)" >&2; exit 2 ;;
+esac
+case "$redis_url" in
+  ""|redis://*|rediss://*|unix://*) ;;
+  *) echo "run.sh: --redis-url takes redis://host:6379/1 (or rediss://, unix://)" >&2; exit 2 ;;
+esac
 
 bash scripts/setup.sh  # sets up what is missing; fast when nothing changed
 py=.venv/bin/python
@@ -57,7 +82,14 @@ flow_args=(--out "$state_dir/flows")
 "$py" scripts/langflow_setup.py flows "${flow_args[@]}"
 
 export LANGFLOW_CONFIG_DIR="$state_dir"
-export LANGFLOW_DATABASE_URL="sqlite:///$state_dir/langflow.db"
+export LANGFLOW_DATABASE_URL="${database_url:-sqlite:///$state_dir/langflow.db}"
+export LANGFLOW_WORKERS="$workers"
+if [ -n "$redis_url" ]; then
+  # Langflow's shared job queue (lfx/services/settings/groups/runtime.py): a run started on one worker can
+  # be read from another, which the Playground's follow-up requests need.
+  export LANGFLOW_JOB_QUEUE_TYPE=redis
+  export LANGFLOW_REDIS_QUEUE_URL="$redis_url"
+fi
 # Knowledge Bases beside the database that lists them (Langflow's default is ~/.langflow/knowledge_bases).
 export LANGFLOW_KNOWLEDGE_BASES_DIR="$state_dir/knowledge_bases"
 export LANGFLOW_LOAD_FLOWS_PATH="$state_dir/flows"
@@ -68,6 +100,10 @@ export LANGFLOW_STORE_ENVIRONMENT_VARIABLES=true
 # once the server is up.
 export LANGFLOW_VARIABLES_TO_GET_FROM_ENVIRONMENT="ASTRA_DB_APPLICATION_TOKEN,OPENAI_API_KEY"
 export DO_NOT_TRACK=true
+# Plain log lines: Langflow's default draws every logged exception as a rich traceback, seconds of CPU
+# each, which a file does not need and which, when the database is unreachable, keeps the workers busy
+# drawing instead of answering.
+export LANGFLOW_PRETTY_LOGS="${LANGFLOW_PRETTY_LOGS:-false}"
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 if $offline; then
   export LANGFLOW_MODELS_DEV_REFRESH=false
@@ -77,6 +113,15 @@ fi
 # from it if the start fails. --offline starts Langflow's CLI without its PyPI version check.
 log_file="$state_dir/langflow.log"
 echo "Langflow's log: $log_file"
+# Where the state lives (passwords in URLs hidden).
+hide_password() { sed -E 's#(://[^:/@]*):[^@/]*@#\1:***@#' <<<"$1"; }
+echo "Database: $(hide_password "$LANGFLOW_DATABASE_URL")"
+if [ -n "$redis_url" ]; then
+  echo "Workers: $workers, job queue: Redis $(hide_password "$redis_url")"
+else
+  echo "Workers: $workers, job queue: in memory"
+fi
+echo "Knowledge Bases, flows and server.json: $state_dir"
 if $offline; then
   launch=("$py" scripts/langflow_setup.py langflow)
   [ "$(uname -s)" = Darwin ] && export OBJC_DISABLE_INITIALIZE_FORK_SAFETY=YES  # what langflow's launcher sets
@@ -85,7 +130,7 @@ else
 fi
 # Its own process group, so stopping it reaches the server's worker processes too.
 set -m
-"${launch[@]}" run --host 127.0.0.1 --port "$port" >"$log_file" 2>&1 &
+"${launch[@]}" run --host 127.0.0.1 --port "$port" --workers "$workers" >"$log_file" 2>&1 &
 server=$!
 set +m
 echo "$server" >"$state_dir/server.pid"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up what is missing for a development environment, from the repository's own files:
 #   .venv with Langflow 1.13 (server and components), the bundle installed editable, test tools,
-#   and, when run as root on Debian, Chromium for the browser tests.
+#   and, when run as root on Debian, Chromium for the browser tests and PostgreSQL and Redis for the
+#   scale-out test (tests/e2e/test_scale_out.py starts servers of its own from them, never the system's).
 # Fast when nothing changed: the Python environment is rebuilt only when pyproject.toml or this file
 # differs from what .venv was made from (.venv/.setup-stamp). scripts/run.sh and scripts/test.sh call it.
 set -euo pipefail
@@ -28,5 +29,14 @@ if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
+# The scale-out test runs a PostgreSQL and a Redis of its own from Debian's packages' binaries; it never
+# uses a service the packages may start.
+if { ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || ! command -v redis-server >/dev/null; } \
+  && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server >/dev/null
+fi
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && command -v redis-server >/dev/null \
+  || echo "note: PostgreSQL or redis-server missing: tests/e2e/test_scale_out.py skips (fails under CI=true)" >&2
 [ -x /usr/bin/chromium ] || echo "note: /usr/bin/chromium missing: the browser tests will be skipped" >&2
 echo "ready: .venv (langflow $(.venv/bin/python -c 'import importlib.metadata as m; print(m.version("langflow"))'))"

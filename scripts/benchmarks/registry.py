@@ -9,7 +9,7 @@ Adding a section: a module with ``SECTION = Section(...)`` (see ``section.py``) 
 
 from __future__ import annotations
 
-from . import codeeval, flow, holdback, imports, scale, server, support, throughput
+from . import codeeval, flow, holdback, imports, scale, scale_out, server, support, throughput
 from .section import Section
 
 SECTIONS: tuple[Section, ...] = (
@@ -21,4 +21,5 @@ SECTIONS: tuple[Section, ...] = (
     support.SECTION,
     codeeval.SECTION,
     server.SECTION,
+    scale_out.SECTION,
 )

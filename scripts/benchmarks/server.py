@@ -278,18 +278,7 @@ def measure(ctx: Context) -> None:
         problems = {k: runs[k].check(results[k]) for k in keys}
 
     summaries = {k: Summary.of(results[k], wall[k]) for k in keys}
-    figures = {
-        k: {
-            "requests": s.requests,
-            "errors": s.errors,
-            "throughput": s.throughput,
-            "p50_ms": s.p50 * 1000,
-            "p95_ms": s.p95 * 1000,
-            "cpu_s_per_request": cpu[k] / max(s.requests, 1),
-            "problems": problems[k][:20],
-        }
-        for k, s in summaries.items()
-    }
+    figures = {k: s.figures(cpu[k], problems[k]) for k, s in summaries.items()}
     raw["server"] = {"sessions": sessions, "requests": requests, "rounds": rounds, "base": args.server_base}
     raw["server"]["flows"] = figures
     stock = figures["stock"]

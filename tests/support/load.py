@@ -333,6 +333,18 @@ class Summary:
     def throughput(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
 
+    def figures(self, cpu_seconds: float, problems: Sequence[str]) -> dict[str, Any]:
+        """The phase as a benchmark reports it: counts, requests/s, latencies in ms, server CPU per request."""
+        return {
+            "requests": self.requests,
+            "errors": self.errors,
+            "throughput": self.throughput,
+            "p50_ms": self.p50 * 1000,
+            "p95_ms": self.p95 * 1000,
+            "cpu_s_per_request": cpu_seconds / max(self.requests, 1),
+            "problems": list(problems[:20]),
+        }
+
     @classmethod
     def of(cls, results: Sequence[Result], seconds: float) -> Summary:
         latencies = sorted(r.latency for r in results)

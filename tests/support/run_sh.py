@@ -214,6 +214,35 @@ def model_server() -> Iterator[OpenAIStandin]:
         yield standin
 
 
+@contextlib.contextmanager
+def started(
+    command: list[str], state_dir: Path, model: OpenAIStandin, outgoing: _Recorder
+) -> Iterator[RunScript]:
+    """``command`` (a ``run.sh`` line) running with :func:`newcomer_env` until its summary is out; stopped after."""
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=newcomer_env(outgoing, model.host),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    running = RunScript(process, state_dir, model.base_url, outgoing)
+    reader = threading.Thread(
+        target=lambda: running.output.extend(iter(process.stdout.readline, "")), daemon=True
+    )
+    reader.start()
+    try:
+        running.wait_for(SUMMARY_END, START_TIMEOUT_S)
+        time.sleep(0.5)  # the summary's last lines
+        yield running
+    finally:
+        running.stop()
+        reader.join(10)
+
+
 @pytest.fixture(scope="session")
 def run_script(model_server: OpenAIStandin, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunScript]:
     """``run.sh`` as the README starts it for a local model server, with no Astra DB credentials."""
@@ -221,29 +250,8 @@ def run_script(model_server: OpenAIStandin, tmp_path_factory: pytest.TempPathFac
     state_dir = tmp_path_factory.mktemp("newcomer") / "state"
     command = with_option(run_command(), "--model-base-url", model_server.base_url)
     command += ["--port", str(_free_port()), "--state-dir", str(state_dir)]
-    with proxy_recorder() as outgoing:
-        process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=newcomer_env(outgoing, model_server.host),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        )
-        running = RunScript(process, state_dir, model_server.base_url, outgoing)
-        reader = threading.Thread(
-            target=lambda: running.output.extend(iter(process.stdout.readline, "")), daemon=True
-        )
-        reader.start()
-        try:
-            running.wait_for(SUMMARY_END, START_TIMEOUT_S)
-            time.sleep(0.5)  # the summary's last lines
-            yield running
-        finally:
-            running.stop()
-            reader.join(10)
+    with proxy_recorder() as outgoing, started(command, state_dir, model_server, outgoing) as running:
+        yield running
     assert repo_had_state_dir or not (ROOT / ".langflow").exists(), (
         "the newcomer path wrote .langflow/ into the repo"
     )
