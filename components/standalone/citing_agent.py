@@ -101,8 +101,8 @@ import math
 import json
 from dataclasses import dataclass, field, replace
 from bisect import bisect_left
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from itertools import pairwise
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from urllib.parse import urlsplit
@@ -666,6 +666,216 @@ def neutralize_markers(text: str) -> str:
     return text
 
 
+# --- generated from lfx_citations/core/align.py: do not edit ---
+PREFIX = 5
+
+# Scripts written without spaces between words: matched by character bigrams.
+NOSPACE = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# Digit groups ("1,000", "1 000", "1.000") are one number; a single separator is a decimal mark.
+NUMBER_PATTERN = r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009,.]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
+TOKEN_RE = re.compile(rf"{NUMBER_PATTERN}|[{NOSPACE}]+|[^\W\d_]+")
+
+NOSPACE_RE = re.compile(rf"[{NOSPACE}]")
+# A season or span of years written short ("2018–19", "1999-00") names the full second year.
+# Not ISO dates ("2019-05-12"): no third part.
+YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
+
+# Small numbers are often spelled out ("only three players", "ninth grade"): a source that spells one
+# out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es); not 1, whose words are
+# also articles and pronouns ("one", "un", "ein"), nor words with another common sense ("once", "sept").
+NUMBER_WORDS = {
+    word: str(n)
+    for n, words in enumerate(
+        (
+            "two second deux deuxième second seconde zwei zweite dos segundo segunda",
+            "three third trois troisième drei dritte tres tercero tercera tercer",
+            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta",
+            "five fifth cinq cinquième fünf fünfte cinco quinto quinta",
+            "six sixth sixième sechs sechste seis sexto sexta",
+            "seven seventh septième sieben siebte siete séptimo séptima",
+            "eight eighth huit huitième acht achte ocho octavo octava",
+            "nine ninth neuf neuvième neun neunte nueve noveno novena",
+            "ten tenth dix dixième zehn zehnte diez décimo décima",
+            "eleven eleventh onze onzième elf elfte",
+            "twelve twelfth douze douzième zwölf zwölfte doce duodécimo",
+        ),
+        start=2,
+    )
+    for stem in words.split()
+    # German ordinals decline: "der dritte", "im dritten", "ein dritter".
+    for word in (stem, *(stem + end for end in ("n", "r", "s", "m") if stem.endswith("te")))
+}
+
+
+def normalize(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def canonical_number(raw: str) -> str:
+    digits = re.sub(r"[ \u00a0\u202f\u2009]", "", raw)
+    seps = re.findall(r"[.,]", digits)
+    # Two kinds of mark ("1,000.5", "1.000,5"): the first groups thousands, the last is decimal.
+    # One kind before groups of exactly three digits ("1,000", "1.000.000") groups thousands;
+    # otherwise it is a decimal mark ("1,5", "3.14").
+    if len(seps) > 1 and len(set(seps)) == 2:
+        group, decimal = seps[0], seps[-1]
+        digits = digits.replace(group, "").replace(decimal, ".")
+    elif seps and re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", digits):
+        digits = digits.replace(seps[0], "")
+    else:
+        digits = digits.replace(",", ".")
+    whole, _, frac = digits.partition(".")
+    # Digits of any script read alike; no int(): it has a length limit and absurd inputs exist.
+    whole = "".join(str(unicodedata.digit(c, 0)) for c in whole).lstrip("0") or "0"
+    frac = "".join(str(unicodedata.digit(c, 0)) for c in frac)
+    frac = frac.rstrip("0")
+    return f"{whole}.{frac}" if frac else whole
+
+
+def _full_year_span(m: re.Match[str]) -> str:
+    century, first, dash, second = m.groups()
+    century = str(int(century) + 1) if second < first else century
+    return f"{m.group(1)}{first}{dash}{century}{second}"
+
+
+def tokens(text: str) -> list[str]:
+    """Normalized tokens: numbers canonical, words casefolded, space-less scripts as bigrams."""
+    out: list[str] = []
+    text = YEAR_SPAN_RE.sub(_full_year_span, normalize(text))
+    for match in TOKEN_RE.finditer(text):
+        tok = match.group(0)
+        if tok[0].isdigit():
+            out.append(canonical_number(tok))
+        elif tok[0] >= "\u0e00" and NOSPACE_RE.match(tok):  # cheap test first: most words are below
+            out.extend(tok[i : i + 2] for i in range(max(1, len(tok) - 1)))
+        else:
+            out.append(tok)
+    return out
+
+
+#: A token with its offsets in the text it came from and whether it is written with a capital.
+Tok = tuple[str, int, int, bool]
+#: A gap may differ from its counterpart by this many tokens and still be a substitution; a longer
+#: gap on one side is an inserted clause ("X, which was not contested, won"), not a flip.
+GAP_SLACK = 3
+#: How far before (after) the first (last) aligned word an evidence sentence is read for a flip.
+EDGE_SLACK = 2
+
+
+def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
+    """The tokens of ``text[start:end]`` as :func:`tokens` reads them, with offsets in ``text``.
+
+    >>> [(t, text[a:b], cap) for text in ["Köln, 2018–19"] for t, a, b, cap in token_spans(text)]
+    [('köln', 'Köln', True), ('2018', '2018', False), ('2019', '19', False)]
+    """
+    end = len(text) if end is None else end
+    years = {}
+    for m in YEAR_SPAN_RE.finditer(text, start, end):
+        century, first, _, second = m.groups()
+        years[m.start(4)] = (str(int(century) + 1) if second < first else century) + second
+    out: list[Tok] = []
+    for m in TOKEN_RE.finditer(text, start, end):
+        raw, a = m.group(0), m.start()
+        if raw[0].isdigit():
+            out.append((canonical_number(years.get(a, raw)), a, m.end(), False))
+        elif raw[0] >= "\u0e00" and NOSPACE_RE.match(raw):
+            out.extend(
+                (normalize(raw[i : i + 2]), a + i, a + min(i + 2, len(raw)), False)
+                for i in range(max(1, len(raw) - 1))
+            )
+        else:
+            out.append((normalize(raw), a, m.end(), raw[0].isupper()))
+    return out
+
+
+def number_key(tok: str) -> str:
+    return NUMBER_WORDS.get(tok, tok)
+
+
+def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
+    """The longest chain of claim / evidence token pairs that match in the same order.
+
+    Tokens match when equal, when one spells the other's number ("three" / "3"), or by a shared
+    prefix of ``PREFIX`` letters ("published" / "publish"). Hunt–Szymanski: the longest increasing
+    run over the matching pairs, O(pairs · log).
+    """
+    exact: dict[str, list[int]] = {}
+    prefix: dict[str, list[int]] = {}
+    for j, (t, *_) in enumerate(evidence):
+        exact.setdefault(number_key(t), []).append(j)
+        if len(t) >= PREFIX and not t[0].isdigit():
+            prefix.setdefault(t[:PREFIX], []).append(j)
+    tails: list[int] = []  # the smallest evidence index ending a chain of each length
+    ends: list[int] = []  # the pair ending it
+    pairs: list[tuple[int, int, int]] = []  # (claim index, evidence index, previous pair)
+    for i, (t, *_) in enumerate(claim):
+        found = set(exact.get(number_key(t), ()))
+        if len(t) >= PREFIX and not t[0].isdigit():
+            found.update(prefix.get(t[:PREFIX], ()))
+        for j in sorted(found, reverse=True):  # descending: one pair per claim token in a chain
+            k = bisect_left(tails, j)
+            pairs.append((i, j, ends[k - 1] if k else -1))
+            if k == len(tails):
+                tails.append(j)
+                ends.append(len(pairs) - 1)
+            else:
+                tails[k], ends[k] = j, len(pairs) - 1
+    chain = []
+    at = ends[-1] if ends else -1
+    while at >= 0:
+        i, j, at = pairs[at]
+        chain.append((i, j))
+    chain.reverse()
+    # Of equally long chains, keep the tight one: a repeated word ("the") pairs with its last
+    # occurrence before the next aligned word, so that a flip faces its counterpart ("the first
+    # person" / "the last person"), not the whole clause since the first "the".
+    for k in range(len(chain) - 1, -1, -1):
+        i, j = chain[k]
+        upper = chain[k + 1][1] if k + 1 < len(chain) else len(evidence)
+        t = claim[i][0]
+        j = max((x for x in exact.get(number_key(t), ()) if j <= x < upper), default=j)
+        chain[k] = (i, j)
+    return chain
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Claim tokens [ca, cb) facing evidence tokens [ea, eb) between two aligned pairs (``where`` is
+    "lead" or "trail" before the first or after the last one, else "inner")."""
+
+    where: str
+    ca: int
+    cb: int
+    ea: int
+    eb: int
+    before: int  # index in the chain of the aligned pair before the gap (-1: none)
+
+
+def gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[Gap]:
+    (i0, j0), (i1, j1) = chain[0], chain[-1]
+    gaps = [Gap("lead", 0, i0, max(0, j0 - i0 - EDGE_SLACK), j0, -1)]
+    for k, ((a, b), (c, d)) in enumerate(pairwise(chain)):
+        if c > a + 1 or d > b + 1:
+            gaps.append(Gap("inner", a + 1, c, b + 1, d, k))
+    trail = n_claim - i1 - 1
+    gaps.append(
+        Gap("trail", i1 + 1, n_claim, j1 + 1, min(n_evidence, j1 + 1 + trail + EDGE_SLACK), len(chain) - 1)
+    )
+    return gaps
+
+
+def follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
+    """Whether the ``k``-th aligned pair comes right after the one before it (``within`` words), in
+    both texts."""
+    return 0 < k < len(chain) and all(0 < chain[k][s] - chain[k - 1][s] <= within for s in (0, 1))
+
+
+def phrase_around(chain: list[tuple[int, int]], gap: Gap) -> bool:
+    """Whether two aligned words, in a row or one word apart in both texts, stand right before or
+    right after the gap."""
+    return follows(chain, gap.before, 2) or follows(chain, gap.before + 2, 2)
+
+
 # --- generated from lfx_citations/core/lexicon.py: do not edit ---
 #: Whole-word negation cues, casefolded, by language (ISO 639-1).
 NEGATION_WORDS = {
@@ -964,6 +1174,1080 @@ def opposite(a: str, b: str) -> bool:
     return any((concept, 1 - pole) in right for concept, pole in left)
 
 
+# ---------------------------------------------------------------------------
+# Language: a word is a cue only in the language of its sentence
+# ---------------------------------------------------------------------------
+
+#: Frequent function words by language: the language of a sentence is the one whose words it holds
+#: most (``detect_language``). Words shared by two languages count for both.
+FUNCTION_WORDS = {
+    "en": "the of and is are was were to in that with for it this be by not have has had an which from"
+    " at on as or they their its been will would no",
+    "fr": "le la les des du est sont une un et dans pour avec qui que pas sur au aux été ne ce cette il en a"
+    " elle ont par plus se son sa ses leur été était",
+    "de": "der die das und ist sind nicht mit von zu den dem ein eine wurde für auf im des sich es auch"
+    " nach bei wird werden hat haben kein keine",
+    "es": "el la los las de del y es son en con por para que una un fue no se su sus al lo como más"
+    " pero ha han está",
+    "pt": "o a os as do da dos das e é são em com por para que um uma não foi se seu sua ao no na"
+    " mais pelo pela",
+    "it": "il lo la gli le di del della e è sono in con per che un una non si suo sua al nel nella"
+    " dei delle anche più",
+    "nl": "de het een en is zijn van in met voor op niet werd dat te die er ook aan bij door naar"
+    " wordt worden",
+}
+FUNCTION_WORD_SET = frozenset(w for words in FUNCTION_WORDS.values() for w in words.split())
+_FUNCTION_LANGS = {}
+for _lang, _words in FUNCTION_WORDS.items():
+    for _word in _words.split():
+        _FUNCTION_LANGS.setdefault(_word, []).append(_lang)
+#: Scripts written without spaces, by the code point ranges a sentence's first such character is in.
+_SCRIPT_LANGS = (("\u3040", "\u30ff", "ja"), ("\uac00", "\ud7af", "ko"), ("\u3400", "\u9fff", "zh"))
+
+
+def detect_language(words: list[str]) -> str:
+    """The language of a sentence's (casefolded) words, from its function words; "" when unsure.
+
+    >>> detect_language("en mai le parc a accueilli 5 000 visiteurs".split())
+    'fr'
+    >>> detect_language(["die", "firma", "liefert", "nach", "österreich"]), detect_language(["paris"])
+    ('de', '')
+    """
+    for word in words:
+        if word and word[0] >= "\u3040":
+            for lo, hi, lang in _SCRIPT_LANGS:
+                if lo <= word[0] <= hi:
+                    return (
+                        "zh"
+                        if lang == "zh" and not any(w[:1] >= "\u3040" and w[0] <= "\u30ff" for w in words)
+                        else lang
+                    )
+    counts: dict[str, int] = {}
+    for word in words:
+        for lang in _FUNCTION_LANGS.get(word, ()):
+            counts[lang] = counts.get(lang, 0) + 1
+    if not counts:
+        return ""
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        # A tie ("no se debe" reads as Spanish or Portuguese): letters only one of them writes decide.
+        tied = {lang for lang, n in ranked if n == ranked[0][1]}
+        letters = set("".join(words))
+        hinted = [lang for lang in tied if letters & _LETTERS.get(lang, set())]
+        return hinted[0] if len(hinted) == 1 else ""
+    return ranked[0][0]
+
+
+#: Letters that tell languages apart when their function words tie.
+_LETTERS = {
+    "es": set("ñ¿¡"),
+    "pt": set("ãõ"),
+    "de": set("ßäöü"),
+    "fr": set("œêèëîïûç"),
+    "it": set("ìòù"),
+}
+
+
+#: Negation cues by language; a sentence of unknown language uses every language's cues but these,
+#: which are common words elsewhere (fr "mai" is May, it "ne" a pronoun, "nie" Polish and German).
+NEGATION_BY_LANG = {lang: frozenset(words.split()) for lang, words in NEGATION_WORDS.items()}
+AMBIGUOUS_CUES = frozenset("mai ei no non".split())
+#: Negation inside a word (Chinese), unless it opens one of these words: "not only", "different",
+#: "continuously", "quite a few", "soon", "however", "regardless", "must" (a double negation),
+#: "future", "countless".
+NEGATION_PART_BREAKERS = (
+    "不仅",
+    "不僅",
+    "不同",
+    "不断",
+    "不斷",
+    "不少",
+    "不久",
+    "不过",
+    "不過",
+    "不但",
+    "不管",
+    "不论",
+    "不論",
+    "不得不",
+    "未来",
+    "未來",
+    "无论",
+    "無論",
+    "无数",
+    "無數",
+)
+
+
+def is_cue_in(word: str, lang: str) -> bool:
+    """Whether ``word`` (casefolded) is a whole-word negation cue in language ``lang`` ("" unknown).
+
+    >>> is_cue_in("mai", "fr"), is_cue_in("mai", "it"), is_cue_in("no", "es"), is_cue_in("no", "")
+    (False, True, True, False)
+    """
+    if lang in NEGATION_BY_LANG:
+        return word in NEGATION_BY_LANG[lang]
+    return word in NEGATIONS and word not in AMBIGUOUS_CUES and not lang
+
+
+# ---------------------------------------------------------------------------
+# Natural-logic operators: what changes the monotonicity of the words after them
+# ---------------------------------------------------------------------------
+
+#: Verbs that say "no longer" (negative implicatives): "ceased operations" = "no longer operates".
+#: Each is a negation operator over what follows; "stop" and "quit" only before an -ing verb.
+IMPLICATIVES = frozenset(
+    "cease ceases ceased ceasing discontinue discontinues discontinued suspended halted"
+    " cesse cessé cessent cessera suspendu suspendue suspendus arrêté arrêtée"
+    " eingestellt aufgehört stillgelegt"
+    " cesó cesa cesaron suspendido suspendida suspendidos"
+    " cessou suspenso suspensa cessato sospeso sospesa gestaakt".split()
+)
+IMPLICATIVE_BEFORE_ING = frozenset("stop stops stopped quit quits".split())
+#: Two-word negation operators (the second word is part of the first's cue): "no longer", "fail to",
+#: "ne … plus" is handled by ``ne``; "nicht mehr", "ya no", "sin".
+NEGATION_PHRASES = {
+    "en": ("no longer", "fail to", "fails to", "failed to", "refuse to", "refuses to", "refused to"),
+    "fr": ("refuse de", "refusé de", "a refusé"),
+    "de": ("nicht mehr", "kein mehr"),
+    "es": ("ya no", "dejó de", "deja de", "dejaron de", "se negó"),
+    "pt": ("já não", "deixou de"),
+    "it": ("non più",),
+    "nl": ("niet meer",),
+}
+#: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
+PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
+
+#: Quantifiers by meaning (the determiner of a subject): the relation of one to another is below.
+QUANTIFIERS = {
+    "all": "all every each tous toutes tout chaque alle jeder jede jedes todos todas cada todo tutti tutte ogni"
+    " alle elke iedere",
+    "most": "most meisten mayoría maioria maggior",
+    "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
+    " algunas varios varias alguns algumas alcuni alcune sommige enkele",
+    "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
+    "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
+    " nessuna geen",
+}
+#: How often, from always to never.
+FREQUENCIES = {
+    "always": "always toujours immer siempre sempre altijd",
+    "usually": "usually generally normally généralement habituellement normalement meistens gewöhnlich"
+    " normalmente generalmente habitualmente solitamente meestal",
+    "often": "often frequently souvent oft häufig frecuentemente menudo frequentemente spesso vaak",
+    "sometimes": "sometimes occasionally parfois quelquefois manchmal gelegentlich veces vezes"
+    " talvolta volte soms",
+    "rarely": "rarely seldom rarement selten raramente rara zelden",
+    "never": "never jamais nie niemals nunca jamás nunca mai nooit",
+}
+#: Modals of possibility: "may cause" says less than "causes".
+MODALS = frozenset(
+    "may might could peut pourrait kann könnte puede podría pode poderia può potrebbe kan zou".split()
+)
+
+_OPERATOR_WORDS: dict[str, tuple[str, str]] = {}
+for _kind, _table in (("quantifier", QUANTIFIERS), ("frequency", FREQUENCIES)):
+    for _value, _words in _table.items():
+        for _word in _words.split():
+            _OPERATOR_WORDS.setdefault(_word, (_kind, _value))
+#: A quantifier or adverb faced by another: the relation from the evidence's to the claim's (premise
+#: to hypothesis, for a non-empty domain): "all" entails "some" (forward), "none" negates "some".
+OPERATOR_RELATIONS = {
+    ("all", "most"): "fwd",
+    ("all", "some"): "fwd",
+    ("most", "some"): "fwd",
+    ("all", "none"): "alt",
+    ("all", "few"): "alt",
+    ("most", "none"): "alt",
+    ("most", "few"): "alt",
+    ("some", "none"): "neg",
+    ("few", "none"): "alt",
+    ("few", "some"): "fwd",
+    ("always", "usually"): "fwd",
+    ("always", "often"): "fwd",
+    ("always", "sometimes"): "fwd",
+    ("usually", "often"): "fwd",
+    ("usually", "sometimes"): "fwd",
+    ("often", "sometimes"): "fwd",
+    ("rarely", "sometimes"): "fwd",
+    ("always", "rarely"): "alt",
+    ("usually", "rarely"): "alt",
+    ("always", "never"): "alt",
+    ("usually", "never"): "alt",
+    ("often", "never"): "alt",
+    ("rarely", "never"): "alt",
+    ("sometimes", "never"): "neg",
+}
+#: Operators that turn the monotonicity of what follows them down ("no", "few", "never", "rarely").
+DOWNWARD = frozenset(("none", "few", "never", "rarely"))
+
+
+def operator(word: str) -> tuple[str, str] | None:
+    """The operator a (casefolded) word is: ``(kind, value)``, kind "quantifier" or "frequency".
+
+    >>> operator("toutes"), operator("selten"), operator("paris")
+    (('quantifier', 'all'), ('frequency', 'rarely'), None)
+    """
+    return _OPERATOR_WORDS.get(word)
+
+
+def operator_relation(premise: str, hypothesis: str) -> str:
+    """The relation between two operator values, premise first ("eq" when equal).
+
+    >>> operator_relation("some", "all"), operator_relation("none", "some"), operator_relation("all", "some")
+    ('rev', 'neg', 'fwd')
+    """
+    if premise == hypothesis:
+        return "eq"
+    if (premise, hypothesis) in OPERATOR_RELATIONS:
+        return OPERATOR_RELATIONS[premise, hypothesis]
+    back = OPERATOR_RELATIONS.get((hypothesis, premise), "ind")
+    return {"fwd": "rev", "rev": "fwd"}.get(back, back)
+
+
+# ---------------------------------------------------------------------------
+# Word relations: what the lexicon knows of two words in the same slot
+# ---------------------------------------------------------------------------
+
+#: Exclusive pairs a reader names first (each line: one concept, its poles split by " | "); added to
+#: ``DIRECTION_PAIRS`` for the natural-logic check. "neg" pairs are contradictories (one or the
+#: other: "not permitted" is "forbidden"), "alt" pairs contraries (not both; maybe neither).
+CONTRADICTORIES = (
+    "allowed permitted permit permits legal lawful | forbidden banned prohibited illegal unlawful forbid forbids",
+    "alive living | dead deceased",
+    "present | absent",
+    "true correct | false incorrect wrong",
+    "guilty | innocent",
+    "autorisé autorisée autorisés autorisées permis permise légal légale | interdit interdite interdits"
+    " interdites illégal illégale prohibé",
+    "erlaubt zulässig gestattet legal | verboten unzulässig untersagt illegal",
+    "permitido permitida permitidos permitidas legal | prohibido prohibida prohibidos prohibidas ilegal",
+    "permitido permitida | proibido proibida",
+    "consentito consentita permesso | vietato vietata proibito",
+)
+CONTRARIES = (
+    "hire hires hired hiring recruit recruited | fire fires fired dismiss dismissed sack sacked lay laid",
+    "resign resigns resigned resignation | appoint appoints appointed appointment elect elected",
+    "accept accepts accepted approve approves approved | reject rejects rejected refuse refused deny denied",
+    "acquit acquitted | convict convicted",
+    "buy buys bought purchase purchased | sell sells sold",
+    "import imports imported | export exports exported",
+    "arrive arrives arrived | depart departs departed leave leaves left",
+    "pass passes passed | fail fails failed",
+    "profit profits | loss losses",
+    "male | female",
+    "public | private",
+    "full | empty",
+    "wet | dry",
+    "hot | cold",
+    "heavier heavy | lighter light",
+    "cheaper cheap | expensive",
+    "taller tall | short shorter",
+    "embauché embauchée embauche recruté | licencié licenciée licencie",
+    "démissionné démissionne démission | nommé nommée nomme élu élue",
+    "acheté achète | vendu vend",
+    "eingestellt | entlassen",
+    "zurückgetreten | ernannt gewählt",
+    "gekauft kauft | verkauft",
+    "contrató contrata contratado | despidió despide despedido",
+    "dimitió dimite | nombrado nombrada nombró elegido",
+    "compró compra comprado | vendió vende vendido",
+)
+#: Pairs that are exclusive only after a word of this stem: "voted for" / "voted against".
+CONTEXT_CONTRARIES = {
+    ("for", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
+    ("pour", "contre"): ("vot",),
+    ("für", "gegen"): ("stimm", "votiert"),
+    ("a favor", "en contra"): ("vot",),
+}
+#: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
+#: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
+NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "dés", "des", "nicht", "a")
+NOT_NEGATED = frozenset("invaluable inflammable unravel unloosen disannul impassioned".split())
+#: Synonyms a reader names first that prefixes and the sources do not give (a generated lexicon adds more).
+SYNONYMS = (
+    "firma unternehmen konzern",
+    "company firm business",
+    "entreprise société firme",
+    "empresa compañía firma",
+    "staff employees workers personnel",
+    "begin start commence",
+    "end finish conclude",
+    "car automobile",
+    "doctor physician",
+    "medicine drug medication",
+    "big large",
+    "small little",
+    "buy purchase",
+)
+#: Comparatives that say the same with their arguments swapped: "A is cheaper than B" = "B is more
+#: expensive than A". Each pair: a comparative and its converse (a "more …" form written as its adjective).
+CONVERSES = (
+    "cheaper | expensive pricier dearer",
+    "taller higher | shorter lower",
+    "older | younger newer",
+    "bigger larger greater | smaller",
+    "heavier | lighter",
+    "faster quicker | slower",
+    "richer | poorer",
+    "earlier before preceded precedes | later after followed follows",
+    "above over | below under beneath",
+    "more | less fewer",
+    "plus | moins",
+    "mehr | weniger",
+    "más | menos",
+    "avant | après",
+    "vor bevor | nach nachdem",
+    "antes | después",
+    "moins cher | plus cher",
+    "billiger | teurer",
+    "barato | caro",
+)
+
+
+def _pairs(lines: tuple[str, ...], relation: str, out: dict[tuple[str, str], str]) -> None:
+    for line in lines:
+        left, _, right = line.partition("|")
+        for a in left.split():
+            for b in right.split():
+                out.setdefault((a.casefold(), b.casefold()), relation)
+                out.setdefault((b.casefold(), a.casefold()), relation)
+
+
+_WORD_RELATIONS: dict[tuple[str, str], str] = {}
+_pairs(CONTRADICTORIES, "neg", _WORD_RELATIONS)
+_pairs(CONTRARIES, "alt", _WORD_RELATIONS)
+for _line in SYNONYMS:
+    for _a in _line.split():
+        for _b in _line.split():
+            if _a != _b:
+                _WORD_RELATIONS[_a, _b] = "eq"
+_CONVERSE: dict[str, frozenset[str]] = {}
+for _line in CONVERSES:
+    _left, _, _right = _line.partition("|")
+    for _a in _left.split():
+        _CONVERSE[_a] = _CONVERSE.get(_a, frozenset()) | frozenset(_right.split())
+    for _b in _right.split():
+        _CONVERSE[_b] = _CONVERSE.get(_b, frozenset()) | frozenset(_left.split())
+
+
+def negated_form(a: str, b: str) -> bool:
+    """Whether one word is the other with a negating prefix or "-less" for "-ful" ("licensed" /
+    "unlicensed", "légal" / "illégal", "harmful" / "harmless").
+
+    >>> negated_form("licensed", "unlicensed"), negated_form("valuable", "invaluable"), negated_form("in", "win")
+    (True, False, False)
+    """
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if len(short) < 4 or not 1 < len(long_) - len(short) < 6 or long_ in NOT_NEGATED:
+        return False
+    if any(long_ == prefix + short for prefix in NEGATIVE_PREFIXES):
+        return True
+    return short.endswith("ful") and long_ == short[:-3] + "less"
+
+
+def word_relation(premise: str, hypothesis: str, before: str = "") -> str | None:
+    """The relation the lexicon knows between two casefolded words in one slot (premise first), or
+    None when it knows none. ``before``: the word before the slot, for pairs exclusive only in context.
+
+    >>> word_relation("hired", "laid"), word_relation("forbidden", "permitted"), word_relation("firma", "unternehmen")
+    ('alt', 'neg', 'eq')
+    >>> word_relation("against", "for", "voted"), word_relation("against", "for", "medicine")
+    ('alt', None)
+    """
+    if premise == hypothesis:
+        return "eq"
+    found = _WORD_RELATIONS.get((premise, hypothesis))
+    if found:
+        return found
+    if negated_form(premise, hypothesis):
+        return "neg"
+    for (x, y), stems in CONTEXT_CONTRARIES.items():
+        if {premise, hypothesis} == {x, y} and before.startswith(stems):
+            return "alt"
+    if opposite(premise, hypothesis):
+        return "alt"
+    return None
+
+
+def converse(a: str, b: str) -> bool:
+    """Whether comparative ``b`` says ``a`` with the arguments swapped ("cheaper" / "expensive").
+
+    >>> converse("cheaper", "expensive"), converse("before", "after"), converse("taller", "taller")
+    (True, True, False)
+    """
+    return b in _CONVERSE.get(a, ())
+
+
+# ---------------------------------------------------------------------------
+# Roles and amounts
+# ---------------------------------------------------------------------------
+
+#: Passive voice: an auxiliary, then (within a few words) the agent's preposition. "B was bought by
+#: A" says "A bought B"; so do "B a été acheté par A", "B wurde von A gekauft", "B fue comprado por A".
+PASSIVE_AUXILIARIES = {
+    "en": ("is are was were been be being", "by"),
+    "fr": ("été est sont était étaient fut furent", "par"),
+    "de": ("wurde wurden worden wird werden", "von"),
+    "es": ("fue fueron es son sido era eran", "por"),
+    "pt": ("foi foram é são sido era", "por pelo pela"),
+    "it": ("stato stata è sono fu furono venne", "da dal dalla"),
+    "nl": ("werd werden wordt worden is", "door"),
+}
+#: German words after which a capitalized word is a noun, not a name: articles, determiners and the
+#: prepositions fused with an article.
+GERMAN_NOUN_MARKERS = frozenset(
+    "der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines"
+    " dieser diese dieses diesem diesen jeder jede jedes jedem jeden sein seine seinem seinen seiner ihr"
+    " ihre ihrem ihren ihrer unser unsere im am zum zur vom beim ins ans".split()
+)
+#: Predicates whose arguments may swap without changing what is said ("A met B" = "B met A").
+SYMMETRIC = frozenset(
+    "and or with met meet meets married marry equal equals same similar between versus vs tied drew"
+    " et avec ou und mit oder y con o e com ou ed en met of".split()
+)
+
+#: Words that make a claim's number approximate, with the range of the source's value that they allow
+#: around the claim's value ``x``: "about" within 10 %, "nearly" from 90 % up to it, "more than" above.
+APPROXIMATORS = {
+    "about": "about around roughly approximately approx some circa ca environ approximativement"
+    " etwa rund ungefähr circa alrededor aproximadamente cerca cerca aproximadamente circa quasi"
+    " ongeveer ruim",
+    "nearly": "nearly almost presque quasiment près fast knapp beinahe casi quase quasi bijna",
+    "over": "over more exceeding above plus über mehr más mais oltre meer",
+    "under": "under less below fewer moins unter weniger menos menos meno minder",
+    "least": "least mindestens moins menos",
+}
+_APPROX: dict[str, str] = {}
+for _kind, _words in APPROXIMATORS.items():
+    for _word in _words.split():
+        _APPROX.setdefault(_word, _kind)
+#: Relative tolerance of "about" (and of a source's own "about" facing an exact claim).
+APPROX_TOLERANCE = 0.1
+
+
+def approximator(words: list[str]) -> str | None:
+    """The kind of approximation the (casefolded) words before a number make, read back from the
+    number: "about", "nearly", "over", "under", "least" ("at least", "au moins"), or None.
+
+    >>> approximator(["has", "about"]), approximator(["more", "than"]), approximator(["at", "least"])
+    ('about', 'over', 'least')
+    >>> approximator(["alrededor", "de"]), approximator(["the"])
+    ('about', None)
+    """
+    tail = [w for w in words[-3:] if w not in ("than", "que", "als", "de", "di", "dan", "of", "to", "à")]
+    if not tail:
+        return None
+    if (
+        len(tail) >= 2
+        and tail[-2] in ("at", "au", "al", "pelo", "almeno")
+        and tail[-1] in ("least", "moins", "menos")
+    ):
+        return "least"
+    return _APPROX.get(tail[-1])
+
+
+def within(kind: str, claim: float, source: float) -> bool:
+    """Whether a source's value ``source`` is what an approximate claim of ``claim`` allows.
+
+    >>> within("about", 400, 412), within("about", 400, 480), within("over", 3, 5), within("nearly", 50, 48)
+    (True, False, True, True)
+    """
+    if kind == "about":
+        return abs(source - claim) <= APPROX_TOLERANCE * abs(claim)
+    if kind == "nearly":
+        return claim * (1 - APPROX_TOLERANCE) <= source <= claim
+    if kind == "over":
+        return source > claim
+    if kind == "under":
+        return source < claim
+    return source >= claim
+
+
+#: Units by dimension: the same number in another unit of one dimension is another amount.
+UNITS = {
+    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces",
+    "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches",
+    "volume": "ml l cl dl gal litres liters litre liter gallons",
+    "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
+    "energy": "j kj cal kcal kwh wh",
+    "power": "w kw mw gw",
+}
+_UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
+_SAME_UNIT = (
+    {"metres", "meters", "metre", "meter", "m"},
+    {"kilometres", "kilometers", "km"},
+    {"grams", "gram", "g"},
+    {"kilograms", "kg"},
+    {"milligrams", "mg"},
+    {"mi", "miles", "mile"},
+    {"ft", "feet"},
+    {"lb", "lbs", "pounds"},
+    {"oz", "ounces"},
+    {"l", "litres", "liters", "litre", "liter"},
+    {"t", "ton", "tons", "tonnes", "tonne"},
+    {"s", "sec", "seconds"},
+    {"min", "minutes"},
+    {"h", "hr", "hrs", "hours"},
+    {"µg", "mcg", "ug"},
+)
+
+
+def units_differ(a: str, b: str) -> bool:
+    """Whether two units measure one dimension differently ("mg" / "g"; not "km" / "kilometres").
+
+    >>> units_differ("mg", "g"), units_differ("km", "kilometres"), units_differ("km", "kg")
+    (True, False, False)
+    """
+    dim = _UNIT_DIMENSION.get(a)
+    if dim is None or dim != _UNIT_DIMENSION.get(b) or a == b:
+        return False
+    return not any(a in same and b in same for same in _SAME_UNIT)
+
+
+# --- generated from lfx_citations/core/natlog.py: do not edit ---
+# ---------------------------------------------------------------------------
+# Relations, projection, join
+# ---------------------------------------------------------------------------
+
+EQ, FWD, REV, NEG, ALT, COVER, IND = "eq", "fwd", "rev", "neg", "alt", "cover", "ind"
+RELATIONS = (EQ, FWD, REV, NEG, ALT, COVER, IND)
+#: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
+MAX_SLOT = 6
+#: The claim follows from the evidence / the evidence excludes it.
+ENTAILING = frozenset((EQ, FWD))
+EXCLUSIVE = frozenset((NEG, ALT))
+
+#: The join of two relations (MacCartney 2009, table 5.2), where a union of relations is read as
+#: ``ind``: ``JOIN[r][s]`` relates x to z when r relates x to y and s relates y to z.
+JOIN = {
+    EQ: {EQ: EQ, FWD: FWD, REV: REV, NEG: NEG, ALT: ALT, COVER: COVER, IND: IND},
+    FWD: {EQ: FWD, FWD: FWD, REV: IND, NEG: ALT, ALT: ALT, COVER: IND, IND: IND},
+    REV: {EQ: REV, FWD: IND, REV: REV, NEG: COVER, ALT: IND, COVER: COVER, IND: IND},
+    NEG: {EQ: NEG, FWD: COVER, REV: ALT, NEG: EQ, ALT: REV, COVER: FWD, IND: IND},
+    ALT: {EQ: ALT, FWD: IND, REV: ALT, NEG: FWD, ALT: IND, COVER: FWD, IND: IND},
+    COVER: {EQ: COVER, FWD: COVER, REV: IND, NEG: REV, ALT: REV, COVER: IND, IND: IND},
+    IND: dict.fromkeys(RELATIONS, IND),
+}
+#: A relation seen through a downward-monotone context ("not", "no", "few", "never").
+DOWNWARD_PROJECTION = {EQ: EQ, FWD: REV, REV: FWD, NEG: NEG, ALT: COVER, COVER: ALT, IND: IND}
+
+
+def join(first: str, second: str) -> str:
+    """The relation of x to z, given ``first`` of x to y and ``second`` of y to z.
+
+    >>> join("neg", "neg"), join("alt", "neg"), join("fwd", "fwd"), join("fwd", "rev")
+    ('eq', 'fwd', 'fwd', 'ind')
+    """
+    return JOIN[first][second]
+
+
+def project(relation: str, downward: bool) -> str:
+    """``relation`` as its context shows it: swapped where the context is downward-monotone.
+
+    >>> project("fwd", True), project("alt", True), project("neg", True), project("fwd", False)
+    ('rev', 'cover', 'neg', 'fwd')
+    """
+    return DOWNWARD_PROJECTION[relation] if downward else relation
+
+
+# ---------------------------------------------------------------------------
+# Operators: which tokens negate, quantify or soften, in the sentence's own language
+# ---------------------------------------------------------------------------
+
+#: A token's operator: ``(kind, value)``; kind "negation", "quantifier", "frequency", "modal", or
+#: "part" for a word that belongs to an operator before it ("longer" in "no longer", "ne" of "ne pas").
+Mark = tuple[str, str] | None
+#: Kinds whose operators negate (with the values that do): they pair with one another.
+_NEGATIVE = {("negation", "not"), ("quantifier", "none"), ("frequency", "never")}
+#: Languages where negative words agree with the negation before them ("no … nunca" is one negation).
+_CONCORD = frozenset("fr es pt it".split())
+_CONCORD_REACH = 6
+
+
+def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
+    """The operator each token is (see ``Mark``), read in the sentence's language (detected from its
+    words when not given): French "mai" is May, Chinese 不同 "different", "No. 5" a number.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> [[m for m in marks(token_spans(s), s) if m] for s in ("It does not work.", "En mai, il pleut.", "不同的方法")]
+    [[('negation', 'not')], [], []]
+    """
+    words = [t for t, *_ in toks]
+    lang = detect_language(words) if lang is None else lang
+    out: list[Mark] = [None] * len(toks)
+    phrases = (
+        NEGATION_PHRASES.get(lang, ()) if lang else tuple(p for ps in NEGATION_PHRASES.values() for p in ps)
+    )
+    concord_until = -1
+    for k, (t, a, b, _) in enumerate(toks):
+        if out[k] is not None:
+            continue
+        after = words[k + 1] if k + 1 < len(words) else " "
+        near_number = after[:1].isdigit() or (k > 0 and words[k - 1][:1].isdigit())
+        mark: Mark = None
+        two = f"{t} {after}"
+        if any(two == p for p in phrases):
+            mark = ("negation", "not")
+            out[k + 1] = ("part", "not")
+        elif t in ("ne", "n") and lang in ("fr", ""):
+            partner = next((j for j in range(k + 1, min(k + 5, len(toks))) if words[j] in NE_PARTNERS), None)
+            if (
+                partner is not None
+                and (t == "ne" or text[b : b + 1] in ("'", "\u2019"))
+                and words[partner] != "que"
+            ):
+                mark = ("part", "not")
+                found = operator(words[partner])
+                out[partner] = found if found and found[1] in ("none", "never") else ("negation", "not")
+        elif is_cue_in(t, lang):
+            if not near_number and after not in NEGATION_BREAKERS:
+                # "no" is the quantifier "none" in English only ("no samples"); elsewhere it is "not".
+                found = operator(t) if t != "no" or lang in ("en", "") else None
+                mark = found if found and (found[0], found[1]) in _NEGATIVE else ("negation", "not")
+        elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
+            mark = ("negation", "not")  # "doesn't", "can't", "won't"
+        elif t[0] >= "\u0e00":
+            if any(text.startswith(p, a) for p in NEGATION_PARTS) and not any(
+                text.startswith(p, a) for p in NEGATION_PART_BREAKERS
+            ):
+                mark = ("negation", "not")
+        elif t in IMPLICATIVES or (t in IMPLICATIVE_BEFORE_ING and after.endswith("ing")):
+            mark = ("negation", "not")
+        elif t in PRIVATIVES:
+            mark = ("negation", "not")
+        elif t in ("may", "might") and lang in ("en", "") and not (k and toks[k][3]):  # "May 2018" is a month
+            mark = ("modal", "may")
+        elif not near_number:
+            found = operator(t)
+            # Negative operators are cues, read above in their own language only ("mai" is May in French).
+            mark = found if found and found[1] not in ("none", "never") else None
+        if mark and mark[0] != "part" and (mark in _NEGATIVE or mark[0] == "negation"):
+            if k <= concord_until and lang in _CONCORD:
+                mark = ("part", "not")  # negative concord: one negation
+            elif lang in _CONCORD:
+                concord_until = k + _CONCORD_REACH
+        out[k] = mark
+    return out
+
+
+def negative(mark: Mark) -> bool:
+    """Whether an operator negates what follows it (a negation, "no", "never", "few", "rarely")."""
+    return mark is not None and (mark[0] == "negation" or (mark[0] != "part" and mark[1] in DOWNWARD))
+
+
+# ---------------------------------------------------------------------------
+# Edits and their join
+# ---------------------------------------------------------------------------
+
+#: Conflict kind of an exclusive edit, by what changed.
+_EDIT_KINDS = {
+    "negation": "negation",
+    "quantifier": "quantifier",
+    "frequency": "quantifier",
+    "modal": "negation",
+}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One atomic edit from the evidence to the claim: ``op`` "sub", "ins" or "del"; ``kind`` the
+    conflict kind it would make ("negation", "quantifier", "direction", "number"); token ranges
+    [start, end) on each side (empty on the side that lacks it); the lexical relation and the one
+    its context projects."""
+
+    op: str
+    kind: str
+    claim: tuple[int, int]
+    evidence: tuple[int, int]
+    lexical: str
+    projected: str
+
+
+@dataclass
+class Inference:
+    """What natural logic concludes of one evidence sentence and the claim."""
+
+    relation: str = EQ
+    edits: list[Edit] = field(default_factory=list)
+    #: Claim tokens whose number the evidence states within the claim's approximation.
+    settled: set[int] = field(default_factory=set)
+    #: Claim operators a negation of the evidence faces; claim negations that face none and negate
+    #: nothing the evidence says (the claim says more than the evidence: not an exclusion).
+    paired: set[int] = field(default_factory=set)
+    lonely: set[int] = field(default_factory=set)
+    #: A role swap: (claim token range, evidence token range) of the swapped arguments.
+    role: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def deciding(self) -> list[Edit]:
+        """The edits that make an exclusion (or that the conclusion rests on), most telling first."""
+        exclusive = [e for e in self.edits if e.projected in EXCLUSIVE or e.lexical in EXCLUSIVE]
+        return exclusive or list(self.edits)
+
+    @property
+    def known(self) -> set[int]:
+        """Claim tokens an edit accounts for: the lexicon relates them to the evidence."""
+        return {i for e in self.edits for i in range(*e.claim)}
+
+
+def _content(word: str) -> bool:
+    return (len(word) > 2 and word not in FUNCTION_WORD_SET) or word[:1].isdigit() or word[:1] >= "\u0e00"
+
+
+def _value(word: str) -> float | None:
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
+def infer(
+    claim: list[Tok],
+    claim_text: str,
+    evidence: list[Tok],
+    source_text: str,
+    chain: list[tuple[int, int]],
+    claim_marks: list[Mark] | None = None,
+    evidence_marks: list[Mark] | None = None,
+) -> Inference:
+    """The relation of the evidence sentence to the claim, with the edits it rests on.
+
+    ``chain``: the alignment (``core/align.py``); marks are computed when not given. Only edits the
+    lexicon knows enter the join: an empty join is ``eq`` (the lexical score judges the rest).
+    """
+    result = Inference()
+    if not chain:
+        return result
+    cm = claim_marks if claim_marks is not None else marks(claim, claim_text)
+    em = evidence_marks if evidence_marks is not None else marks(evidence, source_text)
+    cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
+    lo = max(0, chain[0][1] - chain[0][0] - EDGE_SLACK)
+    hi = min(len(evidence), chain[-1][1] + 1 + (len(claim) - chain[-1][0] - 1) + EDGE_SLACK)
+    aligned_c = {i for i, _ in chain}
+    aligned_e = {j for _, j in chain}
+    subs: list[Edit] = []
+    c_free: list[int] = []  # operators left unpaired, by side
+    e_free: list[int] = []
+    in_slot: set[tuple[str, int]] = set()  # operators in a gap the aligned words bound on both sides
+    unbound: set[tuple[str, int]] = set()  # operators in a gap no aligned phrase bounds
+    trailing: set[int] = set()  # claim operators after the last aligned word
+    for gap in gaps(chain, len(claim), len(evidence)):
+        cl = list(range(gap.ca, gap.cb))
+        ev = [j for j in range(gap.ea, gap.eb) if lo <= j < hi]
+        c_ops = [i for i in cl if cm[i] and cm[i][0] != "part"]
+        e_ops = [j for j in ev if em[j] and em[j][0] != "part"]
+        # Operators of one kind face each other: "some" / "all", "usually" / "never".
+        for i in list(c_ops):
+            j = next(
+                (j for j in e_ops if em[j][0] == cm[i][0] and em[j][0] in ("quantifier", "frequency")), None
+            )
+            if j is None:
+                continue
+            c_ops.remove(i)
+            e_ops.remove(j)
+            rel = operator_relation(em[j][1], cm[i][1])
+            subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
+        # An operator counts where the sentence says the rest alike: two aligned words in a row next
+        # to its gap ("When she's not working, …" is about something else than "she was working
+        # again"); elsewhere the evidence's faces nothing and the claim's stands alone.
+        if gap.where == "trail":
+            trailing.update(c_ops)
+        if not phrase_around(chain, gap):
+            unbound.update(("ins", i) for i in c_ops)
+            c_free += c_ops
+            continue
+        # The rest face each other by polarity in their gap ("not" / "never", "nicht" / "kein").
+        for i in list(c_ops):
+            j = next((j for j in e_ops if negative(em[j]) == negative(cm[i]) and em[j][0] == cm[i][0]), None)
+            j = j if j is not None else next((j for j in e_ops if negative(em[j]) and negative(cm[i])), None)
+            if j is not None:
+                e_ops.remove(j)
+                c_ops.remove(i)
+                result.paired.add(i)
+        c_free += c_ops
+        e_free += e_ops
+        if gap.where == "inner" and abs(len(cl) - len(ev)) <= GAP_SLACK:
+            in_slot.update((("ins", i) for i in c_ops), (("del", j) for j in e_ops))
+        # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
+        if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
+            continue
+        c_words = [i for i in cl if not cm[i] and len(cw[i]) > 1]
+        e_words = [j for j in ev if not em[j] and len(ew[j]) > 1]
+        used: set[int] = set()
+        for i in c_words:
+            before = cw[i - 1] if i else ""
+            for j in e_words:
+                if j in used:
+                    continue
+                rel = _number_relation(cw, ew, i, j, result) if cw[i][0].isdigit() else None
+                kind = "number"
+                if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
+                    rel = word_relation(ew[j], cw[i], before)
+                    kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
+                if rel is not None:
+                    used.add(j)
+                    first = _approximated(cw, i) if kind == "number" else i
+                    subs.append(Edit("sub", kind, (first, i + 1), (j, j + 1), rel, rel))
+                    break
+        # A unit said otherwise next to the same number: "500 mg" / "500 g".
+        if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
+            i, j = cl[0], ev[0]
+            n_c, n_e = chain[gap.before]
+            if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
+                subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
+    # Approximate claims whose number is aligned word for word: "about 400" / "400".
+    for i, j in chain:
+        if cw[i][0].isdigit() and _number_relation(cw, ew, i, j, result) == REV:
+            subs.append(Edit("sub", "number", (i, i + 1), (j, j + 1), REV, REV))
+    # Operators the alignment paired word for word ("not" / "not") need no edit; the rest pair by
+    # polarity across gaps ("is not" / "not is"), then stand alone: an insertion or a deletion.
+    # A negation aligned word for word faces the claim's when the word it negates is aligned with it
+    # (the next one, "not the"; the one before when it ends the claim, "hilft nicht"): "did not
+    # [indicate]" does not face "did not [conclude]".
+    result.paired |= {
+        i
+        for k, (i, j) in enumerate(chain)
+        if cm[i] and em[j] and (follows(chain, k + 1) or (follows(chain, k) and i == len(claim) - 1))
+    }
+    result.lonely |= {
+        i for i, _ in chain if negative(cm[i]) and i not in result.paired and _stated(i, cm, cw, ew)
+    }
+    ops: list[Edit] = []
+    for side, free, m, words, aligned in (
+        ("ins", c_free, cm, cw, aligned_c),
+        ("del", e_free, em, ew, aligned_e),
+    ):
+        for k in free:
+            if (side, k) in unbound or (
+                (side, k) not in in_slot and not _scoped(k, m, words, aligned, subs, side)
+            ):
+                # Among the aligned words the claim negates what the evidence says otherwise; after
+                # them, only where the evidence holds what it negates: either way, it is not said.
+                if side == "ins" and negative(m[k]) and (k not in trailing or _stated(k, cm, cw, ew)):
+                    result.lonely.add(k)
+                continue
+            kind, value = m[k]
+            if negative(m[k]):
+                rel = NEG if kind == "negation" or value in ("none", "never") else IND
+            elif kind == "modal":
+                rel = FWD if side == "ins" else REV
+            else:
+                continue  # "all" / "the", "usually" / nothing: left to the score
+            span = (k, k + 1)
+            ops.append(
+                Edit(
+                    side,
+                    _EDIT_KINDS[kind],
+                    span if side == "ins" else (0, 0),
+                    span if side == "del" else (0, 0),
+                    rel,
+                    rel,
+                )
+            )
+    # Project: substitutions in the premise's context, operators in the context both sides share.
+    shared = [j for _, j in chain if em[j] and negative(em[j])]
+    edits: list[Edit] = []
+    for edit in subs:
+        j = edit.evidence[0]
+        down = sum(1 for k in range(lo, j) if em[k] and em[k][0] != "part" and negative(em[k])) % 2 == 1
+        edits.append(
+            Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
+        )
+    for edit in ops:
+        at = edit.evidence[0] if edit.op == "del" else _evidence_position(chain, edit.claim[0])
+        down = sum(1 for j in shared if j < at) % 2 == 1
+        edits.append(
+            Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
+        )
+    _roles(claim, claim_text, evidence, source_text, cm, em, result, edits)
+    relation = EQ
+    for edit in edits:
+        relation = join(relation, edit.projected)
+    if result.role is not None:
+        relation = ALT
+    result.relation, result.edits = relation, edits
+    return result
+
+
+def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
+    """Where claim token ``i`` falls in the evidence: right after the last aligned pair before it."""
+    return next((j + 1 for a, j in reversed(chain) if a < i), 0)
+
+
+def _scoped(k: int, m: list[Mark], words: list[str], aligned: set[int], subs: list[Edit], side: str) -> bool:
+    """Whether a lone operator negates something both sides say: one of the next three words (the
+    last three, when it ends the sentence: "hilft nicht") is aligned or in a substitution. A
+    negation inside a clause the other side leaves out says nothing of the claim."""
+    near = [j for j in range(k + 1, min(k + 4, len(words))) if not m[j]]
+    if not near:
+        near = list(range(max(0, k - 3), k))
+    edited = {x for e in subs for x in range(*(e.claim if side == "ins" else e.evidence))}
+    return any(j in aligned or j in edited for j in near if _content(words[j]))
+
+
+def _approximated(words: list[str], i: int) -> int:
+    """Where the approximation of the number at ``i`` starts ("more than 3": at "more")."""
+    k = i
+    while k and (approximator([words[k - 1]]) or words[k - 1] in _LINKS):
+        k -= 1
+    return k
+
+
+_LINKS = frozenset("than at de que als of to".split())
+
+
+def _stated(k: int, m: list[Mark], words: list[str], evidence: list[str]) -> bool:
+    """Whether the evidence holds a word the claim's negation at ``k`` negates (one of the next three,
+    or the last three when it ends the claim), by word or by prefix: "not allowed" facing "are
+    against" negates nothing the evidence says."""
+    near = [j for j in range(k + 1, min(k + 4, len(words))) if not m[j]] or list(range(max(0, k - 3), k))
+    said = set(evidence)
+    prefixes = {w[:PREFIX] for w in evidence if len(w) >= PREFIX}
+    # Longer than a grammatical word: "not allowed" against "allowed", not "are against".
+    return any(
+        (len(words[j]) > 2 or words[j][:1] >= "\u0e00")
+        and (words[j] in said or (len(words[j]) >= PREFIX and words[j][:PREFIX] in prefixes))
+        for j in near
+    )
+
+
+def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
+    """A claim's number facing the evidence's: within an approximation the claim (or the evidence)
+    makes, or not. None when neither is approximate (exact numbers are the score's and the number
+    check's)."""
+    c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
+    if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
+        return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
+    mine, theirs = approximator(cw[:i]), approximator(ew[:j])
+    if mine:
+        if within(mine, c, e) and (theirs is None or theirs == mine):
+            result.settled.add(i)
+            return FWD
+        if theirs is None:
+            return ALT
+        return None
+    if theirs and c != e:
+        # The source approximates, the claim is exact: within its tolerance it is neither said nor excluded.
+        if within(theirs, e, c):
+            result.settled.add(i)
+            return REV
+        return ALT
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Roles: who did what to whom
+# ---------------------------------------------------------------------------
+
+_THAN = frozenset("than que als di dan".split())
+_TEMPORAL = frozenset("before after avant après vor nach antes después prima dopo voor na".split())
+_AUX_ALL = {w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split()}
+_AGENT_ALL = {w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split()}
+_SKIP = frozenset(
+    "the a an le la les l un une der die das den dem des ein eine einen el los las lo uno o os um uma il"
+    " gli i lo de het een more less plus moins mehr weniger más menos mais più meer minder".split()
+)
+_CLAUSE = frozenset(",;:")
+
+
+def _head(words: list[str], start: int, stop: int, marks_: list[Mark]) -> int | None:
+    """The first content word in [start, stop) that is no operator, article or auxiliary."""
+    for k in range(start, stop):
+        w = words[k]
+        if w in _SKIP or w in _AUX_ALL or marks_[k] or not _content(w):
+            continue
+        return k
+    return None
+
+
+def role_frames(toks: list[Tok], text: str, m: list[Mark]) -> list[tuple[str, int, int, int]]:
+    """The directed frames of a sentence: ``(predicate, agent, patient, predicate index)`` with token
+    indices, the passive voice turned active ("B was bought by A": agent A) and a comparative or
+    temporal word kept as written ("A is taller than B": agent A, predicate "taller").
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> s = "Acme was bought by Globex in 2019."
+    >>> [(p, token_spans(s)[a][0], token_spans(s)[b][0]) for p, a, b, _ in role_frames(token_spans(s), s, [None] * 7)]
+    [('bought', 'globex', 'acme')]
+    """
+    words = [t for t, *_ in toks]
+    clause_start = 0
+    frames: list[tuple[str, int, int, int]] = []
+    for k, w in enumerate(words):
+        if (
+            k
+            and text[toks[k - 1][2] : toks[k][1]].strip()
+            and set(text[toks[k - 1][2] : toks[k][1]]) & _CLAUSE
+        ):
+            clause_start = k
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        subject = _head(words, clause_start, k, m)
+        if subject is None:
+            continue
+        if nxt in _THAN or (w in _TEMPORAL and k > clause_start + 1):
+            patient = _head(words, k + (2 if nxt in _THAN else 1), min(len(words), k + 5), m)
+            if patient is not None and words[patient] not in SYMMETRIC:
+                frames.append((w, subject, patient, k))
+        elif w in _AUX_ALL:
+            agent_at = next((j for j in range(k + 1, min(k + 5, len(words))) if words[j] in _AGENT_ALL), None)
+            if agent_at is None:
+                continue
+            agent = _head(words, agent_at + 1, min(len(words), agent_at + 4), m)
+            verb = _head(words, k + 1, agent_at, m)
+            if verb is None:  # German: "wurde von A gekauft"
+                verb = _head(words, (agent or agent_at) + 1, min(len(words), (agent or agent_at) + 3), m)
+            if agent is not None and verb is not None and words[verb] not in SYMMETRIC:
+                frames.append((words[verb], agent, subject, verb))
+        elif k == subject + 1 or (
+            k > subject and all(words[j] in _AUX_ALL or m[j] for j in range(subject + 1, k))
+        ):
+            if w in SYMMETRIC or not _content(w) or w in _SKIP or m[k] or w in _AUX_ALL or w in _THAN:
+                continue
+            if nxt in _AGENT_ALL or nxt in _THAN:
+                continue
+            patient = _head(words, k + 1, min(len(words), k + 3), m)
+            if patient is not None and words[patient] not in SYMMETRIC and not words[patient][:1].isdigit():
+                frames.append((w, subject, patient, k))
+    return frames
+
+
+def _same_predicate(a: str, b: str) -> bool:
+    return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+
+
+def _roles(
+    claim: list[Tok],
+    claim_text: str,
+    evidence: list[Tok],
+    source_text: str,
+    cm: list[Mark],
+    em: list[Mark],
+    result: Inference,
+    edits: list[Edit],
+) -> None:
+    """A role swap around one directed predicate; a converse comparative with its arguments swapped
+    says the same (its substitution becomes ``eq``)."""
+    cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
+    c_frames = role_frames(claim, claim_text, cm)
+    e_frames = role_frames(evidence, source_text, em)
+    for pc, ac, bc, kc in c_frames:
+        for pe, ae, be, ke in e_frames:
+            same_args = cw[ac] == ew[ae] and cw[bc] == ew[be]
+            swapped = cw[ac] == ew[be] and cw[bc] == ew[ae] and cw[ac] != cw[bc]
+            if not (same_args or swapped):
+                continue
+            if _same_predicate(pc, pe) and swapped:
+                result.role = ((min(ac, bc), max(ac, bc) + 1), (min(ae, be), max(ae, be) + 1))
+                return
+            if converse(pe, pc) and swapped:
+                # "B is more expensive than A" says "A is cheaper than B": the substitution is no conflict.
+                for n, e in enumerate(edits):
+                    if e.claim[0] <= kc < e.claim[1] or e.evidence[0] <= ke < e.evidence[1]:
+                        edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)
+                return
+
+
 # --- generated from lfx_citations/core/support.py: do not edit ---
 # ---------------------------------------------------------------------------
 # Constants
@@ -990,7 +2274,6 @@ MAX_NAME_SENTENCES = 2
 DIRECTION_REACH = 5
 #: Credit for a claim word matched only through a shared prefix (morphology: "publish"/"published").
 SOFT_CREDIT = 0.7
-PREFIX = 5
 #: Weight factor of one- and two-letter words in spaced scripts (see ``SupportChecker.parse``).
 SHORT_WORD_WEIGHT = 0.3
 #: Bounds that keep absurd inputs cheap: long sentences are cut, huge claims truncated.
@@ -1017,19 +2300,10 @@ CAP_MARGIN = 0.05
 #: Weighted coverage below which the score shrinks in proportion (unrelated sources score ~0).
 MIN_COVERAGE = 0.3
 
-# Scripts written without spaces between words: matched by character bigrams.
-_NOSPACE = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# Digit groups ("1,000", "1 000", "1.000") are one number; a single separator is a decimal mark.
-_NUMBER = r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009,.]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
-_TOKEN_RE = re.compile(rf"{_NUMBER}|[{_NOSPACE}]+|[^\W\d_]+")
 # A number with the unit or currency written next to it: "100 °C", "5km", "12 %", "$5", "€ 3,50".
 _QUANTITY_RE = re.compile(
-    rf"([$€£¥₹]?)[ \u00a0]?({_NUMBER})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
+    rf"([$€£¥₹]?)[ \u00a0]?({NUMBER_PATTERN})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
 )
-_NOSPACE_RE = re.compile(rf"[{_NOSPACE}]")
-# A season or span of years written short ("2018–19", "1999-00") names the full second year.
-# Not ISO dates ("2019-05-12"): no third part.
-_YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
 # Every kind of line break ends a sentence, the form feed and the other page separators too: evidence
 # never reads on across a page break.
 _BREAKS = "\n\r\f\v\x1c\x1d\x1e\x85\u2028\u2029"
@@ -1043,92 +2317,20 @@ _ABBREVIATION_RE = re.compile(
 _MARKER_RE = re.compile(r"\[\s*(?:sources?|src|docs?|refs?)?\s*[:#]?\s*\d[\d,\s\-]*\]", re.IGNORECASE)
 _QUOTE_RE = re.compile(r"\"([^\"]{3,})\"|“([^”]{3,})”|«\s*([^»]{3,}?)\s*»|„([^“”]{3,})[“”]|「([^」]{2,})」")
 _BULLET_RE = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
-# Small numbers are often spelled out ("only three players", "ninth grade"): a source that spells one
-# out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es); not 1, whose words are
-# also articles and pronouns ("one", "un", "ein"), nor words with another common sense ("once", "sept").
-_NUMBER_WORDS = {
-    word: str(n)
-    for n, words in enumerate(
-        (
-            "two second deux deuxième second seconde zwei zweite dos segundo segunda",
-            "three third trois troisième drei dritte tres tercero tercera tercer",
-            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta",
-            "five fifth cinq cinquième fünf fünfte cinco quinto quinta",
-            "six sixth sixième sechs sechste seis sexto sexta",
-            "seven seventh septième sieben siebte siete séptimo séptima",
-            "eight eighth huit huitième acht achte ocho octavo octava",
-            "nine ninth neuf neuvième neun neunte nueve noveno novena",
-            "ten tenth dix dixième zehn zehnte diez décimo décima",
-            "eleven eleventh onze onzième elf elfte",
-            "twelve twelfth douze douzième zwölf zwölfte doce duodécimo",
-        ),
-        start=2,
-    )
-    for stem in words.split()
-    # German ordinals decline: "der dritte", "im dritten", "ein dritter".
-    for word in (stem, *(stem + end for end in ("n", "r", "s", "m") if stem.endswith("te")))
-}
-
 
 # ---------------------------------------------------------------------------
 # Pure functions
 # ---------------------------------------------------------------------------
 
 
-def _normalize(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
-
-
-def _number(raw: str) -> str:
-    digits = re.sub(r"[ \u00a0\u202f\u2009]", "", raw)
-    seps = re.findall(r"[.,]", digits)
-    # Two kinds of mark ("1,000.5", "1.000,5"): the first groups thousands, the last is decimal.
-    # One kind before groups of exactly three digits ("1,000", "1.000.000") groups thousands;
-    # otherwise it is a decimal mark ("1,5", "3.14").
-    if len(seps) > 1 and len(set(seps)) == 2:
-        group, decimal = seps[0], seps[-1]
-        digits = digits.replace(group, "").replace(decimal, ".")
-    elif seps and re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", digits):
-        digits = digits.replace(seps[0], "")
-    else:
-        digits = digits.replace(",", ".")
-    whole, _, frac = digits.partition(".")
-    # Digits of any script read alike; no int(): it has a length limit and absurd inputs exist.
-    whole = "".join(str(unicodedata.digit(c, 0)) for c in whole).lstrip("0") or "0"
-    frac = "".join(str(unicodedata.digit(c, 0)) for c in frac)
-    frac = frac.rstrip("0")
-    return f"{whole}.{frac}" if frac else whole
-
-
-def _full_year_span(m: re.Match[str]) -> str:
-    century, first, dash, second = m.groups()
-    century = str(int(century) + 1) if second < first else century
-    return f"{m.group(1)}{first}{dash}{century}{second}"
-
-
-def tokens(text: str) -> list[str]:
-    """Normalized tokens: numbers canonical, words casefolded, space-less scripts as bigrams."""
-    out: list[str] = []
-    text = _YEAR_SPAN_RE.sub(_full_year_span, _normalize(text))
-    for match in _TOKEN_RE.finditer(text):
-        tok = match.group(0)
-        if tok[0].isdigit():
-            out.append(_number(tok))
-        elif tok[0] >= "\u0e00" and _NOSPACE_RE.match(tok):  # cheap test first: most words are below
-            out.extend(tok[i : i + 2] for i in range(max(1, len(tok) - 1)))
-        else:
-            out.append(tok)
-    return out
-
-
 def quantities(text: str) -> list[tuple[str, str, bool]]:
     """(number, unit, apart) of each number in ``text``: the unit "" when none is written next to it,
     ``apart`` when the unit is a word after a space, which may just be the next word ("2017 to")."""
     out = []
-    for m in _QUANTITY_RE.finditer(_normalize(text)):
+    for m in _QUANTITY_RE.finditer(normalize(text)):
         unit = m.group(1) or (m.group(4) or "")
         apart = not m.group(1) and unit[:1].isalpha() and bool(m.group(3))
-        out.append((_number(m.group(2)), unit.replace(" ", "").replace("\u00a0", ""), apart))
+        out.append((canonical_number(m.group(2)), unit.replace(" ", "").replace("\u00a0", ""), apart))
     return out
 
 
@@ -1236,13 +2438,6 @@ def verdict_for(score: float) -> str:
 # Alignment: where claim and evidence say the same thing, and where one element differs
 # ---------------------------------------------------------------------------
 
-#: A token with its offsets in the text it came from and whether it is written with a capital.
-Tok = tuple[str, int, int, bool]
-#: A gap may differ from its counterpart by this many tokens and still be a substitution; a longer
-#: gap on one side is an inserted clause ("X, which was not contested, won"), not a flip.
-GAP_SLACK = 3
-#: How far before (after) the first (last) aligned word an evidence sentence is read for a flip.
-EDGE_SLACK = 2
 #: Conflict kinds: a negation on one side only; a number, date or amount; a name; a direction word.
 CONFLICT_KINDS = ("negation", "number", "name", "direction")
 
@@ -1257,144 +2452,6 @@ class Conflict:
     source_text: str
     source_start: int
     source_end: int
-
-
-def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
-    """The tokens of ``text[start:end]`` as :func:`tokens` reads them, with offsets in ``text``.
-
-    >>> [(t, text[a:b], cap) for text in ["Köln, 2018–19"] for t, a, b, cap in token_spans(text)]
-    [('köln', 'Köln', True), ('2018', '2018', False), ('2019', '19', False)]
-    """
-    end = len(text) if end is None else end
-    years = {}
-    for m in _YEAR_SPAN_RE.finditer(text, start, end):
-        century, first, _, second = m.groups()
-        years[m.start(4)] = (str(int(century) + 1) if second < first else century) + second
-    out: list[Tok] = []
-    for m in _TOKEN_RE.finditer(text, start, end):
-        raw, a = m.group(0), m.start()
-        if raw[0].isdigit():
-            out.append((_number(years.get(a, raw)), a, m.end(), False))
-        elif raw[0] >= "\u0e00" and _NOSPACE_RE.match(raw):
-            out.extend(
-                (_normalize(raw[i : i + 2]), a + i, a + min(i + 2, len(raw)), False)
-                for i in range(max(1, len(raw) - 1))
-            )
-        else:
-            out.append((_normalize(raw), a, m.end(), raw[0].isupper()))
-    return out
-
-
-def negation_cues(toks: list[Tok], text: str) -> list[bool]:
-    """Which tokens negate (``NEGATIONS``, "n't", "ne … pas", negation inside space-less scripts).
-
-    A cue written next to a number is not one ("No. 5", "5 mai"); "ne" and "n'" need a second part.
-    """
-    flags = []
-    for k, (t, a, b, _) in enumerate(toks):
-        if t in NEGATIONS:
-            after = toks[k + 1][0] if k + 1 < len(toks) else " "
-            near_number = after[0].isdigit() or (k > 0 and toks[k - 1][0][0].isdigit())
-            # "not only … but also" adds, it does not negate.
-            cue = not near_number and after not in NEGATION_BREAKERS
-        elif t in ("ne", "n"):
-            cue = (t == "ne" or text[b : b + 1] in ("'", "\u2019")) and any(
-                n[0] in NE_PARTNERS for n in toks[k + 1 : k + 5]
-            )
-        elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
-            cue = True  # "doesn't", "can't", "won't"
-        else:
-            cue = t[0] >= "\u0e00" and any(text.startswith(p, a) for p in NEGATION_PARTS)
-        flags.append(cue)
-    return flags
-
-
-def _key(tok: str) -> str:
-    return _NUMBER_WORDS.get(tok, tok)
-
-
-def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
-    """The longest chain of claim / evidence token pairs that match in the same order.
-
-    Tokens match when equal, when one spells the other's number ("three" / "3"), or by a shared
-    prefix of ``PREFIX`` letters ("published" / "publish"). Hunt–Szymanski: the longest increasing
-    run over the matching pairs, O(pairs · log).
-    """
-    exact: dict[str, list[int]] = {}
-    prefix: dict[str, list[int]] = {}
-    for j, (t, *_) in enumerate(evidence):
-        exact.setdefault(_key(t), []).append(j)
-        if len(t) >= PREFIX and not t[0].isdigit():
-            prefix.setdefault(t[:PREFIX], []).append(j)
-    tails: list[int] = []  # the smallest evidence index ending a chain of each length
-    ends: list[int] = []  # the pair ending it
-    pairs: list[tuple[int, int, int]] = []  # (claim index, evidence index, previous pair)
-    for i, (t, *_) in enumerate(claim):
-        found = set(exact.get(_key(t), ()))
-        if len(t) >= PREFIX and not t[0].isdigit():
-            found.update(prefix.get(t[:PREFIX], ()))
-        for j in sorted(found, reverse=True):  # descending: one pair per claim token in a chain
-            k = bisect_left(tails, j)
-            pairs.append((i, j, ends[k - 1] if k else -1))
-            if k == len(tails):
-                tails.append(j)
-                ends.append(len(pairs) - 1)
-            else:
-                tails[k], ends[k] = j, len(pairs) - 1
-    chain = []
-    at = ends[-1] if ends else -1
-    while at >= 0:
-        i, j, at = pairs[at]
-        chain.append((i, j))
-    chain.reverse()
-    # Of equally long chains, keep the tight one: a repeated word ("the") pairs with its last
-    # occurrence before the next aligned word, so that a flip faces its counterpart ("the first
-    # person" / "the last person"), not the whole clause since the first "the".
-    for k in range(len(chain) - 1, -1, -1):
-        i, j = chain[k]
-        upper = chain[k + 1][1] if k + 1 < len(chain) else len(evidence)
-        t = claim[i][0]
-        j = max((x for x in exact.get(_key(t), ()) if j <= x < upper), default=j)
-        chain[k] = (i, j)
-    return chain
-
-
-@dataclass(frozen=True)
-class _Gap:
-    """Claim tokens [ca, cb) facing evidence tokens [ea, eb) between two aligned pairs (``where`` is
-    "lead" or "trail" before the first or after the last one, else "inner")."""
-
-    where: str
-    ca: int
-    cb: int
-    ea: int
-    eb: int
-    before: int  # index in the chain of the aligned pair before the gap (-1: none)
-
-
-def _gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[_Gap]:
-    (i0, j0), (i1, j1) = chain[0], chain[-1]
-    gaps = [_Gap("lead", 0, i0, max(0, j0 - i0 - EDGE_SLACK), j0, -1)]
-    for k, ((a, b), (c, d)) in enumerate(pairwise(chain)):
-        if c > a + 1 or d > b + 1:
-            gaps.append(_Gap("inner", a + 1, c, b + 1, d, k))
-    trail = n_claim - i1 - 1
-    gaps.append(
-        _Gap("trail", i1 + 1, n_claim, j1 + 1, min(n_evidence, j1 + 1 + trail + EDGE_SLACK), len(chain) - 1)
-    )
-    return gaps
-
-
-def _follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
-    """Whether the ``k``-th aligned pair comes right after the one before it (``within`` words), in
-    both texts."""
-    return 0 < k < len(chain) and all(0 < chain[k][s] - chain[k - 1][s] <= within for s in (0, 1))
-
-
-def _phrase(chain: list[tuple[int, int]], gap: _Gap) -> bool:
-    """Whether two aligned words, in a row or one word apart in both texts, stand right before or
-    right after the gap."""
-    return _follows(chain, gap.before, 2) or _follows(chain, gap.before + 2, 2)
 
 
 def _dated(tok: str, cap: bool = True) -> bool:
@@ -1413,10 +2470,10 @@ def _glued(word: str, others: set[str]) -> bool:
     """Whether ``word`` holds one of ``others`` joined to another word that lost the space between
     them ("HagueMerry" in text scraped from a page, facing "Merry"): the same name, not another one."""
     cuts = [0, *(i for i in range(1, len(word)) if word[i].isupper() and word[i - 1].islower()), len(word)]
-    return len(cuts) > 2 and any(_normalize(word[a:b]) in others for a, b in pairwise(cuts))
+    return len(cuts) > 2 and any(normalize(word[a:b]) in others for a, b in pairwise(cuts))
 
 
-def _tight(gap: _Gap, a: int, b: int, c: int, d: int) -> bool:
+def _tight(gap: Gap, a: int, b: int, c: int, d: int) -> bool:
     """Whether claim tokens [a, b] and evidence tokens [c, d] fill the same slot of the gap: next to
     the aligned word that bounds it (at its edges), or filling all of it but a word (inside)."""
     if gap.where == "lead":
@@ -1435,99 +2492,76 @@ def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) ->
 
 
 class Aligned:
-    """A claim aligned with one evidence sentence: its flips, and its negations with no counterpart.
+    """A claim aligned with one evidence sentence: what natural logic concludes of it
+    (``core/natlog.py``), and the numbers and names it states otherwise.
 
     ``claim_names`` / ``evidence_names`` say which tokens are names; ``claim_absent`` which claim
-    tokens no evidence sentence holds (a flip needs the claim's word to be missing from the evidence,
-    or it is merely said twice); ``sentence_absent``, when given, tests a number or name against this
-    sentence alone (the caller then checks that the sentence says all the rest).
+    tokens no evidence sentence holds (a number or name flip needs the claim's word to be missing from
+    the evidence, or it is merely said twice); ``sentence_absent``, when given, tests a number or name
+    against this sentence alone (the caller then checks that the sentence says all the rest).
     """
 
     def __init__(
         self,
         claim: list[Tok],
         claim_text: str,
-        claim_cues: list[bool],
+        claim_marks: list[Mark],
         evidence: list[Tok],
         source_text: str,
+        evidence_marks: list[Mark],
         evidence_names: list[bool],
         claim_names: list[bool],
         claim_absent: Callable[[str], bool],
         sentence_absent: Callable[[str], bool] | None = None,
     ) -> None:
+        #: Number and name flips (each with the claim words it concerns).
         self.conflicts: list[tuple[Conflict, frozenset[str]]] = []
-        #: Claim tokens that negate and face no negation in the evidence / face one.
-        self.unmatched: set[int] = set()
-        self.matched: set[int] = set()
+        #: Natural logic's exclusion of the claim, if any (with the claim words it rests on).
+        self.excluded: tuple[Conflict, frozenset[str]] | None = None
+        #: The lexicon says the claim goes beyond the evidence ("all" where it says "some").
+        self.weaker = False
+        #: Claim words the lexicon relates to the evidence when it entails the claim ("not permitted"
+        #: facing "forbidden"): counted as said.
+        self.eased: frozenset[str] = frozenset()
         #: The evidence restricts the claim with a number or name where the claim says something else.
         self.restricted = False
+        self.inference: Inference | None = None
         chain = align(claim, evidence)
         if not chain:
-            return  # the sentence says nothing of the claim, its negations included
+            return  # the sentence says nothing of the claim
         self._claim, self._evidence, self._chain = claim, evidence, chain
         self._claim_text, self._source_text = claim_text, source_text
+        self._marks = (claim_marks, evidence_marks)
         here_absent = sentence_absent or claim_absent
-        ev_cues = negation_cues(evidence, source_text)
-        ev_words = {_key(t) for t, *_ in evidence}
-        claim_words = {_key(t) for t, *_ in claim}
-        ev_prefixes = {t[:PREFIX] for t, *_ in evidence if len(t) >= PREFIX and not t[0].isdigit()}
-
-        def stated(cue: int) -> bool:
-            """Whether the sentence holds a word the claim's negation ``cue`` negates: one of the next
-            few, or the last few when it ends the claim ("hilft nicht", "山ではない"), longer than a
-            grammatical word ("not allowed" against "allowed", not "are against")."""
-            scope = (
-                range(cue + 1, min(cue + 4, len(claim)))
-                if cue + 1 < len(claim)
-                else range(max(0, cue - 3), cue)
-            )
-            return any(
-                not claim_cues[k]
-                and (len(tok) > 2 or _NOSPACE_RE.match(tok) is not None)
-                and (_key(tok) in ev_words or (len(tok) >= PREFIX and tok[:PREFIX] in ev_prefixes))
-                for k in scope
-                for tok in (claim[k][0],)
-            )
-
-        # A claim's negation is matched by one it is aligned with together with the word it negates
-        # (the next one, "not the"; the one before when it ends the claim, "hilft nicht"), or by one
-        # facing it in a gap that a phrase bounds; one elsewhere in the sentence ("did not [indicate]"
-        # against "did not [conclude]") is about something else: then it is a flip only where the
-        # sentence states what it negates.
-        for k, (i, _) in enumerate(chain):
-            if claim_cues[i] and (_follows(chain, k + 1) or (_follows(chain, k) and i == len(claim) - 1)):
-                self.matched.add(i)
-            elif claim_cues[i] and stated(i):
-                self.unmatched.add(i)
-        for gap in _gaps(chain, len(claim), len(evidence)):
+        ev_words = {number_key(t) for t, *_ in evidence}
+        claim_words = {number_key(t) for t, *_ in claim}
+        found = infer(claim, claim_text, evidence, source_text, chain, claim_marks, evidence_marks)
+        self.inference = found
+        settled = found.settled
+        known = frozenset(claim[i][0] for i in found.known)
+        if found.relation in EXCLUSIVE:
+            self.excluded = (self._exclusion(found), known)
+        elif found.relation in ENTAILING:
+            self.eased = known
+        else:
+            self.weaker = True
+        for gap in gaps(chain, len(claim), len(evidence)):
             cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
             substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
-            c_cue = [k for k in cl if claim_cues[k]]
-            e_cue = [k for k in ev if ev_cues[k]]
             # A flip sits in a sentence that says the rest alike: two aligned words in a row next to it.
-            phrase = _phrase(chain, gap)
-            if c_cue and e_cue and phrase:
-                self.matched.update(c_cue)
-            elif c_cue:
-                # Inside the aligned words, it faces what the evidence says there; after them, it is a
-                # flip only where the sentence states what it negates.
-                self.unmatched.update(k for k in c_cue if gap.where != "trail" or stated(k))
-            if not phrase:
+            if not phrase_around(chain, gap) or not substitution or not cl or not ev:
                 continue
-            if bool(c_cue) != bool(e_cue) and gap.where != "trail":
-                side = cl if c_cue else ev
-                if len(side) <= len(ev if c_cue else cl) + GAP_SLACK:
-                    self._negation(gap, c_cue, e_cue)
-            if not substitution or not cl or not ev:
-                continue
-            # A number, name or direction word of the claim that the evidence does not hold, facing
+            # A number or name of the claim that the evidence does not hold, facing
             # one of the same kind that the claim does not hold.
             for kind, mine, theirs in (
                 (
                     "number",
-                    lambda k: _dated(claim[k][0], claim[k][3]) and here_absent(claim[k][0]),
                     lambda k: (
-                        _dated(evidence[k][0], evidence[k][3]) and _key(evidence[k][0]) not in claim_words
+                        _dated(claim[k][0], claim[k][3]) and here_absent(claim[k][0]) and k not in settled
+                    ),
+                    lambda k: (
+                        _dated(evidence[k][0], evidence[k][3])
+                        and number_key(evidence[k][0]) not in claim_words
                     ),
                 ),
                 (
@@ -1535,22 +2569,13 @@ class Aligned:
                     lambda k: claim_names[k] and here_absent(claim[k][0]),
                     lambda k: evidence_names[k] and evidence[k][0] not in claim_words,
                 ),
-                (
-                    "direction",
-                    lambda k: claim[k][0] in DIRECTIONS and claim[k][0] not in ev_words,
-                    lambda k: evidence[k][0] in DIRECTIONS and evidence[k][0] not in claim_words,
-                ),
             ):
                 a = next((k for k in cl if mine(k)), None)
                 c = next((k for k in ev if theirs(k)), None)
                 if a is None or c is None:
                     continue
                 b, d = _run(claim, a, mine, gap.cb), _run(evidence, c, theirs, gap.eb)
-                if kind == "direction":
-                    b, d = a, c
-                    if not opposite(claim[a][0], evidence[c][0]):
-                        continue
-                elif kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
+                if kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
                     continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                 elif kind == "name" and any(
                     _glued(
@@ -1567,7 +2592,7 @@ class Aligned:
             bound = range(gap.ea, min(len(evidence), gap.ea + 5)) if gap.where == "trail" else ev
             if (
                 len(cl) <= 3
-                and all(_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
+                and all(number_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
                 and any(evidence[k][0][0].isdigit() for k in bound)
                 and any(evidence[k][0] in DIRECTIONS for k in bound)
             ):
@@ -1580,7 +2605,48 @@ class Aligned:
         start, end = evidence[c][1], evidence[d][2]
         self.conflicts.append((Conflict(kind, claim_text, self._source_text[start:end], start, end), words))
 
-    def _negation(self, gap: _Gap, c_cue: list[int], e_cue: list[int]) -> None:
+    def _exclusion(self, found: Inference) -> Conflict:
+        """The conflict a reader is shown for an exclusion: both sides' words, from the edit it rests
+        on (a role swap: the arguments and what lies between; a lone negation: from the cue through
+        the word it negates, and that word's counterpart)."""
+        claim, evidence, chain = self._claim, self._evidence, self._chain
+        if found.role is not None:
+            (a, b), (c, d) = found.role
+            return self._conflict("role", a, b, c, d)
+        edit = found.deciding[0]
+        (a, b), (c, d) = edit.claim, edit.evidence
+        if edit.op == "sub":
+            gap = next(
+                (g for g in gaps(chain, len(claim), len(evidence)) if g.ca <= a < max(g.cb, g.ca + 1)), None
+            )
+            if gap is not None and gap.cb - gap.ca <= GAP_SLACK and gap.ca < gap.cb:
+                a, b = gap.ca, gap.cb
+            return self._conflict(edit.kind, a, b, c, d)
+        # A lone operator (with the "ne" before its "pas"), read in the gap it stands in.
+        index, at = (0, a) if edit.op == "ins" else (1, c)
+        side_marks = self._marks[index]
+        first = next(
+            (
+                j
+                for j in range(max(0, at - 3), at)
+                if side_marks[j] is not None and side_marks[j][0] == "part"
+            ),
+            at,
+        )
+        gap = next(
+            (
+                g
+                for g in gaps(chain, len(claim), len(evidence))
+                if (g.ca, g.ea)[index] <= at < (g.cb, g.eb)[index]
+            ),
+            None,
+        )
+        if gap is None:
+            return self._conflict(edit.kind, a, b, c, d)
+        cues = list(range(first, at + 1))
+        return self._negation(gap, cues if index == 0 else [], cues if index == 1 else [], edit.kind)
+
+    def _negation(self, gap: Gap, c_cue: list[int], e_cue: list[int], kind: str) -> Conflict:
         """A negation on one side, in words a reader follows: from the cue (and an auxiliary written
         in lower case right before it, as in "should not"; inside the sentence, a verb aligned right
         before the gap: "is not"), through two aligned words after it or up to a word of five letters
@@ -1598,24 +2664,23 @@ class Aligned:
         anchor = chain[gap.before] if gap.where == "inner" else None
         if anchor and self._claim_text[claim[anchor[0]][1]].islower():  # a verb ("is not"), not a subject
             c_lo, e_lo = anchor
-        last = gap.before + 1
+        last = min(gap.before + 1, len(chain) - 1)
         while (
             (last == gap.before + 1 or len(claim[chain[last][0]][0]) < 5)
             and last < gap.before + 4
-            and _follows(chain, last + 1, 2)
+            and follows(chain, last + 1, 2)
         ):
             last += 1
         c_hi, e_hi = chain[last]
         c_lo, e_lo = min(c_lo, c_hi), min(e_lo, e_hi)
-        start, end = evidence[e_lo][1], evidence[e_hi][2]
-        conflict = Conflict(
-            "negation",
-            self._claim_text[claim[c_lo][1] : claim[c_hi][2]],
-            self._source_text[start:end],
-            start,
-            end,
-        )
-        self.conflicts.append((conflict, frozenset(claim[k][0] for k in c_cue)))
+        return self._conflict(kind, c_lo, c_hi + 1, e_lo, e_hi + 1)
+
+    def _conflict(self, kind: str, a: int, b: int, c: int, d: int) -> Conflict:
+        claim, evidence = self._claim, self._evidence
+        b, d = max(b, a + 1), max(d, c + 1)
+        start, end = evidence[c][1], evidence[min(d, len(evidence)) - 1][2]
+        claim_text = self._claim_text[claim[a][1] : claim[min(b, len(claim)) - 1][2]]
+        return Conflict(kind, claim_text, self._source_text[start:end], start, end)
 
 
 # ---------------------------------------------------------------------------
@@ -1656,6 +2721,7 @@ class _Source:
     units: dict[str, set[tuple[str, bool]]]  # number -> (unit, apart) written next to it (see quantities)
     sentence_tokens: dict[int, list[Tok]]  # filled as sentences are aligned
     poles: dict[tuple[str, int], list[int]] | None = None  # see ``directions``
+    sentence_marks: dict[int, tuple[str, list[Mark]]] = field(default_factory=dict)  # see ``read``
 
     @classmethod
     def build(cls, text: str) -> _Source:
@@ -1667,7 +2733,7 @@ class _Source:
             toks = tokens(text[a:b])
             flat += toks
             words = set(toks)
-            words |= {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
+            words |= {NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS}
             for w in words:
                 postings.setdefault(w, []).append(k)
             for p in {w[:PREFIX] for w in words if len(w) >= PREFIX and not w[0].isdigit()}:
@@ -1685,6 +2751,14 @@ class _Source:
                 for pole in DIRECTIONS.get(word, ()):
                     self.poles.setdefault(pole, []).extend(where)
         return self.poles
+
+    def read(self, k: int) -> tuple[str, list[Mark]]:
+        """Sentence ``k``'s language and operators (``core/natlog.py``), read once."""
+        if k not in self.sentence_marks:
+            toks = self.sentence(k)
+            lang = detect_language([t for t, *_ in toks])
+            self.sentence_marks[k] = (lang, marks(toks, self.text, lang))
+        return self.sentence_marks[k]
 
     def sentence(self, k: int) -> list[Tok]:
         if k not in self.sentence_tokens:
@@ -1709,7 +2783,7 @@ class Claim:
     # which are names.
     text: str
     spans: list[Tok]
-    cues: list[bool]
+    marks: list[Mark]
     span_names: list[bool]
 
 
@@ -1728,6 +2802,18 @@ class _Match:
     in_evidence: int
     in_evidence_soft: int
     coverage: Callable[[int, int], float]
+
+
+@dataclass(frozen=True)
+class Flips:
+    """What an evidence says of a claim beyond its words: conflicts (each with the claim words it
+    concerns), whether the claim is capped below ``supported`` (a conflict, a claim the lexicon says
+    goes beyond the evidence, a bound or direction said otherwise), and the claim words the lexicon
+    relates to the evidence (counted as said)."""
+
+    conflicts: list[tuple[Conflict, frozenset[str]]] = field(default_factory=list)
+    capped: bool = False
+    eased: frozenset[str] = frozenset()
 
 
 class SupportChecker:
@@ -1754,10 +2840,7 @@ class SupportChecker:
         # Per parsed claim, each source's match (``_match``): ``features`` compares a source with the rest.
         self._matches: tuple[Claim | None, dict[int, _Match]] = (None, {})
         self._together: tuple[Claim | None, tuple[int, int, list[tuple[int, float]]]] = (None, (0, 0, []))
-        self._flips: tuple[Claim | None, dict[int, tuple[list[tuple[Conflict, frozenset[str]]], bool]]] = (
-            None,
-            {},
-        )
+        self._flips: tuple[Claim | None, dict[int, Flips]] = (None, {})
         #: Sentences scored so far (a work counter for tests and benchmarks).
         self.sentences_scored = 0
 
@@ -1821,7 +2904,9 @@ class SupportChecker:
         return best[1] if best else None
 
     def _raw(self, claim: Claim, source_id: int) -> float:
-        """A source's score before flips are looked for: never below its verdict's score."""
+        """A source's score from its words alone, before the alignment is read: cheap. Flips only
+        lower a score; the lexicon's paraphrases ("not permitted" for "forbidden") may raise a
+        verdict's score above it, which costs at most a missed near-tie."""
         found = self.features(claim, source_id)
         return combine(found[0], found[2], found[3]) if found else 0.0
 
@@ -1859,12 +2944,26 @@ class SupportChecker:
         """A unit as ``quantities`` wrote it, or "" when it is just the word after the number."""
         return unit if not apart or self.is_unit(unit) else ""
 
-    def _is_name(self, toks: list[Tok], k: int, text: str) -> bool:
+    def _is_name(self, toks: list[Tok], k: int, text: str, lang: str = "") -> bool:
         """A name: written with a capital, two letters or more; at the start of a sentence only when it
-        is no sentence opener (``SENTENCE_OPENER_WORDS``), no comma follows ("Overall, …") and no source writes it
-        in lower case."""
+        is no sentence opener (``SENTENCE_OPENER_WORDS``), no comma follows ("Overall, …") and no source
+        writes it in lower case. In German, where every noun has a capital, not after an article or a
+        declined adjective ("die Firma", "das neue Werk")."""
         word, _, end, cap = toks[k]
-        if not cap or len(word) < 2 or word[0].isdigit() or word in CALENDAR_WORDS or word in _NUMBER_WORDS:
+        if not cap or len(word) < 2 or word[0].isdigit() or word in CALENDAR_WORDS or word in NUMBER_WORDS:
+            return False
+        if (
+            lang == "de"
+            and k
+            and (
+                toks[k - 1][0] in GERMAN_NOUN_MARKERS
+                or (
+                    not toks[k - 1][3]
+                    and len(toks[k - 1][0]) > 3
+                    and toks[k - 1][0].endswith(("e", "en", "er", "es", "em"))
+                )
+            )
+        ):
             return False
         return k > 0 or (
             word not in SENTENCE_OPENER_WORDS
@@ -1911,9 +3010,10 @@ class SupportChecker:
         index = {t: i for i, t in enumerate(vocab)}
         # Aligned word by word: a claim runs to a sentence or two, and a wall of text is cut short.
         spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
-        span_names = [self._is_name(spans, k, claim) for k in range(len(spans))]
+        lang = detect_language([t for t, *_ in spans])
+        span_names = [self._is_name(spans, k, claim, lang) for k in range(len(spans))]
         caps = {
-            _normalize(m.group(0))
+            normalize(m.group(0))
             for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
             if m.start() > 0 and m.group(0)[0].isupper()
         }
@@ -1937,7 +3037,7 @@ class SupportChecker:
             self._name_runs(claim, spans, span_names, index),
             [
                 " ".join(tokens(piece))
-                for q in _QUOTE_RE.finditer(_normalize(claim))
+                for q in _QUOTE_RE.finditer(normalize(claim))
                 # An ellipsis marks words left out: each piece around it must still be verbatim.
                 for piece in re.split(r"\[?(?:\.\.\.|…)\]?", next(g for g in q.groups() if g))
                 if tokens(piece)
@@ -1945,7 +3045,7 @@ class SupportChecker:
             [(n, u) for n, u, apart in quantities(claim) if self._unit(u, apart)],
             claim,
             spans,
-            negation_cues(spans, claim),
+            marks(spans, claim),
             span_names,
         )
 
@@ -1954,92 +3054,127 @@ class SupportChecker:
         found = self.features(claim, source_id)
         if claim is None or found is None:
             return Judgement("unsupported", 0.0)
+        flips = self.flips(claim, source_id)
+        if flips.eased:
+            found = self.features(claim, source_id, self._mask(claim, flips.eased)) or found
         features, picked, penalty, failed = found
         score = combine(features, penalty, failed)
         source = self._sources[source_id]
         conflict = None
-        conflicts, flipped = self.flips(claim, source_id)
-        for candidate, words in conflicts:
+        for candidate, words in flips.conflicts:
             # Contradicted: with the differing element put right, the evidence would support it.
-            assume = sum(1 << i for i, t in enumerate(claim.vocab) if t in words)
-            again = self.features(claim, source_id, assume)
+            again = self.features(claim, source_id, self._mask(claim, words | flips.eased))
             if again is not None and combine(again[0], again[2], again[3]) >= HIGH:
                 conflict = candidate
                 break
-        if flipped:
+        if flips.capped:
             score = min(score, capped())
         evidence = tuple(Evidence(a, b, source.text[a:b]) for a, b in (source.spans[k] for k in picked))
         verdict = "contradicted" if conflict else verdict_for(score)
         return Judgement(verdict, round(score, 4), evidence, None, conflict)
 
-    def flips(self, claim: Claim, source_id: int) -> tuple[list[tuple[Conflict, frozenset[str]]], bool]:
-        """The elements one source's evidence states differently from the claim (each with the claim
-        words it concerns), and whether anything is flipped at all (a conflict, a negation of the claim
-        that faces none, a restriction said otherwise): then the source does not say the claim.
-        Computed once per claim."""
+    def signals(self, claim: Claim | None, source_id: int) -> tuple[tuple[float, ...], float, bool] | None:
+        """What the verdict's score is computed from, as ``combine`` takes it, with the words the
+        lexicon relates counted as said and every cap (a hard signal, a flip) as ``failed``; None when
+        the source says nothing. The fitting scripts score with it, so they fit what ships."""
+        found = self.features(claim, source_id)
+        if claim is None or found is None:
+            return None
+        flips = self.flips(claim, source_id)
+        if flips.eased:
+            found = self.features(claim, source_id, self._mask(claim, flips.eased)) or found
+        return found[0], found[2], found[3] or flips.capped
+
+    @staticmethod
+    def _mask(claim: Claim, words: frozenset[str]) -> int:
+        return sum(1 << i for i, t in enumerate(claim.vocab) if t in words)
+
+    def flips(self, claim: Claim, source_id: int) -> Flips:
+        """What one source's evidence says of the claim beyond its words (``Flips``), computed once per
+        claim and source. A source that shares little with the claim states nothing of it."""
         if self._flips[0] is not claim:
             self._flips = (claim, {})
         if source_id not in self._flips[1]:
             m = self._match(claim, source_id)
-            found: tuple[list[tuple[Conflict, frozenset[str]]], bool] = ([], False)
-            # A source that shares little with the claim states nothing of it; words no source holds
-            # (a swapped name, say) count as shared here, or a long name put in would hide its own flip.
+            found = Flips()
+            # Words no source holds (a swapped name, say) count as shared here, or a long name put in
+            # would hide its own flip.
             if m.coverage(m.in_evidence | claim.absent, m.in_evidence_soft) >= MIN_COVERAGE:
                 source = self._sources[source_id]
-                conflicts, unmatched, restricted = self._conflicts(claim, source, m)
-                reversed_ = not conflicts and self._reversed(claim, source, m.picked)
-                found = (conflicts, bool(conflicts or unmatched or restricted or reversed_))
+                found = self._conflicts(claim, source, m)
+                if (
+                    not found.conflicts
+                    and not found.capped
+                    and self._reversed(claim, source, m.picked, found.eased)
+                ):
+                    found = Flips(found.conflicts, True, found.eased)
             self._flips[1][source_id] = found
         return self._flips[1][source_id]
 
-    def _conflicts(
-        self, claim: Claim, source: _Source, m: _Match
-    ) -> tuple[list[tuple[Conflict, frozenset[str]]], set[int], bool]:
-        """Flips between the claim and its evidence sentences; the claim's negation cues that face none
-        in any of them; whether the evidence restricts the claim otherwise.
+    def _conflicts(self, claim: Claim, source: _Source, m: _Match) -> Flips:
+        """Natural logic and number / name flips between the claim and its evidence sentences.
 
-        A number or name of the claim that one evidence sentence states otherwise while another holds
-        it ("Smith won in 1994" against "Smith won in 1990. … Jones won in 1994.") is a flip when that
-        one sentence, with the element put right, says all the evidence says of the claim: the claim
-        then does not join two facts, it moves one."""
+        An exclusion (``core/natlog.py``: a negation, an antonym, a quantifier, a role swap) is a
+        conflict; the lexicon saying the claim goes beyond the evidence caps it; the lexicon relating
+        the claim's words to the evidence's counts them as said. A number or name of the claim that
+        one evidence sentence states otherwise while another holds it ("Smith won in 1994" against
+        "Smith won in 1990. … Jones won in 1994.") is a flip when that one sentence, with the element
+        put right, says all the evidence says of the claim: the claim then does not join two facts, it
+        moves one."""
         sentences = [source.sentence(k) for k in m.picked]
 
         def absent_from(toks_of: list[list[Tok]]) -> Callable[[str], bool]:
-            words = {_key(t) for toks in toks_of for t, *_ in toks}
+            words = {number_key(t) for toks in toks_of for t, *_ in toks}
             prefixes = {
                 t[:PREFIX] for toks in toks_of for t, *_ in toks if len(t) >= PREFIX and not t[0].isdigit()
             }
             return lambda tok: (
-                _key(tok) not in words
+                number_key(tok) not in words
                 and (len(tok) < PREFIX or tok[0].isdigit() or tok[:PREFIX] not in prefixes)
             )
 
         absent = absent_from(sentences)
-
         conflicts: list[tuple[Conflict, frozenset[str]]] = []
-        unmatched: set[int] = set()
-        matched: set[int] = set()
-        restricted = False
+        exclusions: list[tuple[Conflict, frozenset[str], set[int]]] = []
+        eased: frozenset[str] = frozenset()
+        capped_ = False
+        lonely: set[int] = set()
+        paired: set[int] = set()
         for k, toks in zip(m.picked, sentences, strict=True):
-            names = [self._is_name(toks, j, source.text) for j in range(len(toks))]
+            lang, ev_marks = source.read(k)
+            names = [self._is_name(toks, j, source.text, lang) for j in range(len(toks))]
             alone = absent_from([toks]) if len(sentences) > 1 else None
             aligned = Aligned(
-                claim.spans, claim.text, claim.cues, toks, source.text, names, claim.span_names, absent, alone
+                claim.spans,
+                claim.text,
+                claim.marks,
+                toks,
+                source.text,
+                ev_marks,
+                names,
+                claim.span_names,
+                absent,
+                alone,
             )
-            unmatched |= aligned.unmatched
-            matched |= aligned.matched
             for conflict, words in aligned.conflicts:
                 if all(absent(w) for w in words) or self._says_all_but(claim, source, k, words, m):
                     conflicts.append((conflict, words))
-            restricted = restricted or aligned.restricted
-        # A negation of the claim that another evidence sentence matches is not a flip.
-        unmatched -= matched
-        said = {claim.spans[k][0] for k in matched}
-        conflicts = [c for c in conflicts if c[0].kind != "negation" or not (c[1] & said)]
-        return conflicts, unmatched, restricted
+            if aligned.excluded is not None and aligned.inference is not None:
+                at = {i for e in aligned.inference.deciding if e.op == "ins" for i in range(*e.claim)}
+                exclusions.append((*aligned.excluded, at))
+            eased |= aligned.eased
+            capped_ = capped_ or aligned.restricted or aligned.weaker
+            if aligned.inference is not None:
+                lonely |= aligned.inference.lonely
+                paired |= aligned.inference.paired
+        # A claim's negation that no evidence sentence faces: the claim says what they do not.
+        capped_ = capped_ or bool(lonely - paired)
+        # A claim's negation that one evidence sentence leaves alone and another faces is said there.
+        conflicts = [(c, words) for c, words, at in exclusions if not at & paired] + conflicts
+        return Flips(conflicts, bool(conflicts) or capped_, eased)
 
     @staticmethod
-    def _reversed(claim: Claim, source: _Source, picked: tuple[int, ...]) -> bool:
+    def _reversed(claim: Claim, source: _Source, picked: tuple[int, ...], eased: frozenset[str]) -> bool:
         """Whether the claim holds a direction word that the source never uses while it uses its
         antonym near the evidence (``DIRECTION_REACH``: "before" where it says "after", "oldest" where
         it says "youngest"): the claim then says the other way round, even where no slot aligns the
@@ -2054,6 +3189,7 @@ class SupportChecker:
             # "North America", "High School" are names; "low-cost", "long-term" compounds.
             if (
                 tok in DIRECTIONS
+                and tok not in eased
                 and not (k and cap)
                 and "-" not in claim.text[start - 1 : start] + claim.text[end : end + 1]
             ):

@@ -130,7 +130,9 @@ NUMBERING_REGIONS = ["links", "text", "presented", "grammar", "sources", "regist
             [
                 "text",
                 "grammar",
+                "align",
                 "lexicon",
+                "natlog",
                 "support",
                 "engine",
                 "judge",

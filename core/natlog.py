@@ -1,0 +1,626 @@
+"""Natural logic over an alignment: does the evidence sentence entail the claim, or exclude it?
+
+    >>> from lfx_citations.core.align import align, token_spans
+    >>> def relation(evidence, claim):
+    ...     e, c = token_spans(evidence), token_spans(claim)
+    ...     return infer(c, claim, e, evidence, align(c, e)).relation
+    >>> relation("Photography is forbidden in the gallery.", "Photography is not permitted in the gallery.")
+    'eq'
+    >>> relation("The plant ceased operations in 2020.", "The plant no longer operates.")
+    'eq'
+    >>> relation("The shop hired 50 staff.", "The shop laid off 50 staff.")
+    'alt'
+    >>> relation("Some of the samples were contaminated.", "All of the samples were contaminated.")
+    'rev'
+    >>> relation("None of the samples were contaminated.", "Some of the samples were contaminated.")
+    'neg'
+    >>> relation("Ice is not cold.", "Ice is cold.")
+    'neg'
+
+The method of MacCartney and Manning (NatLog) and Angeli and Manning (NaturalLI), cut to what an
+alignment gives cheaply. The evidence (premise) becomes the claim (hypothesis) by atomic edits where
+the two differ (``core/align.py``'s gaps): a substitution of one word for another, the insertion or
+deletion of an operator. Each edit has a lexical relation, one of seven:
+
+* ``eq`` equivalence, ``fwd`` forward entailment (the premise's word is narrower: "all" → "some"),
+  ``rev`` reverse entailment, ``neg`` negation (exhaustive and exclusive: "permitted" / "forbidden",
+  inserting "not"), ``alt`` alternation (exclusive, not exhaustive: "hired" / "laid off"), ``cover``
+  (exhaustive, not exclusive), ``ind`` independence.
+
+It comes from the lexicon (``core/lexicon.py``): operators (negation, "no longer" and the verbs that
+mean it, quantifiers, frequency adverbs, modals), word pairs, derivational negation, numbers with
+their approximators and units. Each relation is projected through the monotonicity of its context:
+under a negation or a downward quantifier ("no", "few", "never", "rarely") ``fwd`` and ``rev`` swap,
+and so do ``alt`` and ``cover`` (``project``). The projected relations are joined left to right, in
+the order NatLog applies them (substitutions in the premise's context, then operators inserted or
+deleted: ``join``). The claim is entailed when the result is ``eq`` or ``fwd``, excluded when it is
+``neg`` or ``alt``.
+
+Words the lexicon knows nothing of (an unknown substitution, a modifier added or dropped) are left
+to the lexical score (``core/support.py``): they never make an exclusion, which is the rule that
+protects users: a conflict needs two aligned items in an exclusive relation.
+
+``roles`` adds what the word order says: who did what to whom ("A defeated B" against "B defeated
+A"), read after normalizing the passive voice, converse comparatives ("cheaper" / "more expensive")
+and temporal converses ("before" / "after").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lfx_citations.core.align import (
+    EDGE_SLACK,
+    GAP_SLACK,
+    PREFIX,
+    Tok,
+    follows,
+    gaps,
+    number_key,
+    phrase_around,
+)
+from lfx_citations.core.lexicon import (
+    DOWNWARD,
+    FUNCTION_WORD_SET,
+    IMPLICATIVE_BEFORE_ING,
+    IMPLICATIVES,
+    NE_PARTNERS,
+    NEGATION_BREAKERS,
+    NEGATION_PART_BREAKERS,
+    NEGATION_PARTS,
+    NEGATION_PHRASES,
+    PASSIVE_AUXILIARIES,
+    PRIVATIVES,
+    SYMMETRIC,
+    approximator,
+    converse,
+    detect_language,
+    is_cue_in,
+    negated_form,
+    operator,
+    operator_relation,
+    units_differ,
+    within,
+    word_relation,
+)
+
+# ---------------------------------------------------------------------------
+# Relations, projection, join
+# ---------------------------------------------------------------------------
+
+EQ, FWD, REV, NEG, ALT, COVER, IND = "eq", "fwd", "rev", "neg", "alt", "cover", "ind"
+RELATIONS = (EQ, FWD, REV, NEG, ALT, COVER, IND)
+#: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
+MAX_SLOT = 6
+#: The claim follows from the evidence / the evidence excludes it.
+ENTAILING = frozenset((EQ, FWD))
+EXCLUSIVE = frozenset((NEG, ALT))
+
+#: The join of two relations (MacCartney 2009, table 5.2), where a union of relations is read as
+#: ``ind``: ``JOIN[r][s]`` relates x to z when r relates x to y and s relates y to z.
+JOIN = {
+    EQ: {EQ: EQ, FWD: FWD, REV: REV, NEG: NEG, ALT: ALT, COVER: COVER, IND: IND},
+    FWD: {EQ: FWD, FWD: FWD, REV: IND, NEG: ALT, ALT: ALT, COVER: IND, IND: IND},
+    REV: {EQ: REV, FWD: IND, REV: REV, NEG: COVER, ALT: IND, COVER: COVER, IND: IND},
+    NEG: {EQ: NEG, FWD: COVER, REV: ALT, NEG: EQ, ALT: REV, COVER: FWD, IND: IND},
+    ALT: {EQ: ALT, FWD: IND, REV: ALT, NEG: FWD, ALT: IND, COVER: FWD, IND: IND},
+    COVER: {EQ: COVER, FWD: COVER, REV: IND, NEG: REV, ALT: REV, COVER: IND, IND: IND},
+    IND: dict.fromkeys(RELATIONS, IND),
+}
+#: A relation seen through a downward-monotone context ("not", "no", "few", "never").
+DOWNWARD_PROJECTION = {EQ: EQ, FWD: REV, REV: FWD, NEG: NEG, ALT: COVER, COVER: ALT, IND: IND}
+
+
+def join(first: str, second: str) -> str:
+    """The relation of x to z, given ``first`` of x to y and ``second`` of y to z.
+
+    >>> join("neg", "neg"), join("alt", "neg"), join("fwd", "fwd"), join("fwd", "rev")
+    ('eq', 'fwd', 'fwd', 'ind')
+    """
+    return JOIN[first][second]
+
+
+def project(relation: str, downward: bool) -> str:
+    """``relation`` as its context shows it: swapped where the context is downward-monotone.
+
+    >>> project("fwd", True), project("alt", True), project("neg", True), project("fwd", False)
+    ('rev', 'cover', 'neg', 'fwd')
+    """
+    return DOWNWARD_PROJECTION[relation] if downward else relation
+
+
+# ---------------------------------------------------------------------------
+# Operators: which tokens negate, quantify or soften, in the sentence's own language
+# ---------------------------------------------------------------------------
+
+#: A token's operator: ``(kind, value)``; kind "negation", "quantifier", "frequency", "modal", or
+#: "part" for a word that belongs to an operator before it ("longer" in "no longer", "ne" of "ne pas").
+Mark = tuple[str, str] | None
+#: Kinds whose operators negate (with the values that do): they pair with one another.
+_NEGATIVE = {("negation", "not"), ("quantifier", "none"), ("frequency", "never")}
+#: Languages where negative words agree with the negation before them ("no … nunca" is one negation).
+_CONCORD = frozenset("fr es pt it".split())
+_CONCORD_REACH = 6
+
+
+def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
+    """The operator each token is (see ``Mark``), read in the sentence's language (detected from its
+    words when not given): French "mai" is May, Chinese 不同 "different", "No. 5" a number.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> [[m for m in marks(token_spans(s), s) if m] for s in ("It does not work.", "En mai, il pleut.", "不同的方法")]
+    [[('negation', 'not')], [], []]
+    """
+    words = [t for t, *_ in toks]
+    lang = detect_language(words) if lang is None else lang
+    out: list[Mark] = [None] * len(toks)
+    phrases = (
+        NEGATION_PHRASES.get(lang, ()) if lang else tuple(p for ps in NEGATION_PHRASES.values() for p in ps)
+    )
+    concord_until = -1
+    for k, (t, a, b, _) in enumerate(toks):
+        if out[k] is not None:
+            continue
+        after = words[k + 1] if k + 1 < len(words) else " "
+        near_number = after[:1].isdigit() or (k > 0 and words[k - 1][:1].isdigit())
+        mark: Mark = None
+        two = f"{t} {after}"
+        if any(two == p for p in phrases):
+            mark = ("negation", "not")
+            out[k + 1] = ("part", "not")
+        elif t in ("ne", "n") and lang in ("fr", ""):
+            partner = next((j for j in range(k + 1, min(k + 5, len(toks))) if words[j] in NE_PARTNERS), None)
+            if (
+                partner is not None
+                and (t == "ne" or text[b : b + 1] in ("'", "\u2019"))
+                and words[partner] != "que"
+            ):
+                mark = ("part", "not")
+                found = operator(words[partner])
+                out[partner] = found if found and found[1] in ("none", "never") else ("negation", "not")
+        elif is_cue_in(t, lang):
+            if not near_number and after not in NEGATION_BREAKERS:
+                # "no" is the quantifier "none" in English only ("no samples"); elsewhere it is "not".
+                found = operator(t) if t != "no" or lang in ("en", "") else None
+                mark = found if found and (found[0], found[1]) in _NEGATIVE else ("negation", "not")
+        elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
+            mark = ("negation", "not")  # "doesn't", "can't", "won't"
+        elif t[0] >= "\u0e00":
+            if any(text.startswith(p, a) for p in NEGATION_PARTS) and not any(
+                text.startswith(p, a) for p in NEGATION_PART_BREAKERS
+            ):
+                mark = ("negation", "not")
+        elif t in IMPLICATIVES or (t in IMPLICATIVE_BEFORE_ING and after.endswith("ing")):
+            mark = ("negation", "not")
+        elif t in PRIVATIVES:
+            mark = ("negation", "not")
+        elif t in ("may", "might") and lang in ("en", "") and not (k and toks[k][3]):  # "May 2018" is a month
+            mark = ("modal", "may")
+        elif not near_number:
+            found = operator(t)
+            # Negative operators are cues, read above in their own language only ("mai" is May in French).
+            mark = found if found and found[1] not in ("none", "never") else None
+        if mark and mark[0] != "part" and (mark in _NEGATIVE or mark[0] == "negation"):
+            if k <= concord_until and lang in _CONCORD:
+                mark = ("part", "not")  # negative concord: one negation
+            elif lang in _CONCORD:
+                concord_until = k + _CONCORD_REACH
+        out[k] = mark
+    return out
+
+
+def negative(mark: Mark) -> bool:
+    """Whether an operator negates what follows it (a negation, "no", "never", "few", "rarely")."""
+    return mark is not None and (mark[0] == "negation" or (mark[0] != "part" and mark[1] in DOWNWARD))
+
+
+# ---------------------------------------------------------------------------
+# Edits and their join
+# ---------------------------------------------------------------------------
+
+#: Conflict kind of an exclusive edit, by what changed.
+_EDIT_KINDS = {
+    "negation": "negation",
+    "quantifier": "quantifier",
+    "frequency": "quantifier",
+    "modal": "negation",
+}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One atomic edit from the evidence to the claim: ``op`` "sub", "ins" or "del"; ``kind`` the
+    conflict kind it would make ("negation", "quantifier", "direction", "number"); token ranges
+    [start, end) on each side (empty on the side that lacks it); the lexical relation and the one
+    its context projects."""
+
+    op: str
+    kind: str
+    claim: tuple[int, int]
+    evidence: tuple[int, int]
+    lexical: str
+    projected: str
+
+
+@dataclass
+class Inference:
+    """What natural logic concludes of one evidence sentence and the claim."""
+
+    relation: str = EQ
+    edits: list[Edit] = field(default_factory=list)
+    #: Claim tokens whose number the evidence states within the claim's approximation.
+    settled: set[int] = field(default_factory=set)
+    #: Claim operators a negation of the evidence faces; claim negations that face none and negate
+    #: nothing the evidence says (the claim says more than the evidence: not an exclusion).
+    paired: set[int] = field(default_factory=set)
+    lonely: set[int] = field(default_factory=set)
+    #: A role swap: (claim token range, evidence token range) of the swapped arguments.
+    role: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def deciding(self) -> list[Edit]:
+        """The edits that make an exclusion (or that the conclusion rests on), most telling first."""
+        exclusive = [e for e in self.edits if e.projected in EXCLUSIVE or e.lexical in EXCLUSIVE]
+        return exclusive or list(self.edits)
+
+    @property
+    def known(self) -> set[int]:
+        """Claim tokens an edit accounts for: the lexicon relates them to the evidence."""
+        return {i for e in self.edits for i in range(*e.claim)}
+
+
+def _content(word: str) -> bool:
+    return (len(word) > 2 and word not in FUNCTION_WORD_SET) or word[:1].isdigit() or word[:1] >= "\u0e00"
+
+
+def _value(word: str) -> float | None:
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
+def infer(
+    claim: list[Tok],
+    claim_text: str,
+    evidence: list[Tok],
+    source_text: str,
+    chain: list[tuple[int, int]],
+    claim_marks: list[Mark] | None = None,
+    evidence_marks: list[Mark] | None = None,
+) -> Inference:
+    """The relation of the evidence sentence to the claim, with the edits it rests on.
+
+    ``chain``: the alignment (``core/align.py``); marks are computed when not given. Only edits the
+    lexicon knows enter the join: an empty join is ``eq`` (the lexical score judges the rest).
+    """
+    result = Inference()
+    if not chain:
+        return result
+    cm = claim_marks if claim_marks is not None else marks(claim, claim_text)
+    em = evidence_marks if evidence_marks is not None else marks(evidence, source_text)
+    cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
+    lo = max(0, chain[0][1] - chain[0][0] - EDGE_SLACK)
+    hi = min(len(evidence), chain[-1][1] + 1 + (len(claim) - chain[-1][0] - 1) + EDGE_SLACK)
+    aligned_c = {i for i, _ in chain}
+    aligned_e = {j for _, j in chain}
+    subs: list[Edit] = []
+    c_free: list[int] = []  # operators left unpaired, by side
+    e_free: list[int] = []
+    in_slot: set[tuple[str, int]] = set()  # operators in a gap the aligned words bound on both sides
+    unbound: set[tuple[str, int]] = set()  # operators in a gap no aligned phrase bounds
+    trailing: set[int] = set()  # claim operators after the last aligned word
+    for gap in gaps(chain, len(claim), len(evidence)):
+        cl = list(range(gap.ca, gap.cb))
+        ev = [j for j in range(gap.ea, gap.eb) if lo <= j < hi]
+        c_ops = [i for i in cl if cm[i] and cm[i][0] != "part"]
+        e_ops = [j for j in ev if em[j] and em[j][0] != "part"]
+        # Operators of one kind face each other: "some" / "all", "usually" / "never".
+        for i in list(c_ops):
+            j = next(
+                (j for j in e_ops if em[j][0] == cm[i][0] and em[j][0] in ("quantifier", "frequency")), None
+            )
+            if j is None:
+                continue
+            c_ops.remove(i)
+            e_ops.remove(j)
+            rel = operator_relation(em[j][1], cm[i][1])
+            subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
+        # An operator counts where the sentence says the rest alike: two aligned words in a row next
+        # to its gap ("When she's not working, …" is about something else than "she was working
+        # again"); elsewhere the evidence's faces nothing and the claim's stands alone.
+        if gap.where == "trail":
+            trailing.update(c_ops)
+        if not phrase_around(chain, gap):
+            unbound.update(("ins", i) for i in c_ops)
+            c_free += c_ops
+            continue
+        # The rest face each other by polarity in their gap ("not" / "never", "nicht" / "kein").
+        for i in list(c_ops):
+            j = next((j for j in e_ops if negative(em[j]) == negative(cm[i]) and em[j][0] == cm[i][0]), None)
+            j = j if j is not None else next((j for j in e_ops if negative(em[j]) and negative(cm[i])), None)
+            if j is not None:
+                e_ops.remove(j)
+                c_ops.remove(i)
+                result.paired.add(i)
+        c_free += c_ops
+        e_free += e_ops
+        if gap.where == "inner" and abs(len(cl) - len(ev)) <= GAP_SLACK:
+            in_slot.update((("ins", i) for i in c_ops), (("del", j) for j in e_ops))
+        # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
+        if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
+            continue
+        c_words = [i for i in cl if not cm[i] and len(cw[i]) > 1]
+        e_words = [j for j in ev if not em[j] and len(ew[j]) > 1]
+        used: set[int] = set()
+        for i in c_words:
+            before = cw[i - 1] if i else ""
+            for j in e_words:
+                if j in used:
+                    continue
+                rel = _number_relation(cw, ew, i, j, result) if cw[i][0].isdigit() else None
+                kind = "number"
+                if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
+                    rel = word_relation(ew[j], cw[i], before)
+                    kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
+                if rel is not None:
+                    used.add(j)
+                    first = _approximated(cw, i) if kind == "number" else i
+                    subs.append(Edit("sub", kind, (first, i + 1), (j, j + 1), rel, rel))
+                    break
+        # A unit said otherwise next to the same number: "500 mg" / "500 g".
+        if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
+            i, j = cl[0], ev[0]
+            n_c, n_e = chain[gap.before]
+            if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
+                subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
+    # Approximate claims whose number is aligned word for word: "about 400" / "400".
+    for i, j in chain:
+        if cw[i][0].isdigit() and _number_relation(cw, ew, i, j, result) == REV:
+            subs.append(Edit("sub", "number", (i, i + 1), (j, j + 1), REV, REV))
+    # Operators the alignment paired word for word ("not" / "not") need no edit; the rest pair by
+    # polarity across gaps ("is not" / "not is"), then stand alone: an insertion or a deletion.
+    # A negation aligned word for word faces the claim's when the word it negates is aligned with it
+    # (the next one, "not the"; the one before when it ends the claim, "hilft nicht"): "did not
+    # [indicate]" does not face "did not [conclude]".
+    result.paired |= {
+        i
+        for k, (i, j) in enumerate(chain)
+        if cm[i] and em[j] and (follows(chain, k + 1) or (follows(chain, k) and i == len(claim) - 1))
+    }
+    result.lonely |= {
+        i for i, _ in chain if negative(cm[i]) and i not in result.paired and _stated(i, cm, cw, ew)
+    }
+    ops: list[Edit] = []
+    for side, free, m, words, aligned in (
+        ("ins", c_free, cm, cw, aligned_c),
+        ("del", e_free, em, ew, aligned_e),
+    ):
+        for k in free:
+            if (side, k) in unbound or (
+                (side, k) not in in_slot and not _scoped(k, m, words, aligned, subs, side)
+            ):
+                # Among the aligned words the claim negates what the evidence says otherwise; after
+                # them, only where the evidence holds what it negates: either way, it is not said.
+                if side == "ins" and negative(m[k]) and (k not in trailing or _stated(k, cm, cw, ew)):
+                    result.lonely.add(k)
+                continue
+            kind, value = m[k]
+            if negative(m[k]):
+                rel = NEG if kind == "negation" or value in ("none", "never") else IND
+            elif kind == "modal":
+                rel = FWD if side == "ins" else REV
+            else:
+                continue  # "all" / "the", "usually" / nothing: left to the score
+            span = (k, k + 1)
+            ops.append(
+                Edit(
+                    side,
+                    _EDIT_KINDS[kind],
+                    span if side == "ins" else (0, 0),
+                    span if side == "del" else (0, 0),
+                    rel,
+                    rel,
+                )
+            )
+    # Project: substitutions in the premise's context, operators in the context both sides share.
+    shared = [j for _, j in chain if em[j] and negative(em[j])]
+    edits: list[Edit] = []
+    for edit in subs:
+        j = edit.evidence[0]
+        down = sum(1 for k in range(lo, j) if em[k] and em[k][0] != "part" and negative(em[k])) % 2 == 1
+        edits.append(
+            Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
+        )
+    for edit in ops:
+        at = edit.evidence[0] if edit.op == "del" else _evidence_position(chain, edit.claim[0])
+        down = sum(1 for j in shared if j < at) % 2 == 1
+        edits.append(
+            Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
+        )
+    _roles(claim, claim_text, evidence, source_text, cm, em, result, edits)
+    relation = EQ
+    for edit in edits:
+        relation = join(relation, edit.projected)
+    if result.role is not None:
+        relation = ALT
+    result.relation, result.edits = relation, edits
+    return result
+
+
+def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
+    """Where claim token ``i`` falls in the evidence: right after the last aligned pair before it."""
+    return next((j + 1 for a, j in reversed(chain) if a < i), 0)
+
+
+def _scoped(k: int, m: list[Mark], words: list[str], aligned: set[int], subs: list[Edit], side: str) -> bool:
+    """Whether a lone operator negates something both sides say: one of the next three words (the
+    last three, when it ends the sentence: "hilft nicht") is aligned or in a substitution. A
+    negation inside a clause the other side leaves out says nothing of the claim."""
+    near = [j for j in range(k + 1, min(k + 4, len(words))) if not m[j]]
+    if not near:
+        near = list(range(max(0, k - 3), k))
+    edited = {x for e in subs for x in range(*(e.claim if side == "ins" else e.evidence))}
+    return any(j in aligned or j in edited for j in near if _content(words[j]))
+
+
+def _approximated(words: list[str], i: int) -> int:
+    """Where the approximation of the number at ``i`` starts ("more than 3": at "more")."""
+    k = i
+    while k and (approximator([words[k - 1]]) or words[k - 1] in _LINKS):
+        k -= 1
+    return k
+
+
+_LINKS = frozenset("than at de que als of to".split())
+
+
+def _stated(k: int, m: list[Mark], words: list[str], evidence: list[str]) -> bool:
+    """Whether the evidence holds a word the claim's negation at ``k`` negates (one of the next three,
+    or the last three when it ends the claim), by word or by prefix: "not allowed" facing "are
+    against" negates nothing the evidence says."""
+    near = [j for j in range(k + 1, min(k + 4, len(words))) if not m[j]] or list(range(max(0, k - 3), k))
+    said = set(evidence)
+    prefixes = {w[:PREFIX] for w in evidence if len(w) >= PREFIX}
+    # Longer than a grammatical word: "not allowed" against "allowed", not "are against".
+    return any(
+        (len(words[j]) > 2 or words[j][:1] >= "\u0e00")
+        and (words[j] in said or (len(words[j]) >= PREFIX and words[j][:PREFIX] in prefixes))
+        for j in near
+    )
+
+
+def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
+    """A claim's number facing the evidence's: within an approximation the claim (or the evidence)
+    makes, or not. None when neither is approximate (exact numbers are the score's and the number
+    check's)."""
+    c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
+    if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
+        return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
+    mine, theirs = approximator(cw[:i]), approximator(ew[:j])
+    if mine:
+        if within(mine, c, e) and (theirs is None or theirs == mine):
+            result.settled.add(i)
+            return FWD
+        if theirs is None:
+            return ALT
+        return None
+    if theirs and c != e:
+        # The source approximates, the claim is exact: within its tolerance it is neither said nor excluded.
+        if within(theirs, e, c):
+            result.settled.add(i)
+            return REV
+        return ALT
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Roles: who did what to whom
+# ---------------------------------------------------------------------------
+
+_THAN = frozenset("than que als di dan".split())
+_TEMPORAL = frozenset("before after avant après vor nach antes después prima dopo voor na".split())
+_AUX_ALL = {w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split()}
+_AGENT_ALL = {w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split()}
+_SKIP = frozenset(
+    "the a an le la les l un une der die das den dem des ein eine einen el los las lo uno o os um uma il"
+    " gli i lo de het een more less plus moins mehr weniger más menos mais più meer minder".split()
+)
+_CLAUSE = frozenset(",;:")
+
+
+def _head(words: list[str], start: int, stop: int, marks_: list[Mark]) -> int | None:
+    """The first content word in [start, stop) that is no operator, article or auxiliary."""
+    for k in range(start, stop):
+        w = words[k]
+        if w in _SKIP or w in _AUX_ALL or marks_[k] or not _content(w):
+            continue
+        return k
+    return None
+
+
+def role_frames(toks: list[Tok], text: str, m: list[Mark]) -> list[tuple[str, int, int, int]]:
+    """The directed frames of a sentence: ``(predicate, agent, patient, predicate index)`` with token
+    indices, the passive voice turned active ("B was bought by A": agent A) and a comparative or
+    temporal word kept as written ("A is taller than B": agent A, predicate "taller").
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> s = "Acme was bought by Globex in 2019."
+    >>> [(p, token_spans(s)[a][0], token_spans(s)[b][0]) for p, a, b, _ in role_frames(token_spans(s), s, [None] * 7)]
+    [('bought', 'globex', 'acme')]
+    """
+    words = [t for t, *_ in toks]
+    clause_start = 0
+    frames: list[tuple[str, int, int, int]] = []
+    for k, w in enumerate(words):
+        if (
+            k
+            and text[toks[k - 1][2] : toks[k][1]].strip()
+            and set(text[toks[k - 1][2] : toks[k][1]]) & _CLAUSE
+        ):
+            clause_start = k
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        subject = _head(words, clause_start, k, m)
+        if subject is None:
+            continue
+        if nxt in _THAN or (w in _TEMPORAL and k > clause_start + 1):
+            patient = _head(words, k + (2 if nxt in _THAN else 1), min(len(words), k + 5), m)
+            if patient is not None and words[patient] not in SYMMETRIC:
+                frames.append((w, subject, patient, k))
+        elif w in _AUX_ALL:
+            agent_at = next((j for j in range(k + 1, min(k + 5, len(words))) if words[j] in _AGENT_ALL), None)
+            if agent_at is None:
+                continue
+            agent = _head(words, agent_at + 1, min(len(words), agent_at + 4), m)
+            verb = _head(words, k + 1, agent_at, m)
+            if verb is None:  # German: "wurde von A gekauft"
+                verb = _head(words, (agent or agent_at) + 1, min(len(words), (agent or agent_at) + 3), m)
+            if agent is not None and verb is not None and words[verb] not in SYMMETRIC:
+                frames.append((words[verb], agent, subject, verb))
+        elif k == subject + 1 or (
+            k > subject and all(words[j] in _AUX_ALL or m[j] for j in range(subject + 1, k))
+        ):
+            if w in SYMMETRIC or not _content(w) or w in _SKIP or m[k] or w in _AUX_ALL or w in _THAN:
+                continue
+            if nxt in _AGENT_ALL or nxt in _THAN:
+                continue
+            patient = _head(words, k + 1, min(len(words), k + 3), m)
+            if patient is not None and words[patient] not in SYMMETRIC and not words[patient][:1].isdigit():
+                frames.append((w, subject, patient, k))
+    return frames
+
+
+def _same_predicate(a: str, b: str) -> bool:
+    return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
+
+
+def _roles(
+    claim: list[Tok],
+    claim_text: str,
+    evidence: list[Tok],
+    source_text: str,
+    cm: list[Mark],
+    em: list[Mark],
+    result: Inference,
+    edits: list[Edit],
+) -> None:
+    """A role swap around one directed predicate; a converse comparative with its arguments swapped
+    says the same (its substitution becomes ``eq``)."""
+    cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
+    c_frames = role_frames(claim, claim_text, cm)
+    e_frames = role_frames(evidence, source_text, em)
+    for pc, ac, bc, kc in c_frames:
+        for pe, ae, be, ke in e_frames:
+            same_args = cw[ac] == ew[ae] and cw[bc] == ew[be]
+            swapped = cw[ac] == ew[be] and cw[bc] == ew[ae] and cw[ac] != cw[bc]
+            if not (same_args or swapped):
+                continue
+            if _same_predicate(pc, pe) and swapped:
+                result.role = ((min(ac, bc), max(ac, bc) + 1), (min(ae, be), max(ae, be) + 1))
+                return
+            if converse(pe, pc) and swapped:
+                # "B is more expensive than A" says "A is cheaper than B": the substitution is no conflict.
+                for n, e in enumerate(edits):
+                    if e.claim[0] <= kc < e.claim[1] or e.evidence[0] <= ke < e.evidence[1]:
+                        edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)
+                return
