@@ -252,6 +252,8 @@ SENTENCE_OPENERS = {
     "nl": "de het een deze dit die dat hij zij ze het wij ik zijn haar hun in op aan bij met na sinds van"
     " voor tot door tijdens toen als maar en of ook dan volgens",
 }
+#: Auxiliaries and modals: a negation's head word is the verb after them ("should not be given").
+AUXILIARY_WORDS = frozenset(SENTENCE_OPENERS["aux"].split())
 SENTENCE_OPENER_WORDS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
 
 #: Articles, determiners, possessives and prepositions: words that open a noun phrase. A capitalized
@@ -466,6 +468,23 @@ NEGATION_PHRASES = {
     "it": ("non più",),
     "nl": ("niet meer",),
 }
+#: Phrases that open with a negation word and negate nothing: "nothing short of historic" is
+#: historic, "no obstante" is "however", "non seulement … mais" adds.
+NOT_NEGATING = (
+    "nothing short of",
+    "no less than",
+    "no doubt",
+    "not only",
+    "no obstante",
+    "sin embargo",
+    "non seulement",
+    "nicht nur",
+    "no solo",
+    "no sólo",
+    "non solo",
+    "não só",
+    "niet alleen",
+)
 #: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
 PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
 
@@ -564,7 +583,15 @@ def operator_relation(premise: str, hypothesis: str) -> str:
 #: ``DIRECTION_PAIRS`` for the natural-logic check. "neg" pairs are contradictories (one or the
 #: other: "not permitted" is "forbidden"), "alt" pairs contraries (not both; maybe neither).
 CONTRADICTORIES = (
-    "allowed permitted permit permits legal lawful | forbidden banned prohibited illegal unlawful forbid forbids",
+    "allowed permitted permit permits legal lawful | forbidden banned prohibited illegal unlawful forbid forbids"
+    " barred disallowed",
+    "open opened opens | closed shut",
+    "ouvert ouverte ouverts ouvertes ouvre | fermé fermée fermés fermées ferme",
+    "geöffnet offen | geschlossen",
+    "abierto abierta abiertos abiertas abre | cerrado cerrada cerrados cerradas cierra",
+    "aberto aberta abertos abertas abre | fechado fechada fechados fechadas fecha",
+    "aperto aperta aperti aperte apre | chiuso chiusa chiusi chiuse chiude",
+    "geopend | gesloten dicht",
     "alive living | dead deceased",
     "present | absent",
     "true correct | false incorrect wrong",
@@ -767,7 +794,7 @@ APPROXIMATORS = {
     "nearly": "nearly almost presque quasiment près fast knapp beinahe casi quase quasi bijna",
     "over": "over more exceeding above plus über mehr más mais oltre meer",
     "under": "under less below fewer moins unter weniger menos menos meno minder",
-    "least": "least mindestens moins menos",
+    "least": "least mindestens",
 }
 _APPROX: dict[str, str] = {}
 for _kind, _words in APPROXIMATORS.items():
@@ -798,21 +825,22 @@ def approximator(words: list[str]) -> str | None:
     return _APPROX.get(tail[-1])
 
 
-def within(kind: str, claim: float, source: float) -> bool:
-    """Whether a source's value ``source`` is what an approximate claim of ``claim`` allows.
+def value_range(kind: str | None, value: float) -> tuple[float, float]:
+    """The values an amount written with approximation ``kind`` allows (open ends as infinities).
 
-    >>> within("about", 400, 412), within("about", 400, 480), within("over", 3, 5), within("nearly", 50, 48)
-    (True, False, True, True)
+    >>> value_range("about", 400), value_range("nearly", 50), value_range("over", 3), value_range(None, 7)
+    ((360.0, 440.0), (45.0, 50), (3, inf), (7, 7))
     """
+    inf = float("inf")
     if kind == "about":
-        return abs(source - claim) <= APPROX_TOLERANCE * abs(claim)
+        return (value - APPROX_TOLERANCE * abs(value), value + APPROX_TOLERANCE * abs(value))
     if kind == "nearly":
-        return claim * (1 - APPROX_TOLERANCE) <= source <= claim
-    if kind == "over":
-        return source > claim
+        return (value - APPROX_TOLERANCE * abs(value), value)
+    if kind in ("over", "least"):
+        return (value, inf)  # "more than 3" excludes 3 itself: see ``number_relation``
     if kind == "under":
-        return source < claim
-    return source >= claim
+        return (-inf, value)
+    return (value, value)
 
 
 #: Units by dimension: the same number in another unit of one dimension is another amount.

@@ -60,6 +60,7 @@ from lfx_citations.core.align import (
     phrase_around,
 )
 from lfx_citations.core.lexicon import (
+    AUXILIARY_WORDS,
     DOWNWARD,
     FUNCTION_WORD_SET,
     IMPLICATIVE_BEFORE_ING,
@@ -69,6 +70,7 @@ from lfx_citations.core.lexicon import (
     NEGATION_PART_BREAKERS,
     NEGATION_PARTS,
     NEGATION_PHRASES,
+    NOT_NEGATING,
     PASSIVE_AUXILIARIES,
     PRIVATIVES,
     SYMMETRIC,
@@ -80,7 +82,7 @@ from lfx_citations.core.lexicon import (
     operator,
     operator_relation,
     units_differ,
-    within,
+    value_range,
     word_relation,
 )
 
@@ -178,8 +180,18 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 mark = ("part", "not")
                 found = operator(words[partner])
                 out[partner] = found if found and found[1] in ("none", "never") else ("negation", "not")
+        elif any(" ".join(words[k : k + len(p.split())]) == p for p in NOT_NEGATING):
+            for j in range(k, min(len(toks), k + 2)):
+                out[j] = ("part", "emphasis")  # "nothing short of", "no obstante": no negation
+            continue
         elif is_cue_in(t, lang):
-            if not near_number and after not in NEGATION_BREAKERS:
+            # Written French negates with "ne … pas": "pas" alone is a step ("compte les pas").
+            bare_pas = (
+                t == "pas"
+                and lang == "fr"
+                and not any(w in ("ne", "n") for w in words[max(0, k - 4) : k + 5])
+            )
+            if not near_number and after not in NEGATION_BREAKERS and not bare_pas:
                 # "no" is the quantifier "none" in English only ("no samples"); elsewhere it is "not".
                 found = operator(t) if t != "no" or lang in ("en", "") else None
                 mark = found if found and (found[0], found[1]) in _NEGATIVE else ("negation", "not")
@@ -254,6 +266,8 @@ class Inference:
     #: nothing the evidence says (the claim says more than the evidence: not an exclusion).
     paired: set[int] = field(default_factory=set)
     lonely: set[int] = field(default_factory=set)
+    #: The evidence negates, among the words both say, what the claim states without a negation.
+    dropped: bool = False
     #: A role swap: (claim token range, evidence token range) of the swapped arguments.
     role: tuple[tuple[int, int], tuple[int, int]] | None = None
 
@@ -391,19 +405,29 @@ def infer(
     result.lonely |= {
         i for i, _ in chain if negative(cm[i]) and i not in result.paired and _stated(i, cm, cw, ew)
     }
+    # The same operator word, moved: "dejó sin luz a 20 000 vecinos" / "20 000 vecinos … sin luz".
+    for i in list(c_free):
+        j = next((j for j in e_free if ew[j] == cw[i]), None)
+        if j is not None:
+            c_free.remove(i)
+            e_free.remove(j)
+            result.paired.add(i)
     ops: list[Edit] = []
     for side, free, m, words, aligned in (
         ("ins", c_free, cm, cw, aligned_c),
         ("del", e_free, em, ew, aligned_e),
     ):
         for k in free:
-            if (side, k) in unbound or (
-                (side, k) not in in_slot and not _scoped(k, m, words, aligned, subs, side)
-            ):
+            # An exclusion needs the negated word aligned (or related by the lexicon): "should fast"
+            # against "should not eat" is no conflict, only a difference.
+            other = ew if side == "ins" else cw
+            if (side, k) in unbound or not _scoped(k, m, words, aligned, subs, side, other):
                 # Among the aligned words the claim negates what the evidence says otherwise; after
                 # them, only where the evidence holds what it negates: either way, it is not said.
                 if side == "ins" and negative(m[k]) and (k not in trailing or _stated(k, cm, cw, ew)):
                     result.lonely.add(k)
+                elif side == "del" and negative(m[k]) and (side, k) in in_slot:
+                    result.dropped = True
                 continue
             kind, value = m[k]
             if negative(m[k]):
@@ -453,15 +477,43 @@ def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
     return next((j + 1 for a, j in reversed(chain) if a < i), 0)
 
 
-def _scoped(k: int, m: list[Mark], words: list[str], aligned: set[int], subs: list[Edit], side: str) -> bool:
-    """Whether a lone operator negates something both sides say: one of the next three words (the
-    last three, when it ends the sentence: "hilft nicht") is aligned or in a substitution. A
-    negation inside a clause the other side leaves out says nothing of the claim."""
-    near = [j for j in range(k + 1, min(k + 4, len(words))) if not m[j]]
-    if not near:
-        near = list(range(max(0, k - 3), k))
+def _scoped(
+    k: int, m: list[Mark], words: list[str], aligned: set[int], subs: list[Edit], side: str, other: list[str]
+) -> bool:
+    """Whether a lone operator negates something both sides say: the word it negates (the first
+    content word after it, past auxiliaries and articles; the last one before it when it ends the
+    sentence: "hilft nicht") is aligned, related by the lexicon, or the same verb in another form on
+    the other side ("failed to show" / "showed"). "Should not eat" facing "should fast" negates
+    nothing the evidence says: a difference, not an exclusion."""
+    head = next(
+        (
+            j
+            for j in range(k + 1, min(k + 6, len(words)))
+            if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS
+        ),
+        None,
+    )
+    if head is None:
+        head = next((j for j in range(k - 1, max(-1, k - 4), -1) if not m[j] and _content(words[j])), None)
+    if head is None:
+        return False
     edited = {x for e in subs for x in range(*(e.claim if side == "ins" else e.evidence))}
-    return any(j in aligned or j in edited for j in near if _content(words[j]))
+    return head in aligned or head in edited or any(same_stem(words[head], w) for w in other)
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Whether two words are one word inflected: four letters in common at the start and at most
+    three more on either side ("show" / "showed", "signer" / "signé", "firmar" / "firmó").
+
+    >>> same_stem("show", "showed"), same_stem("firmar", "firmó"), same_stem("work", "compatible")
+    (True, True, False)
+    """
+    if len(a) < 4 or len(b) < 4 or a[:4] != b[:4] or a[0].isdigit():
+        return False
+    common = 4
+    while common < min(len(a), len(b)) and a[common] == b[common]:
+        common += 1
+    return len(a) - common <= 3 and len(b) - common <= 3
 
 
 def _approximated(words: list[str], i: int) -> int:
@@ -491,27 +543,31 @@ def _stated(k: int, m: list[Mark], words: list[str], evidence: list[str]) -> boo
 
 
 def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
-    """A claim's number facing the evidence's: within an approximation the claim (or the evidence)
-    makes, or not. None when neither is approximate (exact numbers are the score's and the number
-    check's)."""
+    """A claim's number facing the evidence's, when either side approximates it ("about 400",
+    "more than 300"): the claim holds when every value the evidence allows is one it allows
+    (``fwd``), is excluded when none is (``alt``), else is not said (``rev``). None when neither is
+    approximate: exact numbers are the score's and the number check's."""
     c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
     if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
         return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
     mine, theirs = approximator(cw[:i]), approximator(ew[:j])
-    if mine:
-        if within(mine, c, e) and (theirs is None or theirs == mine):
-            result.settled.add(i)
-            return FWD
-        if theirs is None:
-            return ALT
+    if not mine and not theirs:
         return None
-    if theirs and c != e:
-        # The source approximates, the claim is exact: within its tolerance it is neither said nor excluded.
-        if within(theirs, e, c):
-            result.settled.add(i)
-            return REV
+    result.settled.add(i)
+    (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
+    # "more than" and "under" leave out their own bound.
+    c_open = (mine == "over", mine == "under")
+    e_open = (theirs == "over", theirs == "under")
+    if (
+        e_hi < c_lo
+        or e_lo > c_hi
+        or (e_hi == c_lo and (c_open[0] or e_open[1]))
+        or (e_lo == c_hi and (c_open[1] or e_open[0]))
+    ):
         return ALT
-    return None
+    inside_lo = c_lo < e_lo or (c_lo == e_lo and (c_open[0] <= e_open[0]))
+    inside_hi = e_hi < c_hi or (e_hi == c_hi and (c_open[1] <= e_open[1]))
+    return FWD if inside_lo and inside_hi else REV
 
 
 # ---------------------------------------------------------------------------

@@ -78,6 +78,7 @@ from lfx_citations.core.lexicon import (
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
     detect_language,
+    operator,
 )
 from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, infer, marks
 
@@ -377,6 +378,7 @@ class Aligned:
             self.eased = known
         else:
             self.weaker = True
+        self.weaker = self.weaker or found.dropped
         for gap in gaps(chain, len(claim), len(evidence)):
             cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
             substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
@@ -782,7 +784,14 @@ class SupportChecker:
         writes it in lower case. In German, where every noun has a capital, not after an article or a
         declined adjective ("die Firma", "das neue Werk")."""
         word, _, end, cap = toks[k]
-        if not cap or len(word) < 2 or word[0].isdigit() or word in CALENDAR_WORDS or word in NUMBER_WORDS:
+        if (
+            not cap
+            or len(word) < 2
+            or word[0].isdigit()
+            or word in CALENDAR_WORDS
+            or word in NUMBER_WORDS
+            or operator(word) is not None  # "Alle", "Sommige", "Einige" open a sentence
+        ):
             return False
         if (
             lang == "de"

@@ -1101,6 +1101,8 @@ SENTENCE_OPENERS = {
     "nl": "de het een deze dit die dat hij zij ze het wij ik zijn haar hun in op aan bij met na sinds van"
     " voor tot door tijdens toen als maar en of ook dan volgens",
 }
+#: Auxiliaries and modals: a negation's head word is the verb after them ("should not be given").
+AUXILIARY_WORDS = frozenset(SENTENCE_OPENERS["aux"].split())
 SENTENCE_OPENER_WORDS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
 
 #: Articles, determiners, possessives and prepositions: words that open a noun phrase. A capitalized
@@ -1315,6 +1317,23 @@ NEGATION_PHRASES = {
     "it": ("non più",),
     "nl": ("niet meer",),
 }
+#: Phrases that open with a negation word and negate nothing: "nothing short of historic" is
+#: historic, "no obstante" is "however", "non seulement … mais" adds.
+NOT_NEGATING = (
+    "nothing short of",
+    "no less than",
+    "no doubt",
+    "not only",
+    "no obstante",
+    "sin embargo",
+    "non seulement",
+    "nicht nur",
+    "no solo",
+    "no sólo",
+    "non solo",
+    "não só",
+    "niet alleen",
+)
 #: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
 PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
 
@@ -1413,7 +1432,15 @@ def operator_relation(premise: str, hypothesis: str) -> str:
 #: ``DIRECTION_PAIRS`` for the natural-logic check. "neg" pairs are contradictories (one or the
 #: other: "not permitted" is "forbidden"), "alt" pairs contraries (not both; maybe neither).
 CONTRADICTORIES = (
-    "allowed permitted permit permits legal lawful | forbidden banned prohibited illegal unlawful forbid forbids",
+    "allowed permitted permit permits legal lawful | forbidden banned prohibited illegal unlawful forbid forbids"
+    " barred disallowed",
+    "open opened opens | closed shut",
+    "ouvert ouverte ouverts ouvertes ouvre | fermé fermée fermés fermées ferme",
+    "geöffnet offen | geschlossen",
+    "abierto abierta abiertos abiertas abre | cerrado cerrada cerrados cerradas cierra",
+    "aberto aberta abertos abertas abre | fechado fechada fechados fechadas fecha",
+    "aperto aperta aperti aperte apre | chiuso chiusa chiusi chiuse chiude",
+    "geopend | gesloten dicht",
     "alive living | dead deceased",
     "present | absent",
     "true correct | false incorrect wrong",
@@ -1616,7 +1643,7 @@ APPROXIMATORS = {
     "nearly": "nearly almost presque quasiment près fast knapp beinahe casi quase quasi bijna",
     "over": "over more exceeding above plus über mehr más mais oltre meer",
     "under": "under less below fewer moins unter weniger menos menos meno minder",
-    "least": "least mindestens moins menos",
+    "least": "least mindestens",
 }
 _APPROX: dict[str, str] = {}
 for _kind, _words in APPROXIMATORS.items():
@@ -1647,21 +1674,22 @@ def approximator(words: list[str]) -> str | None:
     return _APPROX.get(tail[-1])
 
 
-def within(kind: str, claim: float, source: float) -> bool:
-    """Whether a source's value ``source`` is what an approximate claim of ``claim`` allows.
+def value_range(kind: str | None, value: float) -> tuple[float, float]:
+    """The values an amount written with approximation ``kind`` allows (open ends as infinities).
 
-    >>> within("about", 400, 412), within("about", 400, 480), within("over", 3, 5), within("nearly", 50, 48)
-    (True, False, True, True)
+    >>> value_range("about", 400), value_range("nearly", 50), value_range("over", 3), value_range(None, 7)
+    ((360.0, 440.0), (45.0, 50), (3, inf), (7, 7))
     """
+    inf = float("inf")
     if kind == "about":
-        return abs(source - claim) <= APPROX_TOLERANCE * abs(claim)
+        return (value - APPROX_TOLERANCE * abs(value), value + APPROX_TOLERANCE * abs(value))
     if kind == "nearly":
-        return claim * (1 - APPROX_TOLERANCE) <= source <= claim
-    if kind == "over":
-        return source > claim
+        return (value - APPROX_TOLERANCE * abs(value), value)
+    if kind in ("over", "least"):
+        return (value, inf)  # "more than 3" excludes 3 itself: see ``number_relation``
     if kind == "under":
-        return source < claim
-    return source >= claim
+        return (-inf, value)
+    return (value, value)
 
 
 #: Units by dimension: the same number in another unit of one dimension is another amount.
@@ -1800,8 +1828,18 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 mark = ("part", "not")
                 found = operator(words[partner])
                 out[partner] = found if found and found[1] in ("none", "never") else ("negation", "not")
+        elif any(" ".join(words[k : k + len(p.split())]) == p for p in NOT_NEGATING):
+            for j in range(k, min(len(toks), k + 2)):
+                out[j] = ("part", "emphasis")  # "nothing short of", "no obstante": no negation
+            continue
         elif is_cue_in(t, lang):
-            if not near_number and after not in NEGATION_BREAKERS:
+            # Written French negates with "ne … pas": "pas" alone is a step ("compte les pas").
+            bare_pas = (
+                t == "pas"
+                and lang == "fr"
+                and not any(w in ("ne", "n") for w in words[max(0, k - 4) : k + 5])
+            )
+            if not near_number and after not in NEGATION_BREAKERS and not bare_pas:
                 # "no" is the quantifier "none" in English only ("no samples"); elsewhere it is "not".
                 found = operator(t) if t != "no" or lang in ("en", "") else None
                 mark = found if found and (found[0], found[1]) in _NEGATIVE else ("negation", "not")
@@ -1876,6 +1914,8 @@ class Inference:
     #: nothing the evidence says (the claim says more than the evidence: not an exclusion).
     paired: set[int] = field(default_factory=set)
     lonely: set[int] = field(default_factory=set)
+    #: The evidence negates, among the words both say, what the claim states without a negation.
+    dropped: bool = False
     #: A role swap: (claim token range, evidence token range) of the swapped arguments.
     role: tuple[tuple[int, int], tuple[int, int]] | None = None
 
@@ -2013,19 +2053,29 @@ def infer(
     result.lonely |= {
         i for i, _ in chain if negative(cm[i]) and i not in result.paired and _stated(i, cm, cw, ew)
     }
+    # The same operator word, moved: "dejó sin luz a 20 000 vecinos" / "20 000 vecinos … sin luz".
+    for i in list(c_free):
+        j = next((j for j in e_free if ew[j] == cw[i]), None)
+        if j is not None:
+            c_free.remove(i)
+            e_free.remove(j)
+            result.paired.add(i)
     ops: list[Edit] = []
     for side, free, m, words, aligned in (
         ("ins", c_free, cm, cw, aligned_c),
         ("del", e_free, em, ew, aligned_e),
     ):
         for k in free:
-            if (side, k) in unbound or (
-                (side, k) not in in_slot and not _scoped(k, m, words, aligned, subs, side)
-            ):
+            # An exclusion needs the negated word aligned (or related by the lexicon): "should fast"
+            # against "should not eat" is no conflict, only a difference.
+            other = ew if side == "ins" else cw
+            if (side, k) in unbound or not _scoped(k, m, words, aligned, subs, side, other):
                 # Among the aligned words the claim negates what the evidence says otherwise; after
                 # them, only where the evidence holds what it negates: either way, it is not said.
                 if side == "ins" and negative(m[k]) and (k not in trailing or _stated(k, cm, cw, ew)):
                     result.lonely.add(k)
+                elif side == "del" and negative(m[k]) and (side, k) in in_slot:
+                    result.dropped = True
                 continue
             kind, value = m[k]
             if negative(m[k]):
@@ -2075,15 +2125,43 @@ def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
     return next((j + 1 for a, j in reversed(chain) if a < i), 0)
 
 
-def _scoped(k: int, m: list[Mark], words: list[str], aligned: set[int], subs: list[Edit], side: str) -> bool:
-    """Whether a lone operator negates something both sides say: one of the next three words (the
-    last three, when it ends the sentence: "hilft nicht") is aligned or in a substitution. A
-    negation inside a clause the other side leaves out says nothing of the claim."""
-    near = [j for j in range(k + 1, min(k + 4, len(words))) if not m[j]]
-    if not near:
-        near = list(range(max(0, k - 3), k))
+def _scoped(
+    k: int, m: list[Mark], words: list[str], aligned: set[int], subs: list[Edit], side: str, other: list[str]
+) -> bool:
+    """Whether a lone operator negates something both sides say: the word it negates (the first
+    content word after it, past auxiliaries and articles; the last one before it when it ends the
+    sentence: "hilft nicht") is aligned, related by the lexicon, or the same verb in another form on
+    the other side ("failed to show" / "showed"). "Should not eat" facing "should fast" negates
+    nothing the evidence says: a difference, not an exclusion."""
+    head = next(
+        (
+            j
+            for j in range(k + 1, min(k + 6, len(words)))
+            if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS
+        ),
+        None,
+    )
+    if head is None:
+        head = next((j for j in range(k - 1, max(-1, k - 4), -1) if not m[j] and _content(words[j])), None)
+    if head is None:
+        return False
     edited = {x for e in subs for x in range(*(e.claim if side == "ins" else e.evidence))}
-    return any(j in aligned or j in edited for j in near if _content(words[j]))
+    return head in aligned or head in edited or any(same_stem(words[head], w) for w in other)
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Whether two words are one word inflected: four letters in common at the start and at most
+    three more on either side ("show" / "showed", "signer" / "signé", "firmar" / "firmó").
+
+    >>> same_stem("show", "showed"), same_stem("firmar", "firmó"), same_stem("work", "compatible")
+    (True, True, False)
+    """
+    if len(a) < 4 or len(b) < 4 or a[:4] != b[:4] or a[0].isdigit():
+        return False
+    common = 4
+    while common < min(len(a), len(b)) and a[common] == b[common]:
+        common += 1
+    return len(a) - common <= 3 and len(b) - common <= 3
 
 
 def _approximated(words: list[str], i: int) -> int:
@@ -2113,27 +2191,31 @@ def _stated(k: int, m: list[Mark], words: list[str], evidence: list[str]) -> boo
 
 
 def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
-    """A claim's number facing the evidence's: within an approximation the claim (or the evidence)
-    makes, or not. None when neither is approximate (exact numbers are the score's and the number
-    check's)."""
+    """A claim's number facing the evidence's, when either side approximates it ("about 400",
+    "more than 300"): the claim holds when every value the evidence allows is one it allows
+    (``fwd``), is excluded when none is (``alt``), else is not said (``rev``). None when neither is
+    approximate: exact numbers are the score's and the number check's."""
     c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
     if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
         return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
     mine, theirs = approximator(cw[:i]), approximator(ew[:j])
-    if mine:
-        if within(mine, c, e) and (theirs is None or theirs == mine):
-            result.settled.add(i)
-            return FWD
-        if theirs is None:
-            return ALT
+    if not mine and not theirs:
         return None
-    if theirs and c != e:
-        # The source approximates, the claim is exact: within its tolerance it is neither said nor excluded.
-        if within(theirs, e, c):
-            result.settled.add(i)
-            return REV
+    result.settled.add(i)
+    (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
+    # "more than" and "under" leave out their own bound.
+    c_open = (mine == "over", mine == "under")
+    e_open = (theirs == "over", theirs == "under")
+    if (
+        e_hi < c_lo
+        or e_lo > c_hi
+        or (e_hi == c_lo and (c_open[0] or e_open[1]))
+        or (e_lo == c_hi and (c_open[1] or e_open[0]))
+    ):
         return ALT
-    return None
+    inside_lo = c_lo < e_lo or (c_lo == e_lo and (c_open[0] <= e_open[0]))
+    inside_hi = e_hi < c_hi or (e_hi == c_hi and (c_open[1] <= e_open[1]))
+    return FWD if inside_lo and inside_hi else REV
 
 
 # ---------------------------------------------------------------------------
@@ -2545,6 +2627,7 @@ class Aligned:
             self.eased = known
         else:
             self.weaker = True
+        self.weaker = self.weaker or found.dropped
         for gap in gaps(chain, len(claim), len(evidence)):
             cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
             substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
@@ -2950,7 +3033,14 @@ class SupportChecker:
         writes it in lower case. In German, where every noun has a capital, not after an article or a
         declined adjective ("die Firma", "das neue Werk")."""
         word, _, end, cap = toks[k]
-        if not cap or len(word) < 2 or word[0].isdigit() or word in CALENDAR_WORDS or word in NUMBER_WORDS:
+        if (
+            not cap
+            or len(word) < 2
+            or word[0].isdigit()
+            or word in CALENDAR_WORDS
+            or word in NUMBER_WORDS
+            or operator(word) is not None  # "Alle", "Sommige", "Einige" open a sentence
+        ):
             return False
         if (
             lang == "de"
