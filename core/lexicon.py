@@ -286,13 +286,17 @@ NOUN_PHRASE_START_WORDS = frozenset(w for words in NOUN_PHRASE_STARTS.values() f
 CALENDAR = {
     "en": "january february march april may june july august september october november december"
     " monday tuesday wednesday thursday friday saturday sunday",
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+    " lundi mardi mercredi jeudi vendredi samedi dimanche",
     "de": "januar februar märz april mai juni juli august september oktober november dezember"
     " montag dienstag mittwoch donnerstag freitag samstag sonntag",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"
+    " lunes martes miércoles jueves viernes sábado domingo",
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
+    " lunedì martedì mercoledì giovedì venerdì",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december"
+    " maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",
 }
 CALENDAR_WORDS = frozenset(w for words in CALENDAR.values() for w in words.split())
 #: Months that are also common words in lower case ("may", "march", "august"): dates only when written
@@ -461,12 +465,12 @@ IMPLICATIVE_BEFORE_ING = frozenset("stop stops stopped quit quits".split())
 #: "ne … plus" is handled by ``ne``; "nicht mehr", "ya no", "sin".
 NEGATION_PHRASES = {
     "en": ("no longer", "fail to", "fails to", "failed to", "refuse to", "refuses to", "refused to"),
-    "fr": ("refuse de", "refusé de", "a refusé"),
-    "de": ("nicht mehr", "kein mehr"),
-    "es": ("ya no", "dejó de", "deja de", "dejaron de", "se negó"),
-    "pt": ("já não", "deixou de"),
-    "it": ("non più",),
-    "nl": ("niet meer",),
+    "fr": ("refuse de", "refusé de", "refusa de", "omis de"),
+    "de": ("nicht mehr", "kein mehr", "weigerte sich", "weigert sich"),
+    "es": ("ya no", "dejó de", "deja de", "dejaron de", "negó a", "niega a", "negaron a"),
+    "pt": ("já não", "deixou de", "recusou se", "recusa se", "recusaram se"),
+    "it": ("non più", "rifiutato di", "rifiutò di", "rifiuta di"),
+    "nl": ("niet meer", "weigerde te", "weigert te"),
 }
 #: Phrases that open with a negation word and negate nothing: "nothing short of historic" is
 #: historic, "no obstante" is "however", "non seulement … mais" adds.
@@ -491,10 +495,10 @@ PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
 #: Quantifiers by meaning (the determiner of a subject): the relation of one to another is below.
 QUANTIFIERS = {
     "all": "all every each tous toutes tout chaque alle jeder jede jedes todos todas cada todo tutti tutte ogni"
-    " alle elke iedere",
+    " alle elke iedere 所有 全部 每个",
     "most": "most meisten mayoría maioria maggior",
     "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
-    " algunas varios varias alguns algumas alcuni alcune sommige enkele",
+    " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
     " nessuna geen",
@@ -545,6 +549,7 @@ OPERATOR_RELATIONS = {
     ("always", "never"): "alt",
     ("usually", "never"): "alt",
     ("often", "never"): "alt",
+    ("often", "rarely"): "alt",
     ("rarely", "never"): "alt",
     ("sometimes", "never"): "neg",
 }
@@ -591,7 +596,7 @@ CONTRADICTORIES = (
     "abierto abierta abiertos abiertas abre | cerrado cerrada cerrados cerradas cierra",
     "aberto aberta abertos abertas abre | fechado fechada fechados fechadas fecha",
     "aperto aperta aperti aperte apre | chiuso chiusa chiusi chiuse chiude",
-    "geopend | gesloten dicht",
+    "open geopend | gesloten dicht",
     "alive living | dead deceased",
     "present | absent",
     "true correct | false incorrect wrong",
@@ -622,6 +627,21 @@ CONTRARIES = (
     "cheaper cheap | expensive",
     "taller tall | short shorter",
     "embauché embauchée embauche recruté | licencié licenciée licencie",
+    "approuvé approuvée approuve adopté adoptée | rejeté rejetée rejette",
+    "genehmigte genehmigt billigte gebilligt angenommen | lehnte abgelehnt",
+    "aprobó aprobado aprobada aprueba | rechazó rechazado rechazada rechaza",
+    "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita",
+    "approvato approvata approva approvò | respinto respinta respinge respinse",
+    "goedgekeurd keurde | afgewezen verworpen wees",
+    "contratou contrata contratado contratados | demitiu demite demitido demitidos despediu",
+    "assunto assunti assume assunse | licenziato licenziati licenzia licenziò",
+    "aangenomen nam | ontslagen ontsloeg",
+    "招聘 雇用 录用 聘用 | 裁减 解雇 裁员 辞退",
+    "批准 通过 | 拒绝 否决 驳回",
+    "增加 上升 增长 | 减少 下降 降低",
+    "rigid stiff | flexible",
+    "cleared deleted erased removed wiped | kept retained preserved",
+    "gained | lost",
     "démissionné démissionne démission | nommé nommée nomme élu élue",
     "acheté achète | vendu vend",
     "eingestellt | entlassen",
@@ -636,7 +656,7 @@ CONTEXT_CONTRARIES = {
     ("for", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
     ("pour", "contre"): ("vot",),
     ("für", "gegen"): ("stimm", "votiert"),
-    ("a favor", "en contra"): ("vot",),
+    ("favor", "contra"): ("vot", "a"),
 }
 #: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
 #: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
@@ -677,9 +697,22 @@ CONVERSES = (
     "avant | après",
     "vor bevor | nach nachdem",
     "antes | después",
-    "moins cher | plus cher",
-    "billiger | teurer",
+    "cheap | dear",
+    "light | heavy",
+    "günstiger billiger | teurer",
+    "leichter | schwerer",
+    "größer höher länger älter schneller früher | kleiner niedriger kürzer jünger langsamer später",
+    "goedkoper | duurder",
+    "lichter | zwaarder",
+    "groter hoger langer ouder sneller | kleiner lager korter jonger langzamer",
+    "cher | bon",
+    "grand haut lourd vieux rapide | petit bas léger jeune lent",
+    "barato económico | caro costoso",
+    "alto grande pesado viejo rápido | bajo pequeño ligero joven lento",
+    "economico | caro costoso",
+    "alto grande pesante vecchio veloce | basso piccolo leggero giovane lento",
     "barato | caro",
+    "alto grande pesado velho rápido | baixo pequeno leve jovem lento",
 )
 
 
@@ -766,8 +799,8 @@ def converse(a: str, b: str) -> bool:
 PASSIVE_AUXILIARIES = {
     "en": ("is are was were been be being", "by"),
     "fr": ("été est sont était étaient fut furent", "par"),
-    "de": ("wurde wurden worden wird werden", "von"),
-    "es": ("fue fueron es son sido era eran", "por"),
+    "de": ("wurde wurden worden wird werden", "von vom"),
+    "es": ("fue fueron es son sido era eran está están estaba estaban", "por"),
     "pt": ("foi foram é são sido era", "por pelo pela"),
     "it": ("stato stata è sono fu furono venne", "da dal dalla"),
     "nl": ("werd werden wordt worden is", "door"),
@@ -782,7 +815,7 @@ GERMAN_NOUN_MARKERS = frozenset(
 #: Predicates whose arguments may swap without changing what is said ("A met B" = "B met A").
 SYMMETRIC = frozenset(
     "and or with met meet meets married marry equal equals same similar between versus vs tied drew"
-    " et avec ou und mit oder y con o e com ou ed en met of".split()
+    " et avec ou und mit oder y con com ed met".split()
 )
 
 #: Words that make a claim's number approximate, with the range of the source's value that they allow
@@ -845,15 +878,54 @@ def value_range(kind: str | None, value: float) -> tuple[float, float]:
 
 #: Units by dimension: the same number in another unit of one dimension is another amount.
 UNITS = {
-    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces",
-    "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches",
+    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces"
+    " gramm gramos gramas grammi kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克",
+    "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"
+    " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
+    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß voet 公里 英里 英尺",
     "volume": "ml l cl dl gal litres liters litre liter gallons",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
 }
 _UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
+_SAME_UNIT_EXTRA = (
+    {
+        "km",
+        "kilómetros",
+        "kilometros",
+        "kilomètres",
+        "chilometri",
+        "kilometer",
+        "kilometres",
+        "kilometers",
+        "公里",
+    },
+    {
+        "mi",
+        "miles",
+        "mile",
+        "meilen",
+        "meile",
+        "millas",
+        "milla",
+        "milhas",
+        "milha",
+        "miglia",
+        "miglio",
+        "mijl",
+        "mijlen",
+        "英里",
+    },
+    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres"},
+    {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "voet", "英尺"},
+    {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
+    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi"},
+    {"mg", "milligrams", "毫克"},
+    {"lb", "lbs", "pounds", "libras", "pfund"},
+)
 _SAME_UNIT = (
+    *_SAME_UNIT_EXTRA,
     {"metres", "meters", "metre", "meter", "m"},
     {"kilometres", "kilometers", "km"},
     {"grams", "gram", "g"},

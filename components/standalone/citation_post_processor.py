@@ -1136,13 +1136,17 @@ NOUN_PHRASE_START_WORDS = frozenset(w for words in NOUN_PHRASE_STARTS.values() f
 CALENDAR = {
     "en": "january february march april may june july august september october november december"
     " monday tuesday wednesday thursday friday saturday sunday",
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+    " lundi mardi mercredi jeudi vendredi samedi dimanche",
     "de": "januar februar märz april mai juni juli august september oktober november dezember"
     " montag dienstag mittwoch donnerstag freitag samstag sonntag",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"
+    " lunes martes miércoles jueves viernes sábado domingo",
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
+    " lunedì martedì mercoledì giovedì venerdì",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december"
+    " maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",
 }
 CALENDAR_WORDS = frozenset(w for words in CALENDAR.values() for w in words.split())
 #: Months that are also common words in lower case ("may", "march", "august"): dates only when written
@@ -1311,12 +1315,12 @@ IMPLICATIVE_BEFORE_ING = frozenset("stop stops stopped quit quits".split())
 #: "ne … plus" is handled by ``ne``; "nicht mehr", "ya no", "sin".
 NEGATION_PHRASES = {
     "en": ("no longer", "fail to", "fails to", "failed to", "refuse to", "refuses to", "refused to"),
-    "fr": ("refuse de", "refusé de", "a refusé"),
-    "de": ("nicht mehr", "kein mehr"),
-    "es": ("ya no", "dejó de", "deja de", "dejaron de", "se negó"),
-    "pt": ("já não", "deixou de"),
-    "it": ("non più",),
-    "nl": ("niet meer",),
+    "fr": ("refuse de", "refusé de", "refusa de", "omis de"),
+    "de": ("nicht mehr", "kein mehr", "weigerte sich", "weigert sich"),
+    "es": ("ya no", "dejó de", "deja de", "dejaron de", "negó a", "niega a", "negaron a"),
+    "pt": ("já não", "deixou de", "recusou se", "recusa se", "recusaram se"),
+    "it": ("non più", "rifiutato di", "rifiutò di", "rifiuta di"),
+    "nl": ("niet meer", "weigerde te", "weigert te"),
 }
 #: Phrases that open with a negation word and negate nothing: "nothing short of historic" is
 #: historic, "no obstante" is "however", "non seulement … mais" adds.
@@ -1341,10 +1345,10 @@ PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
 #: Quantifiers by meaning (the determiner of a subject): the relation of one to another is below.
 QUANTIFIERS = {
     "all": "all every each tous toutes tout chaque alle jeder jede jedes todos todas cada todo tutti tutte ogni"
-    " alle elke iedere",
+    " alle elke iedere 所有 全部 每个",
     "most": "most meisten mayoría maioria maggior",
     "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
-    " algunas varios varias alguns algumas alcuni alcune sommige enkele",
+    " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
     " nessuna geen",
@@ -1395,6 +1399,7 @@ OPERATOR_RELATIONS = {
     ("always", "never"): "alt",
     ("usually", "never"): "alt",
     ("often", "never"): "alt",
+    ("often", "rarely"): "alt",
     ("rarely", "never"): "alt",
     ("sometimes", "never"): "neg",
 }
@@ -1441,7 +1446,7 @@ CONTRADICTORIES = (
     "abierto abierta abiertos abiertas abre | cerrado cerrada cerrados cerradas cierra",
     "aberto aberta abertos abertas abre | fechado fechada fechados fechadas fecha",
     "aperto aperta aperti aperte apre | chiuso chiusa chiusi chiuse chiude",
-    "geopend | gesloten dicht",
+    "open geopend | gesloten dicht",
     "alive living | dead deceased",
     "present | absent",
     "true correct | false incorrect wrong",
@@ -1472,6 +1477,21 @@ CONTRARIES = (
     "cheaper cheap | expensive",
     "taller tall | short shorter",
     "embauché embauchée embauche recruté | licencié licenciée licencie",
+    "approuvé approuvée approuve adopté adoptée | rejeté rejetée rejette",
+    "genehmigte genehmigt billigte gebilligt angenommen | lehnte abgelehnt",
+    "aprobó aprobado aprobada aprueba | rechazó rechazado rechazada rechaza",
+    "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita",
+    "approvato approvata approva approvò | respinto respinta respinge respinse",
+    "goedgekeurd keurde | afgewezen verworpen wees",
+    "contratou contrata contratado contratados | demitiu demite demitido demitidos despediu",
+    "assunto assunti assume assunse | licenziato licenziati licenzia licenziò",
+    "aangenomen nam | ontslagen ontsloeg",
+    "招聘 雇用 录用 聘用 | 裁减 解雇 裁员 辞退",
+    "批准 通过 | 拒绝 否决 驳回",
+    "增加 上升 增长 | 减少 下降 降低",
+    "rigid stiff | flexible",
+    "cleared deleted erased removed wiped | kept retained preserved",
+    "gained | lost",
     "démissionné démissionne démission | nommé nommée nomme élu élue",
     "acheté achète | vendu vend",
     "eingestellt | entlassen",
@@ -1486,7 +1506,7 @@ CONTEXT_CONTRARIES = {
     ("for", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
     ("pour", "contre"): ("vot",),
     ("für", "gegen"): ("stimm", "votiert"),
-    ("a favor", "en contra"): ("vot",),
+    ("favor", "contra"): ("vot", "a"),
 }
 #: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
 #: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
@@ -1527,9 +1547,22 @@ CONVERSES = (
     "avant | après",
     "vor bevor | nach nachdem",
     "antes | después",
-    "moins cher | plus cher",
-    "billiger | teurer",
+    "cheap | dear",
+    "light | heavy",
+    "günstiger billiger | teurer",
+    "leichter | schwerer",
+    "größer höher länger älter schneller früher | kleiner niedriger kürzer jünger langsamer später",
+    "goedkoper | duurder",
+    "lichter | zwaarder",
+    "groter hoger langer ouder sneller | kleiner lager korter jonger langzamer",
+    "cher | bon",
+    "grand haut lourd vieux rapide | petit bas léger jeune lent",
+    "barato económico | caro costoso",
+    "alto grande pesado viejo rápido | bajo pequeño ligero joven lento",
+    "economico | caro costoso",
+    "alto grande pesante vecchio veloce | basso piccolo leggero giovane lento",
     "barato | caro",
+    "alto grande pesado velho rápido | baixo pequeno leve jovem lento",
 )
 
 
@@ -1616,8 +1649,8 @@ def converse(a: str, b: str) -> bool:
 PASSIVE_AUXILIARIES = {
     "en": ("is are was were been be being", "by"),
     "fr": ("été est sont était étaient fut furent", "par"),
-    "de": ("wurde wurden worden wird werden", "von"),
-    "es": ("fue fueron es son sido era eran", "por"),
+    "de": ("wurde wurden worden wird werden", "von vom"),
+    "es": ("fue fueron es son sido era eran está están estaba estaban", "por"),
     "pt": ("foi foram é são sido era", "por pelo pela"),
     "it": ("stato stata è sono fu furono venne", "da dal dalla"),
     "nl": ("werd werden wordt worden is", "door"),
@@ -1632,7 +1665,7 @@ GERMAN_NOUN_MARKERS = frozenset(
 #: Predicates whose arguments may swap without changing what is said ("A met B" = "B met A").
 SYMMETRIC = frozenset(
     "and or with met meet meets married marry equal equals same similar between versus vs tied drew"
-    " et avec ou und mit oder y con o e com ou ed en met of".split()
+    " et avec ou und mit oder y con com ed met".split()
 )
 
 #: Words that make a claim's number approximate, with the range of the source's value that they allow
@@ -1695,15 +1728,54 @@ def value_range(kind: str | None, value: float) -> tuple[float, float]:
 
 #: Units by dimension: the same number in another unit of one dimension is another amount.
 UNITS = {
-    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces",
-    "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches",
+    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces"
+    " gramm gramos gramas grammi kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克",
+    "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"
+    " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
+    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß voet 公里 英里 英尺",
     "volume": "ml l cl dl gal litres liters litre liter gallons",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
 }
 _UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
+_SAME_UNIT_EXTRA = (
+    {
+        "km",
+        "kilómetros",
+        "kilometros",
+        "kilomètres",
+        "chilometri",
+        "kilometer",
+        "kilometres",
+        "kilometers",
+        "公里",
+    },
+    {
+        "mi",
+        "miles",
+        "mile",
+        "meilen",
+        "meile",
+        "millas",
+        "milla",
+        "milhas",
+        "milha",
+        "miglia",
+        "miglio",
+        "mijl",
+        "mijlen",
+        "英里",
+    },
+    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres"},
+    {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "voet", "英尺"},
+    {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
+    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi"},
+    {"mg", "milligrams", "毫克"},
+    {"lb", "lbs", "pounds", "libras", "pfund"},
+)
 _SAME_UNIT = (
+    *_SAME_UNIT_EXTRA,
     {"metres", "meters", "metre", "meter", "m"},
     {"kilometres", "kilometers", "km"},
     {"grams", "gram", "g"},
@@ -1741,6 +1813,8 @@ def units_differ(a: str, b: str) -> bool:
 
 EQ, FWD, REV, NEG, ALT, COVER, IND = "eq", "fwd", "rev", "neg", "alt", "cover", "ind"
 RELATIONS = (EQ, FWD, REV, NEG, ALT, COVER, IND)
+#: The farthest apart two arguments of one predicate are looked for, in tokens.
+MAX_SPAN = 12
 #: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
 MAX_SLOT = 6
 #: The claim follows from the evidence / the evidence excludes it.
@@ -1840,7 +1914,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 and lang == "fr"
                 and not any(w in ("ne", "n") for w in words[max(0, k - 4) : k + 5])
             )
-            if not near_number and after not in NEGATION_BREAKERS and not bare_pas:
+            # "not only" adds; "geen enkel" is "not a single".
+            breaks = after in NEGATION_BREAKERS and t != "geen"
+            if not near_number and not breaks and not bare_pas:
                 # "no" is the quantifier "none" in English only ("no samples"); elsewhere it is "not".
                 found = operator(t) if t != "no" or lang in ("en", "") else None
                 mark = found if found and (found[0], found[1]) in _NEGATIVE else ("negation", "not")
@@ -1917,6 +1993,8 @@ class Inference:
     lonely: set[int] = field(default_factory=set)
     #: The evidence negates, among the words both say, what the claim states without a negation.
     dropped: bool = False
+    #: Claim tokens that belong to an operator before or after them ("longer" of "no longer").
+    parts: set[int] = field(default_factory=set)
     #: A role swap: (claim token range, evidence token range) of the swapped arguments.
     role: tuple[tuple[int, int], tuple[int, int]] | None = None
 
@@ -1928,8 +2006,9 @@ class Inference:
 
     @property
     def known(self) -> set[int]:
-        """Claim tokens an edit accounts for: the lexicon relates them to the evidence."""
-        return {i for e in self.edits for i in range(*e.claim)}
+        """Claim tokens an edit accounts for (the lexicon relates them to the evidence), with the words
+        that belong to an operator ("ne" of "ne … jamais")."""
+        return {i for e in self.edits for i in range(*e.claim)} | (self.parts if self.edits else set())
 
 
 def _content(word: str) -> bool:
@@ -1962,6 +2041,7 @@ def infer(
         return result
     cm = claim_marks if claim_marks is not None else marks(claim, claim_text)
     em = evidence_marks if evidence_marks is not None else marks(evidence, source_text)
+    result.parts = {i for i, mark in enumerate(cm) if mark is not None and mark[0] == "part"}
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
     lo = max(0, chain[0][1] - chain[0][0] - EDGE_SLACK)
     hi = min(len(evidence), chain[-1][1] + 1 + (len(claim) - chain[-1][0] - 1) + EDGE_SLACK)
@@ -2111,7 +2191,7 @@ def infer(
         edits.append(
             Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
         )
-    _roles(claim, claim_text, evidence, source_text, cm, em, result, edits)
+    _roles(claim, ew, cm, em, result, edits)
     relation = EQ
     for edit in edits:
         relation = join(relation, edit.projected)
@@ -2134,6 +2214,8 @@ def _scoped(
     sentence: "hilft nicht") is aligned, related by the lexicon, or the same verb in another form on
     the other side ("failed to show" / "showed"). "Should not eat" facing "should fast" negates
     nothing the evidence says: a difference, not an exclusion."""
+    if words[k][:1] >= "\u3040":  # character pairs: any of the next four said on both sides
+        return any(j in aligned for j in range(k + 1, min(k + 5, len(words))))
     head = next(
         (
             j
@@ -2223,112 +2305,144 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
 # Roles: who did what to whom
 # ---------------------------------------------------------------------------
 
-_THAN = frozenset("than que als di dan".split())
-_TEMPORAL = frozenset("before after avant après vor nach antes después prima dopo voor na".split())
-_AUX_ALL = {w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split()}
-_AGENT_ALL = {w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split()}
-_SKIP = frozenset(
-    "the a an le la les l un une der die das den dem des ein eine einen el los las lo uno o os um uma il"
-    " gli i lo de het een more less plus moins mehr weniger más menos mais più meer minder".split()
+#: Words that make a comparison (a copula in the middle is a comparative's, not "X is the Y of Z").
+_COMPARATIVE = frozenset(
+    "than que als di del della dan più plus más mais meer mehr more less moins menos meno minder weniger".split()
 )
-_CLAUSE = frozenset(",;:")
+_COPULAS = frozenset(
+    "is are was were be been est sont était ist sind war waren es son era fue é são foi è sono fu zijn 是".split()
+)
+_AUX_ALL = frozenset(w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split())
+_AGENT_ALL = frozenset(w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split())
 
 
-def _head(words: list[str], start: int, stop: int, marks_: list[Mark]) -> int | None:
-    """The first content word in [start, stop) that is no operator, article or auxiliary."""
-    for k in range(start, stop):
-        w = words[k]
-        if w in _SKIP or w in _AUX_ALL or marks_[k] or not _content(w):
-            continue
-        return k
+def _passive(sentence: list[str], start: int, end: int) -> bool:
+    """The agent's preposition between the arguments (``sentence[start:end]``) after an auxiliary
+    ("was bought by", "It was designed by … Eiffel"), or right before the second argument ("… sin luz
+    por un apagón"); in German and Dutch, whose auxiliary may close the clause, with one anywhere
+    ("vom Vermieter … zurückgezahlt werden")."""
+    for k in range(start, end):
+        w = sentence[k]
+        if w in _AGENT_ALL and (
+            k >= end - 2
+            or any(v in _AUX_ALL for v in sentence[max(0, k - 3) : k])
+            or (w in _VERB_FINAL_AGENTS and any(v in _AUX_ALL for v in sentence))
+        ):
+            return True
+    return False
+
+
+_VERB_FINAL_AGENTS = frozenset("von vom door".split())
+
+
+def _comparative(words: list[str]) -> bool:
+    return any(w in _COMPARATIVE or "比" in w for w in words)
+
+
+def role_swap(
+    cw: list[str], ew: list[str], cm: list[Mark], em: list[Mark], lower: list[bool] | None = None
+) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
+    """Two arguments said once on each side, in the other order around a predicate both sides say
+    between them: ``(claim range, evidence range, converse)``; ``converse`` when the order is turned
+    back by the passive voice on one side ("B was bought by A" / "A bought B") or a converse word
+    ("cheaper" / "more expensive", "before" / "after"), so that nothing is swapped. None when no
+    arguments cross, when the predicate is symmetric ("met", "and") or a copula without a comparison
+    ("Paris is the capital of France" / "France's capital is Paris").
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> words = lambda s: [t for t, *_ in token_spans(s)]
+    >>> def swap(e, c):
+    ...     found = role_swap(words(c), words(e), [None] * len(words(c)), [None] * len(words(e)))
+    ...     return found and found[2]
+    >>> swap("Wages rose faster than prices.", "Prices rose faster than wages."), swap("Acme was bought by Globex.", "Globex bought Acme.")
+    (False, True)
+    >>> swap("Paris is the capital of France.", "France's capital is Paris."), swap("Ann met Bob.", "Bob met Ann.")
+    (None, None)
+    """
+    c_count: dict[str, int] = {}
+    e_at: dict[str, list[int]] = {}
+    for w in cw:
+        c_count[w] = c_count.get(w, 0) + 1
+    for j, w in enumerate(ew):
+        e_at.setdefault(w, []).append(j)
+    args = [
+        i
+        for i, w in enumerate(cw)
+        if c_count[w] == 1
+        and len(e_at.get(w, ())) == 1
+        and not cm[i]
+        and _content(w)
+        and w not in SYMMETRIC
+        and w not in _COPULAS
+        and w not in _AUX_ALL
+        and w not in _COMPARATIVE
+        and w not in CALENDAR_WORDS  # "on Tuesday" moves freely: a time, not a role
+    ]
+    lower = lower or [True] * len(cw)
+    held = {cw[i] for i in args}
+    for x, a in enumerate(args):
+        for b in args[x + 1 :]:
+            pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
+            if pa < pb or b - a > MAX_SPAN or pa - pb > MAX_SPAN:
+                continue
+            c_mid, e_mid = cw[a + 1 : b], ew[pb + 1 : pa]
+            # One predicate between them: about as many words on each side (a phrase moved to the
+            # front, "Getragen vom Stadion traf die Mannschaft", leaves one side much longer).
+            if len(e_mid) > 2 * len(c_mid) + 3 or len(c_mid) > 2 * len(e_mid) + 3:
+                continue
+            # The predicate: a word in lower case, neither a name nor a number ("Paris", "2019"), said
+            # between the two arguments on both sides.
+            said = [
+                w
+                for k, w in enumerate(c_mid, a + 1)
+                if _content(w) and lower[k] and not w[0].isdigit() and w not in _COPULAS and w not in _AUX_ALL
+            ]
+            # said once on each side: "his local school Teaneck High School" is no predicate "school".
+            shared = [
+                w
+                for w in said
+                if c_count[w] == 1
+                and len(e_at.get(w, ())) <= 1
+                and any(w == v or same_stem(w, v) for v in e_mid)
+            ]
+            compared = _comparative(c_mid) and _comparative(e_mid)
+            if not shared and not compared:
+                continue
+            # The arguments are the predicate's own in the claim: no other word both sides hold stands
+            # between them there (on the evidence's side the rest of each argument may: "insulin
+            # resistance" / "chronic inflammation").
+            blockers = held - set(shared) - set(e_mid)
+            if any(w in blockers for w in c_mid):
+                continue
+            if any(w in SYMMETRIC for w in c_mid):
+                continue
+            c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pb + 1, pa)
+            copula = any(w in _COPULAS for w in c_mid) and not c_passive
+            copula = copula or (any(w in _COPULAS for w in e_mid) and not e_passive)
+            if copula and not compared:
+                continue
+            turned = any(converse(v, w) for v in e_mid for w in c_mid)
+            back = c_passive != e_passive
+            return (a, b + 1), (pb, pa + 1), turned != back
     return None
 
 
-def role_frames(toks: list[Tok], text: str, m: list[Mark]) -> list[tuple[str, int, int, int]]:
-    """The directed frames of a sentence: ``(predicate, agent, patient, predicate index)`` with token
-    indices, the passive voice turned active ("B was bought by A": agent A) and a comparative or
-    temporal word kept as written ("A is taller than B": agent A, predicate "taller").
-
-    >>> from lfx_citations.core.align import token_spans
-    >>> s = "Acme was bought by Globex in 2019."
-    >>> [(p, token_spans(s)[a][0], token_spans(s)[b][0]) for p, a, b, _ in role_frames(token_spans(s), s, [None] * 7)]
-    [('bought', 'globex', 'acme')]
-    """
-    words = [t for t, *_ in toks]
-    clause_start = 0
-    frames: list[tuple[str, int, int, int]] = []
-    for k, w in enumerate(words):
-        if (
-            k
-            and text[toks[k - 1][2] : toks[k][1]].strip()
-            and set(text[toks[k - 1][2] : toks[k][1]]) & _CLAUSE
-        ):
-            clause_start = k
-        nxt = words[k + 1] if k + 1 < len(words) else ""
-        subject = _head(words, clause_start, k, m)
-        if subject is None:
-            continue
-        if nxt in _THAN or (w in _TEMPORAL and k > clause_start + 1):
-            patient = _head(words, k + (2 if nxt in _THAN else 1), min(len(words), k + 5), m)
-            if patient is not None and words[patient] not in SYMMETRIC:
-                frames.append((w, subject, patient, k))
-        elif w in _AUX_ALL:
-            agent_at = next((j for j in range(k + 1, min(k + 5, len(words))) if words[j] in _AGENT_ALL), None)
-            if agent_at is None:
-                continue
-            agent = _head(words, agent_at + 1, min(len(words), agent_at + 4), m)
-            verb = _head(words, k + 1, agent_at, m)
-            if verb is None:  # German: "wurde von A gekauft"
-                verb = _head(words, (agent or agent_at) + 1, min(len(words), (agent or agent_at) + 3), m)
-            if agent is not None and verb is not None and words[verb] not in SYMMETRIC:
-                frames.append((words[verb], agent, subject, verb))
-        elif k == subject + 1 or (
-            k > subject and all(words[j] in _AUX_ALL or m[j] for j in range(subject + 1, k))
-        ):
-            if w in SYMMETRIC or not _content(w) or w in _SKIP or m[k] or w in _AUX_ALL or w in _THAN:
-                continue
-            if nxt in _AGENT_ALL or nxt in _THAN:
-                continue
-            patient = _head(words, k + 1, min(len(words), k + 3), m)
-            if patient is not None and words[patient] not in SYMMETRIC and not words[patient][:1].isdigit():
-                frames.append((w, subject, patient, k))
-    return frames
-
-
-def _same_predicate(a: str, b: str) -> bool:
-    return a == b or (len(a) >= 5 and len(b) >= 5 and a[:5] == b[:5])
-
-
 def _roles(
-    claim: list[Tok],
-    claim_text: str,
-    evidence: list[Tok],
-    source_text: str,
-    cm: list[Mark],
-    em: list[Mark],
-    result: Inference,
-    edits: list[Edit],
+    claim: list[Tok], ew: list[str], cm: list[Mark], em: list[Mark], result: Inference, edits: list[Edit]
 ) -> None:
-    """A role swap around one directed predicate; a converse comparative with its arguments swapped
-    says the same (its substitution becomes ``eq``)."""
-    cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
-    c_frames = role_frames(claim, claim_text, cm)
-    e_frames = role_frames(evidence, source_text, em)
-    for pc, ac, bc, kc in c_frames:
-        for pe, ae, be, ke in e_frames:
-            same_args = cw[ac] == ew[ae] and cw[bc] == ew[be]
-            swapped = cw[ac] == ew[be] and cw[bc] == ew[ae] and cw[ac] != cw[bc]
-            if not (same_args or swapped):
-                continue
-            if _same_predicate(pc, pe) and swapped:
-                result.role = ((min(ac, bc), max(ac, bc) + 1), (min(ae, be), max(ae, be) + 1))
-                return
-            if converse(pe, pc) and swapped:
-                # "B is more expensive than A" says "A is cheaper than B": the substitution is no conflict.
-                for n, e in enumerate(edits):
-                    if e.claim[0] <= kc < e.claim[1] or e.evidence[0] <= ke < e.evidence[1]:
-                        edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)
-                return
+    """A role swap is an exclusion; a converse comparative with its arguments swapped says the same
+    (its substitution becomes ``eq``)."""
+    cw = [t for t, *_ in claim]
+    found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)])
+    if found is None:
+        return
+    (a, b), (c, d), turned = found
+    if not turned:
+        result.role = ((a, b), (c, d))
+        return
+    for n, e in enumerate(edits):
+        if a <= e.claim[0] < b and e.kind == "direction":
+            edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)
 
 
 # --- generated from lfx_citations/core/support.py: do not edit ---
