@@ -372,7 +372,7 @@ class Aligned:
         self.inference = found
         settled = found.settled
         known = frozenset(claim[i][0] for i in found.known)
-        if found.relation in EXCLUSIVE:
+        if found.relation in EXCLUSIVE and (found.role is not None or not found.unknown):
             self.excluded = (self._exclusion(found), known)
         elif found.relation in ENTAILING:
             self.eased = known
@@ -851,8 +851,11 @@ class SupportChecker:
         index = {t: i for i, t in enumerate(vocab)}
         # Aligned word by word: a claim runs to a sentence or two, and a wall of text is cut short.
         spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
+        # A capitalized German noun is a name only for the hard signal (a claim's "Schweiz" must be
+        # in the source); facing another noun in the same slot it is no name conflict ("Firma").
         lang = detect_language([t for t, *_ in spans])
         span_names = [self._is_name(spans, k, claim, lang) for k in range(len(spans))]
+        capitals = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
             normalize(m.group(0))
             for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
@@ -875,7 +878,7 @@ class SupportChecker:
             # A month or day is part of a date: one the source does not state fails like a number.
             mask(lambda t: _dated(t, t in caps)),
             mask(lambda t: t not in self._df),
-            self._name_runs(claim, spans, span_names, index),
+            self._name_runs(claim, spans, capitals, index),
             [
                 " ".join(tokens(piece))
                 for q in _QUOTE_RE.finditer(normalize(claim))

@@ -1887,7 +1887,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
         if out[k] is not None:
             continue
         after = words[k + 1] if k + 1 < len(words) else " "
-        near_number = after[:1].isdigit() or (k > 0 and words[k - 1][:1].isdigit())
+        # "No. 5" is a number's label; "1889 nicht fertiggestellt" is a negation.
+        near_number = after[:1].isdigit() and t in ("no", "nr")
         mark: Mark = None
         two = f"{t} {after}"
         if any(two == p for p in phrases):
@@ -1993,6 +1994,8 @@ class Inference:
     lonely: set[int] = field(default_factory=set)
     #: The evidence negates, among the words both say, what the claim states without a negation.
     dropped: bool = False
+    #: A substitution the lexicon does not know stands among the aligned words.
+    unknown: bool = False
     #: Claim tokens that belong to an operator before or after them ("longer" of "no longer").
     parts: set[int] = field(default_factory=set)
     #: A role swap: (claim token range, evidence token range) of the swapped arguments.
@@ -2013,6 +2016,11 @@ class Inference:
 
 def _content(word: str) -> bool:
     return (len(word) > 2 and word not in FUNCTION_WORD_SET) or word[:1].isdigit() or word[:1] >= "\u0e00"
+
+
+def _plain(word: str) -> bool:
+    """A content word that is no number, auxiliary or modal, in a spaced script ("sold", not "can")."""
+    return _content(word) and not word[0].isdigit() and word not in AUXILIARY_WORDS and word[0] < "\u3040"
 
 
 def _value(word: str) -> float | None:
@@ -2096,6 +2104,7 @@ def infer(
         c_words = [i for i in cl if not cm[i] and len(cw[i]) > 1]
         e_words = [j for j in ev if not em[j] and len(ew[j]) > 1]
         used: set[int] = set()
+        paired_here: set[int] = set()
         for i in c_words:
             before = cw[i - 1] if i else ""
             for j in e_words:
@@ -2108,9 +2117,17 @@ def infer(
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                 if rel is not None:
                     used.add(j)
+                    paired_here.add(i)
                     first = _approximated(cw, i) if kind == "number" else i
                     subs.append(Edit("sub", kind, (first, i + 1), (j, j + 1), rel, rel))
                     break
+        # Words on both sides that the lexicon does not relate: the sentence says something else
+        # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
+        # "sold a sculpture"). Numbers are the number check's.
+        left_c = [cw[i] for i in c_words if i not in paired_here and _plain(cw[i])]
+        left_e = [ew[j] for j in e_words if j not in used and _plain(ew[j])]
+        if gap.where == "inner" and left_e and any(not any(same_stem(w, v) for v in left_e) for w in left_c):
+            result.unknown = True
         # A unit said otherwise next to the same number: "500 mg" / "500 g".
         if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
             i, j = cl[0], ev[0]
@@ -2736,7 +2753,7 @@ class Aligned:
         self.inference = found
         settled = found.settled
         known = frozenset(claim[i][0] for i in found.known)
-        if found.relation in EXCLUSIVE:
+        if found.relation in EXCLUSIVE and (found.role is not None or not found.unknown):
             self.excluded = (self._exclusion(found), known)
         elif found.relation in ENTAILING:
             self.eased = known
@@ -3215,8 +3232,11 @@ class SupportChecker:
         index = {t: i for i, t in enumerate(vocab)}
         # Aligned word by word: a claim runs to a sentence or two, and a wall of text is cut short.
         spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
+        # A capitalized German noun is a name only for the hard signal (a claim's "Schweiz" must be
+        # in the source); facing another noun in the same slot it is no name conflict ("Firma").
         lang = detect_language([t for t, *_ in spans])
         span_names = [self._is_name(spans, k, claim, lang) for k in range(len(spans))]
+        capitals = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
             normalize(m.group(0))
             for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
@@ -3239,7 +3259,7 @@ class SupportChecker:
             # A month or day is part of a date: one the source does not state fails like a number.
             mask(lambda t: _dated(t, t in caps)),
             mask(lambda t: t not in self._df),
-            self._name_runs(claim, spans, span_names, index),
+            self._name_runs(claim, spans, capitals, index),
             [
                 " ".join(tokens(piece))
                 for q in _QUOTE_RE.finditer(normalize(claim))
