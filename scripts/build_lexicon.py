@@ -39,7 +39,9 @@ MAX_SENSE = {"n": 1, "v": 2, "a": 2, "s": 2, "r": 1}
 # WordNet has no word frequencies. How often a word (in any of its forms) occurs in WordNet's own
 # definitions and examples stands in: a word used fewer times than this keeps only its senses that
 # have an antonym.
-MIN_GLOSS = {"n": 40, "v": 5, "a": 6, "s": 6, "r": 12}
+MIN_GLOSS = {"n": 40, "v": 6, "a": 8, "s": 8, "r": 15}
+# A sense with an antonym is kept whenever its word is used at all (at least this often).
+MIN_GLOSS_ANTONYM = 2
 # Multiword lemmas are kept for phrasal verbs only ("lay off", "give up": a common verb and one of
 # these particles), which align as one edit.
 PARTICLES = {"off", "up", "out", "down", "in", "on", "over", "away", "back", "through", "about"}
@@ -209,7 +211,8 @@ _LEMMA = re.compile(r"^[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}$")
 class English:
     """The English part of the lexicon, in the module's line formats (see core/wordnet.py)."""
 
-    synsets: str
+    words: str
+    ups: str
     antonyms: str
     forms: str
     negations: str
@@ -264,16 +267,17 @@ def select_english(wn: WordNet) -> English:
                 common = frequency.get(lemma, 0) >= MIN_GLOSS[pos]
             for rank, sense in enumerate(senses):
                 salient = common and rank < MAX_SENSE[pos]
-                if salient or sense.antonym:
+                if salient or (sense.antonym and frequency.get(lemma, 0) >= MIN_GLOSS_ANTONYM):
                     members.setdefault(sense.synset, set()).add(lemma)
     antonym_pairs: set[tuple[str, str]] = set()
     for lemma, by_pos in wn.senses.items():
-        if not _LEMMA.match(lemma):
+        if not _LEMMA.match(lemma) or frequency.get(lemma, 0) < MIN_GLOSS_ANTONYM:
             continue
         for senses in by_pos.values():
             for sense in senses:
                 for target in sense.antonym:
-                    if target in sense_of and _LEMMA.match(sense_of[target][0]):
+                    other = sense_of.get(target, ("", ""))[0]
+                    if _LEMMA.match(other) and frequency.get(other, 0) >= MIN_GLOSS_ANTONYM:
                         pair = tuple(sorted((sense.synset, sense_of[target][1])))
                         antonym_pairs.add(pair)  # type: ignore[arg-type]
     keep = {s for s, m in members.items() if len(m) > 1}
@@ -294,11 +298,12 @@ def select_english(wn: WordNet) -> English:
             keep.update(frontier)
     order = sorted(keep)
     index = {s: i for i, s in enumerate(order)}
-    lines = []
+    up_lines = [" ".join(_base36(index[u]) for u in sorted(ups(synset)) if u in index) for synset in order]
+    synsets_of: dict[str, list[int]] = {}
     for synset in order:
-        words = " ".join(sorted(w.replace(" ", "_") for w in members.get(synset, ())))
-        up = " ".join(_base36(index[u]) for u in sorted(ups(synset)) if u in index)
-        lines.append(f"{words}|{up}" if up else words)
+        for word in members.get(synset, ()):
+            synsets_of.setdefault(word, []).append(index[synset])
+    words = "\n".join(f"{w}:{' '.join(_base36(i) for i in synsets_of[w])}" for w in sorted(synsets_of))
     antonyms = " ".join(f"{_base36(index[a])}:{_base36(index[b])}" for a, b in sorted(antonym_pairs))
     vocabulary = {w for s in order for w in members.get(s, ())}
     forms = []
@@ -309,8 +314,12 @@ def select_english(wn: WordNet) -> English:
             for form in sorted(set(wn.forms[lemma][pos_key])):
                 if _LEMMA.match(form) and lemma not in _rule_bases(form, pos_key[0]):
                     forms.append(f"{form.replace(' ', '_')}:{lemma.replace(' ', '_')}")
-    negations = " ".join(f"{a}:{p}" for a, p in derivational_negations(wn, sense_of))
-    return English("\n".join(lines), antonyms, " ".join(sorted(set(forms))), negations, order)
+    negations = " ".join(
+        f"{a}:{p}"
+        for a, p in derivational_negations(wn, sense_of)
+        if frequency.get(a, 0) >= MIN_GLOSS_ANTONYM
+    )
+    return English(words, "\n".join(up_lines), antonyms, " ".join(sorted(set(forms))), negations, order)
 
 
 NEGATION_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-")
@@ -438,7 +447,7 @@ def render(code: str, english: English, edition: str, curated: tuple[str, str, s
     """The module: its hand-written code above the marker, the generated constants below."""
     head = code.split(MARKER, 1)[0]
     digest = hashlib.sha256(
-        "\n".join([english.synsets, english.antonyms, english.forms, english.negations]).encode()
+        "\n".join([english.words, english.ups, english.antonyms, english.forms, english.negations]).encode()
     ).hexdigest()
     parts = [
         head,
@@ -446,9 +455,11 @@ def render(code: str, english: English, edition: str, curated: tuple[str, str, s
         ATTRIBUTION,
         _constant("EDITION", f"Open English WordNet {edition}"),
         _constant("EN_SHA256", digest),
-        "# Synsets, one a line (its number is its id): members (_ for a space), then | and the base-36 ids\n",
-        "# of its hypernyms (for a satellite adjective: its head).\n",
-        _constant("_EN_SYNSETS", english.synsets),
+        "# Words, one a line: the word, then the base-36 ids of its synsets.\n",
+        _constant("_EN_WORDS", english.words),
+        "# Synsets, one a line (its number is its id): the base-36 ids of its hypernyms (for a satellite\n",
+        "# adjective: its head).\n",
+        _constant("_EN_UPS", english.ups),
         "# Antonym synset pairs, base-36 ids.\n",
         _constant("_EN_ANTONYMS", english.antonyms),
         "# Irregular forms the detachment rules do not reach: form:base.\n",
@@ -467,7 +478,9 @@ def render(code: str, english: English, edition: str, curated: tuple[str, str, s
 
 def english_from_module(path: Path) -> tuple[English, str]:
     module = _load_module(path)
-    english = English(module._EN_SYNSETS, module._EN_ANTONYMS, module._EN_FORMS, module._EN_NEGATIONS)
+    english = English(
+        module._EN_WORDS, module._EN_UPS, module._EN_ANTONYMS, module._EN_FORMS, module._EN_NEGATIONS
+    )
     return english, module.EDITION.removeprefix("Open English WordNet ")
 
 
