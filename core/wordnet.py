@@ -38,9 +38,9 @@ from __future__ import annotations
 import functools
 import itertools
 
-RELATIONS = ("eq", "fwd", "rev", "neg", "alt", "cover", "ind")
+WORD_RELATIONS = ("eq", "fwd", "rev", "neg", "alt", "cover", "ind")
 LANGUAGES = ("en", "fr", "de", "es", "pt", "it", "nl", "zh")
-_CONVERSE = {"fwd": "rev", "rev": "fwd"}
+_CONVERSE_OF = {"fwd": "rev", "rev": "fwd"}
 # Hypernym and similar-to steps followed up from a word's synsets (the build keeps these paths).
 _MAX_UP = 3
 # Suffix rules, "suffix:replacement" (an empty replacement drops the suffix): WordNet's detachment
@@ -163,7 +163,7 @@ class _Curated:
             a, b = a.replace("_", " "), b.replace("_", " ")
             pairs = self.pairs.setdefault(lang, {})
             pairs[(a, b)] = rel
-            pairs[(b, a)] = _CONVERSE.get(rel, rel)
+            pairs[(b, a)] = _CONVERSE_OF.get(rel, rel)
             self.words.setdefault(lang, set()).update((a, b))
         self.forms: dict[str, dict[str, tuple[str, ...]]] = {}
         for line in _FORMS.split("\n"):
@@ -196,7 +196,7 @@ class _Curated:
     def relation(self, a: tuple[str, ...], b: tuple[str, ...], lang: str) -> str:
         pairs = self.pairs.get(lang, {})
         found = {pairs[(x, y)] for x in a for y in b if (x, y) in pairs}
-        return next((r for r in RELATIONS if r in found), "ind")
+        return next((r for r in WORD_RELATIONS if r in found), "ind")
 
 
 @functools.cache
@@ -212,6 +212,7 @@ def _curated() -> _Curated:
 # ---- the API ----
 
 
+@functools.lru_cache(maxsize=8192)
 def lemmas(word: str, lang: str = "en") -> tuple[str, ...]:
     """Casefolded base forms of ``word``, the word itself when nothing better is known.
 
@@ -226,17 +227,18 @@ def lemmas(word: str, lang: str = "en") -> tuple[str, ...]:
     return _curated().lemmas(word, lang)
 
 
+@functools.lru_cache(maxsize=8192)
 def _relation_of_lemmas(a: tuple[str, ...], b: tuple[str, ...], lang: str) -> str:
     if set(a) & set(b):
         return "eq"
     found = {_curated().relation(a, b, lang)}
     if lang == "en":
         found.add(_english().relation(a, b))
-    return next(r for r in RELATIONS if r in found)
+    return next(r for r in WORD_RELATIONS if r in found)
 
 
 def relation(a: str, b: str, lang: str = "en") -> str:
-    """The relation from word ``a`` to word ``b``: one of ``RELATIONS``, ``ind`` when unknown.
+    """The relation from word ``a`` to word ``b``: one of ``WORD_RELATIONS``, ``ind`` when unknown.
 
     >>> relation("open", "closed"), relation("permitted", "forbidden"), relation("dog", "animal")
     ('alt', 'alt', 'fwd')

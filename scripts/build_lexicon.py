@@ -400,12 +400,16 @@ ATTRIBUTION = """\
 """
 
 
-def _lines(path: Path) -> list[list[str]]:
+def _lines(path: Path, fields: int = 0) -> list[list[str]]:
+    """A curated list's lines as fields, comments dropped; ``fields`` > 0 is how many each must have."""
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            out.append(line.split())
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        words = line.split("#", 1)[0].split()
+        if fields and words and len(words) != fields:
+            msg = f"{path.name}:{number}: expected {fields} fields, found {len(words)}: {line!r}"
+            raise ValueError(msg)
+        if words:
+            out.append(words)
     return out
 
 
@@ -414,11 +418,11 @@ def read_curated(folder: Path = CURATED) -> tuple[str, str, str]:
     pairs = sorted(
         {
             " ".join([lang, rel, a.casefold(), b.casefold()])
-            for lang, rel, a, b in _lines(folder / "pairs.txt")
+            for lang, rel, a, b in _lines(folder / "pairs.txt", 4)
         }
     )
     forms: dict[str, set[str]] = {}
-    for lang, form, base in _lines(folder / "forms.txt"):
+    for lang, form, base in _lines(folder / "forms.txt", 3):
         forms.setdefault(lang, set()).add(f"{form.casefold()}:{base.casefold()}")
     function_words = sorted(
         " ".join([lang, *sorted({w.casefold() for w in words})])
