@@ -72,7 +72,9 @@ def build_payload(
 
     With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
     citation, in text order), ``support_summary`` and ``removed_unsupported``; with ``cite_missing``
-    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states.
+    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states, and
+    ``unsupported_uncited``: those no presented source supports (``claim_text``, ``start``, ``end``
+    in the final text), so that a reader tells "uncited and unsupported" from "not a claim".
     """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
@@ -95,6 +97,10 @@ def build_payload(
     if ledger is not None and ledger.cite_missing != "off":
         key = "inserted" if ledger.cite_missing == "insert" else "suggested"
         payload[key] = [claim.entry() for claim in result.uncited]
+        payload["unsupported_uncited"] = [
+            {"claim_text": claim, "start": start, "end": end}
+            for claim, start, end in result.unsupported_uncited
+        ]
     if ledger is not None and ledger.mode != "off":
         support = [
             support_entry(c, ledger.judgement(c.id, c.claim), judged=(c.id, c.claim) in ledger.overrides)

@@ -3692,6 +3692,7 @@ class Uncited(Protocol):
     insert: bool
     shift: int  # characters inserted so far
     found: list[Any]  # UncitedClaim, in text order
+    unsupported: list[tuple[str, int, int]]  # claims no source supports: (claim, start, end)
     marker_text: Callable[[int], str]
     on_insert: Callable[[int, int, int], None]
 
@@ -4589,6 +4590,8 @@ class FilterResult:
     uncited: list[Any] = field(default_factory=list)  # UncitedClaim (core/uncited.py)
     #: Sources cited only by inserted markers (the answer itself never cited them).
     inserted_only: list[int] = field(default_factory=list)
+    #: With ``cite_missing``: the uncited claims no presented source supports, ``(claim, start, end)``.
+    unsupported_uncited: list[tuple[str, int, int]] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, engine: CitationFilter) -> FilterResult:
@@ -4604,6 +4607,7 @@ class FilterResult:
             list(engine.qualifiers),
             list(engine.uncited.found) if engine.uncited is not None else [],
             engine.uncited.inserted_only() if engine.uncited is not None else [],
+            list(engine.uncited.unsupported) if engine.uncited is not None else [],
         )
 
 
@@ -4868,7 +4872,9 @@ def build_payload(
 
     With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
     citation, in text order), ``support_summary`` and ``removed_unsupported``; with ``cite_missing``
-    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states.
+    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states, and
+    ``unsupported_uncited``: those no presented source supports (``claim_text``, ``start``, ``end``
+    in the final text), so that a reader tells "uncited and unsupported" from "not a claim".
     """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
@@ -4891,6 +4897,10 @@ def build_payload(
     if ledger is not None and ledger.cite_missing != "off":
         key = "inserted" if ledger.cite_missing == "insert" else "suggested"
         payload[key] = [claim.entry() for claim in result.uncited]
+        payload["unsupported_uncited"] = [
+            {"claim_text": claim, "start": start, "end": end}
+            for claim, start, end in result.unsupported_uncited
+        ]
     if ledger is not None and ledger.mode != "off":
         support = [
             support_entry(c, ledger.judgement(c.id, c.claim), judged=(c.id, c.claim) in ledger.overrides)
@@ -5440,8 +5450,10 @@ def pick_source(
     of the sources that could still come first. Sure means: the best source's verdict is
     ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
     every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before
-    flips (two chunks that say the same thing, or one that says the claim and one that says
-    otherwise, give no sure pick).
+    flips. A near-tie with a chunk that overlaps it (the same sentence presented twice, also
+    ``supported``) cites the first of them; any other near-tie (two sources that say it in their own
+    words, or one that says the claim and one that says otherwise) gives no sure pick. A source that
+    contradicts the claim is never picked: its verdict is not ``supported``.
 
     >>> from lfx_citations.core.support import SupportChecker
     >>> checker = SupportChecker({1: "Water boils at 100 °C.", 2: "Ice melts at 0 °C."})
@@ -5449,8 +5461,8 @@ def pick_source(
     >>> pick_source(checker.ranked(claim), lambda source_id: checker.check(claim, source_id))[0]
     1
     >>> same = SupportChecker({1: "Water boils at 100 °C.", 2: "Water boils at 100 °C."})
-    >>> pick_source(same.ranked(claim), lambda source_id: same.check(claim, source_id)) is None
-    True
+    >>> pick_source(same.ranked(claim), lambda source_id: same.check(claim, source_id))[0]
+    1
     """
     best_id, best = 0, None
     for source_id, raw in ranked:
@@ -5459,12 +5471,38 @@ def pick_source(
         judged = judge(source_id)
         if best is None or judged.score > best.score:
             best_id, best = source_id, judged
-    if best is None or best.verdict != "supported" or best.conflict is not None:
+    if best is None or best.verdict != "supported" or best.conflict is not None or best.score < CITE_FLOOR:
         return None
-    runner_up = max((raw for source_id, raw in ranked if source_id != best_id), default=0.0)
-    if best.score < CITE_FLOOR or best.score - runner_up < CITE_MARGIN:
-        return None
-    return best_id, best
+    close = [
+        source_id for source_id, raw in ranked if source_id != best_id and best.score - raw < CITE_MARGIN
+    ]
+    # Near-ties: chunks that overlap (the same sentence presented twice) say the same thing, so the
+    # first of them is cited; a near-tie with any other source, one that says otherwise included, is
+    # no sure pick.
+    tied = {best_id: best}
+    for source_id in close:
+        other = judge(source_id)
+        if other.verdict != "supported" or other.conflict is not None or not overlap(best, other):
+            return None
+        tied[source_id] = other
+    first = min(tied)
+    return first, tied[first]
+
+
+def overlap(a: Judgement, b: Judgement) -> bool:
+    """Whether two judgements rest on the same words: an evidence sentence of one holds one of the
+    other's (overlapping chunks of one document).
+
+    >>> from lfx_citations.core.support import Evidence
+    >>> said = lambda *texts: Judgement("supported", 0.9, tuple(Evidence(0, len(t), t) for t in texts))
+    >>> overlap(said("Water boils at 100 °C."), said("It is cold.", "Water boils at 100 °C."))
+    True
+    >>> overlap(said("Water boils at 100 °C."), said("Ice melts at 0 °C."))
+    False
+    """
+    mine = [_fold(e.text) for e in a.evidence]
+    theirs = [_fold(e.text) for e in b.evidence]
+    return any(x and y and (x in y or y in x) for x in mine for y in theirs)
 
 
 def uncited_claims(
@@ -5484,6 +5522,9 @@ def uncited_claims(
         lambda claim: pick_source(ranked(claim), lambda source_id: judge(source_id, claim)),
         insert=mode == "insert",
         no_evidence=no_evidence,
+        supported=lambda claim: any(
+            judge(source_id, claim).verdict == "supported" for source_id, _ in ranked(claim)
+        ),
     )
 
 
@@ -5535,9 +5576,11 @@ class UncitedClaims:
         *,
         insert: bool,
         no_evidence: str = "",
+        supported: Callable[[str], bool] | None = None,
     ) -> None:
         self.pick = pick
         self.insert = insert
+        self.supported = supported
         no_evidence = no_evidence or DEFAULT_NO_EVIDENCE_ANSWER
         self._no_evidence = {_fold(s) for s in re.split(r"(?<=[.!?])\s+", no_evidence) if s.strip()}
         self.marker_text: Callable[[int], str] = lambda source_id: f"[Source {source_id}]"
@@ -5545,6 +5588,9 @@ class UncitedClaims:
         self.on_insert: Callable[[int, int, int], None] = lambda source_id, start, end: None
         #: Every claim given a source, in text order.
         self.found: list[UncitedClaim] = []
+        #: Claims no presented source supports (``supported`` says so), in text order:
+        #: ``(claim, start, end)`` in the final text.
+        self.unsupported: list[tuple[str, int, int]] = []
         self._model_cited: set[int] = set()  # sources the answer's own kept markers cite
         #: Characters inserted so far: engine offsets plus this are offsets in the final text.
         self.shift = 0
@@ -5756,11 +5802,15 @@ class UncitedClaims:
             return
         offset, claim = claim
         picked = self.pick(claim)
-        if picked is None:
-            return
-        source_id, judgement = picked
         start = self._start + offset + self.shift
         end = start + len(claim)
+        if picked is None:
+            # "Uncited and unsupported" is told apart from "not a claim" and from a claim two
+            # sources state alike.
+            if self.supported is not None and not self.supported(claim):
+                self.unsupported.append((claim, start, end))
+            return
+        source_id, judgement = picked
         marker_start, inserted = None, ""
         if self.insert:
             marker = self.marker_text(source_id)
