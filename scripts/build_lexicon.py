@@ -45,9 +45,6 @@ MIN_GLOSS_ANTONYM = 2
 # Multiword lemmas are kept for phrasal verbs only ("lay off", "give up": a common verb and one of
 # these particles), which align as one edit.
 PARTICLES = {"off", "up", "out", "down", "in", "on", "over", "away", "back", "through", "about"}
-# Hypernym and similar-to links are followed this many steps up at query time; the build keeps the
-# synsets on those paths.
-MAX_UP = 3
 
 
 # ---- reading Open English WordNet's YAML (a fixed, regular subset: no general YAML parser) ----
@@ -287,10 +284,11 @@ def select_english(wn: WordNet) -> English:
         node = wn.synsets[synset]
         return node.hypernym + (node.similar if node.pos == "s" else [])
 
-    # A kept word's synset joins when it leads up somewhere: its ancestors within MAX_UP join too.
+    # A kept word's synset joins when it leads up somewhere, and so do its ancestors as far up as
+    # core/wordnet.py's queries climb (``_MAX_UP``).
     for synset in sorted(members):
         frontier = [synset]
-        for _ in range(MAX_UP):
+        for _ in range(_module()._MAX_UP):
             frontier = [u for f in frontier for u in ups(f) if u in wn.synsets]
             if not frontier:
                 break
@@ -298,7 +296,13 @@ def select_english(wn: WordNet) -> English:
             keep.update(frontier)
     order = sorted(keep)
     index = {s: i for i, s in enumerate(order)}
-    up_lines = [" ".join(_base36(index[u]) for u in sorted(ups(synset)) if u in index) for synset in order]
+
+    def up_line(synset: str) -> str:
+        # A satellite's link to its head is marked "~": exclusion is inherited along it only.
+        mark = "~" if wn.synsets[synset].pos == "s" else ""
+        return " ".join(mark + _base36(index[u]) for u in sorted(ups(synset)) if u in index)
+
+    up_lines = [up_line(synset) for synset in order]
     synsets_of: dict[str, list[int]] = {}
     for synset in order:
         for word in members.get(synset, ()):
@@ -368,8 +372,13 @@ def _synsets_of(wn: WordNet, lemma: str, pos: str) -> list[str]:
 
 
 @functools.cache
+def _module():
+    """core/wordnet.py's code, which the build shares (detachment rules, how far queries climb)."""
+    return _load_module(OUTPUT)
+
+
 def _detach():
-    return _load_module(OUTPUT)._detach
+    return _module()._detach
 
 
 def _rule_bases(form: str, pos: str) -> set[str]:
@@ -461,8 +470,8 @@ def render(code: str, english: English, edition: str, curated: tuple[str, str, s
         _constant("EN_SHA256", digest),
         "# Words, one a line: the word, then the base-36 ids of its synsets.\n",
         _constant("_EN_WORDS", english.words),
-        "# Synsets, one a line (its number is its id): the base-36 ids of its hypernyms (for a satellite\n",
-        "# adjective: its head).\n",
+        "# Synsets, one a line (its number is its id): the base-36 ids of its hypernyms, or for a satellite\n",
+        "# adjective ~ and its head's.\n",
         _constant("_EN_UPS", english.ups),
         "# Antonym synset pairs, base-36 ids.\n",
         _constant("_EN_ANTONYMS", english.antonyms),

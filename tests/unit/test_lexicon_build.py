@@ -115,6 +115,27 @@ def test_relation(a, b, lang, expected):
     assert relation(a, b, lang) in expected
 
 
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # WordNet's general verb antonyms (give / take, come / go, change / stay) must not spread
+        # down the hypernyms to words a claim may use side by side.
+        ("paid", "took"),
+        ("arrived", "ran"),
+        ("grew", "stayed"),
+        ("started", "won"),
+        ("slept", "stood"),
+        # Paraphrases.
+        ("shut", "closed"),
+        ("banned", "prohibited"),
+        ("big", "large"),
+        ("valuable", "invaluable"),
+    ],
+)
+def test_compatible_words_are_not_exclusive(a, b):
+    assert relation(a, b, "en") not in {"alt", "neg"}
+
+
 def test_phrases_and_lemmas():
     assert "lay" in lemmas("laid", "en")
     assert "hire" in lemmas("hired", "en")
