@@ -212,7 +212,13 @@ def support_note(verdict: str, conflict: Conflict | None) -> str | None:
 
 def card_warning(verdict: str, conflict: Conflict | None) -> str:
     """The short warning a card shows first, fitting ``CARD_WARNING_CHARS``: only for flagged
-    verdicts. A contradiction shows both sides when they fit, else what the source says."""
+    verdicts. A contradiction shows both sides when they fit, else what the source says; a role swap
+    always shows both sides, as much of each as fits.
+
+    >>> from lfx_citations.core.support import Conflict
+    >>> card_warning("contradicted", Conflict("role", "Water gives hydrogen", "Hydrogen bonds give water", 0, 25))
+    '«Hydrogen bonds give water», not «Water gives hydrogen»'
+    """
     if verdict not in FLAGGED:
         return ""
     if conflict is None:
@@ -221,6 +227,12 @@ def card_warning(verdict: str, conflict: Conflict | None) -> str:
     both = f"{says}{quoted(conflict.source_text, 24)}, not {quoted(conflict.claim_text, 24)}"
     if len(both) + 2 <= CARD_WARNING_CHARS:
         return both
+    if conflict.kind == "role":
+        # A swap is only seen with both sides: the longest cut of each that fits, without the preamble.
+        for room in range(max(len(conflict.source_text), len(conflict.claim_text)), 3, -1):
+            bare = f"{quoted(conflict.source_text, room)}, not {quoted(conflict.claim_text, room)}"
+            if len(bare) + 2 <= CARD_WARNING_CHARS:
+                return bare
     return says + quoted(conflict.source_text, CARD_WARNING_CHARS - len(says) - 4)
 
 
