@@ -210,10 +210,16 @@ class English:
 
     words: str
     ups: str
+    pos_starts: str
     antonyms: str
     forms: str
     negations: str
     ids: list[str] = field(default_factory=list)  # WordNet's synset ids, line by line (not rendered)
+
+    def digest(self) -> str:
+        """SHA-256 of the English data, written beside it so that a hand edit shows."""
+        parts = [self.words, self.ups, self.pos_starts, self.antonyms, self.forms, self.negations]
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
 def gloss_frequency(wn: WordNet) -> dict[str, int]:
@@ -294,7 +300,13 @@ def select_english(wn: WordNet) -> English:
                 break
             keep.add(synset)
             keep.update(frontier)
-    order = sorted(keep)
+    # Synsets go by part of speech (nouns, verbs, adjectives with their satellites, adverbs), so that
+    # a synset's number tells its part of speech with four numbers (``pos_starts``).
+    order = sorted(keep, key=lambda s: ("nvar".index(_pos(s)), s))
+    starts = {}
+    for i, synset in enumerate(order):
+        starts.setdefault(_pos(synset), i)
+    pos_starts = " ".join(f"{p}:{starts.get(p, len(order))}" for p in "nvar")
     index = {s: i for i, s in enumerate(order)}
 
     def up_line(synset: str) -> str:
@@ -323,7 +335,13 @@ def select_english(wn: WordNet) -> English:
         for a, p in derivational_negations(wn, sense_of)
         if frequency.get(a, 0) >= MIN_GLOSS_ANTONYM
     )
-    return English(words, "\n".join(up_lines), antonyms, " ".join(sorted(set(forms))), negations, order)
+    forms_text = " ".join(sorted(set(forms)))
+    return English(words, "\n".join(up_lines), pos_starts, antonyms, forms_text, negations, order)
+
+
+def _pos(synset: str) -> str:
+    """A synset id's part of speech, satellites counted as adjectives: ``00003552-s`` -> ``a``."""
+    return "a" if synset[-1] == "s" else synset[-1]
 
 
 NEGATION_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-")
@@ -459,20 +477,19 @@ def _constant(name: str, value: str) -> str:
 def render(code: str, english: English, edition: str, curated: tuple[str, str, str]) -> str:
     """The module: its hand-written code above the marker, the generated constants below."""
     head = code.split(MARKER, 1)[0]
-    digest = hashlib.sha256(
-        "\n".join([english.words, english.ups, english.antonyms, english.forms, english.negations]).encode()
-    ).hexdigest()
     parts = [
         head,
         MARKER,
         ATTRIBUTION,
         _constant("EDITION", f"Open English WordNet {edition}"),
-        _constant("EN_SHA256", digest),
+        _constant("EN_SHA256", english.digest()),
         "# Words, one a line: the word, then the base-36 ids of its synsets.\n",
         _constant("_EN_WORDS", english.words),
         "# Synsets, one a line (its number is its id): the base-36 ids of its hypernyms, or for a satellite\n",
         "# adjective ~ and its head's.\n",
         _constant("_EN_UPS", english.ups),
+        "# Where each part of speech starts among the synsets: n, v, a (satellites included), r.\n",
+        _constant("_EN_POS_STARTS", english.pos_starts),
         "# Antonym synset pairs, base-36 ids.\n",
         _constant("_EN_ANTONYMS", english.antonyms),
         "# Irregular forms the detachment rules do not reach: form:base.\n",
@@ -492,7 +509,12 @@ def render(code: str, english: English, edition: str, curated: tuple[str, str, s
 def english_from_module(path: Path) -> tuple[English, str]:
     module = _load_module(path)
     english = English(
-        module._EN_WORDS, module._EN_UPS, module._EN_ANTONYMS, module._EN_FORMS, module._EN_NEGATIONS
+        module._EN_WORDS,
+        module._EN_UPS,
+        module._EN_POS_STARTS,
+        module._EN_ANTONYMS,
+        module._EN_FORMS,
+        module._EN_NEGATIONS,
     )
     return english, module.EDITION.removeprefix("Open English WordNet ")
 
