@@ -28,6 +28,8 @@ and ``CALENDAR`` (months and days, which are part of a date, like a number, not 
 
 from __future__ import annotations
 
+from lfx_citations.core.wordnet import relation
+
 #: Whole-word negation cues, casefolded, by language (ISO 639-1).
 NEGATION_WORDS = {
     "en": "not no never none nobody nothing neither nor cannot",
@@ -336,7 +338,7 @@ def opposite(a: str, b: str) -> bool:
 # ---------------------------------------------------------------------------
 
 #: Frequent function words by language: the language of a sentence is the one whose words it holds
-#: most (``detect_language``). Words shared by two languages count for both.
+#: most (``sentence_language``). Words shared by two languages count for both.
 FUNCTION_WORDS = {
     "en": "the of and is are was were to in that with for it this be by not have has had an which from"
     " at on as or they their its been will would no",
@@ -362,12 +364,12 @@ for _lang, _words in FUNCTION_WORDS.items():
 _SCRIPT_LANGS = (("\u3040", "\u30ff", "ja"), ("\uac00", "\ud7af", "ko"), ("\u3400", "\u9fff", "zh"))
 
 
-def detect_language(words: list[str]) -> str:
+def sentence_language(words: list[str]) -> str:
     """The language of a sentence's (casefolded) words, from its function words; "" when unsure.
 
-    >>> detect_language("en mai le parc a accueilli 5 000 visiteurs".split())
+    >>> sentence_language("en mai le parc a accueilli 5 000 visiteurs".split())
     'fr'
-    >>> detect_language(["die", "firma", "liefert", "nach", "österreich"]), detect_language(["paris"])
+    >>> sentence_language(["die", "firma", "liefert", "nach", "österreich"]), sentence_language(["paris"])
     ('de', '')
     """
     for word in words:
@@ -757,9 +759,10 @@ def negated_form(a: str, b: str) -> bool:
     return short.endswith("ful") and long_ == short[:-3] + "less"
 
 
-def word_relation(premise: str, hypothesis: str, before: str = "") -> str | None:
+def word_relation(premise: str, hypothesis: str, before: str = "", lang: str = "") -> str | None:
     """The relation the lexicon knows between two casefolded words in one slot (premise first), or
-    None when it knows none. ``before``: the word before the slot, for pairs exclusive only in context.
+    None when it knows none. ``before``: the word before the slot, for pairs exclusive only in context;
+    ``lang``: the sentence's language, for the generated lexicon (``core/wordnet.py``) asked last.
 
     >>> word_relation("hired", "laid"), word_relation("forbidden", "permitted"), word_relation("firma", "unternehmen")
     ('alt', 'neg', 'eq')
@@ -778,7 +781,12 @@ def word_relation(premise: str, hypothesis: str, before: str = "") -> str | None
             return "alt"
     if opposite(premise, hypothesis):
         return "alt"
-    return None
+    # The generated lexicon for content words only: prepositions and articles take their sense from
+    # the words around them ("a medicine against malaria" is one for it).
+    if {premise, hypothesis} & (FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS):
+        return None
+    found = relation(premise, hypothesis, lang or "en")
+    return found if found in ("eq", "neg", "alt") else None
 
 
 def converse(a: str, b: str) -> bool:

@@ -77,11 +77,11 @@ from lfx_citations.core.lexicon import (
     SYMMETRIC,
     approximator,
     converse,
-    detect_language,
     is_cue_in,
     negated_form,
     operator,
     operator_relation,
+    sentence_language,
     units_differ,
     value_range,
     word_relation,
@@ -157,7 +157,7 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
     [[('negation', 'not')], [], []]
     """
     words = [t for t, *_ in toks]
-    lang = detect_language(words) if lang is None else lang
+    lang = sentence_language(words) if lang is None else lang
     out: list[Mark] = [None] * len(toks)
     phrases = (
         NEGATION_PHRASES.get(lang, ()) if lang else tuple(p for ps in NEGATION_PHRASES.values() for p in ps)
@@ -330,6 +330,7 @@ def infer(
     cm = claim_marks if claim_marks is not None else marks(claim, claim_text)
     em = evidence_marks if evidence_marks is not None else marks(evidence, source_text)
     result.parts = {i for i, mark in enumerate(cm) if mark is not None and mark[0] == "part"}
+    lang = sentence_language([t for t, *_ in claim]) or sentence_language([t for t, *_ in evidence])
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
     lo = max(0, chain[0][1] - chain[0][0] - EDGE_SLACK)
     hi = min(len(evidence), chain[-1][1] + 1 + (len(claim) - chain[-1][0] - 1) + EDGE_SLACK)
@@ -393,7 +394,7 @@ def infer(
                 rel = _number_relation(cw, ew, i, j, result) if cw[i][0].isdigit() else None
                 kind = "number"
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
-                    rel = word_relation(ew[j], cw[i], before)
+                    rel = word_relation(ew[j], cw[i], before, lang)
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                 if rel is not None:
                     used.add(j)

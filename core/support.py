@@ -77,8 +77,8 @@ from lfx_citations.core.lexicon import (
     GERMAN_NOUN_MARKERS,
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
-    detect_language,
     operator,
+    sentence_language,
 )
 from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, infer, marks
 
@@ -590,7 +590,7 @@ class _Source:
         """Sentence ``k``'s language and operators (``core/natlog.py``), read once."""
         if k not in self.sentence_marks:
             toks = self.sentence(k)
-            lang = detect_language([t for t, *_ in toks])
+            lang = sentence_language([t for t, *_ in toks])
             self.sentence_marks[k] = (lang, marks(toks, self.text, lang))
         return self.sentence_marks[k]
 
@@ -853,7 +853,7 @@ class SupportChecker:
         spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
         # A capitalized German noun is a name only for the hard signal (a claim's "Schweiz" must be
         # in the source); facing another noun in the same slot it is no name conflict ("Firma").
-        lang = detect_language([t for t, *_ in spans])
+        lang = sentence_language([t for t, *_ in spans])
         span_names = [self._is_name(spans, k, claim, lang) for k in range(len(spans))]
         capitals = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {

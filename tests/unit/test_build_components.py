@@ -131,6 +131,7 @@ NUMBERING_REGIONS = ["links", "text", "presented", "grammar", "sources", "regist
                 "text",
                 "grammar",
                 "align",
+                "wordnet",
                 "lexicon",
                 "natlog",
                 "support",
