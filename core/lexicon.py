@@ -609,6 +609,7 @@ CONTRADICTORIES = (
     "permitido permitida permitidos permitidas legal | prohibido prohibida prohibidos prohibidas ilegal",
     "permitido permitida | proibido proibida",
     "consentito consentita permesso | vietato vietata proibito",
+    "允许 准许 许可 | 禁止",
 )
 CONTRARIES = (
     "hire hires hired hiring recruit recruited | fire fires fired dismiss dismissed sack sacked lay laid",
@@ -663,7 +664,12 @@ CONTEXT_CONTRARIES = {
 #: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
 #: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
 NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "dés", "des", "nicht", "a")
-NOT_NEGATED = frozenset("invaluable inflammable unravel unloosen disannul impassioned".split())
+NOT_NEGATED = frozenset(
+    "invaluable inflammable unravel unloosen disannul impassioned discover discovered discovers disclose"
+    " disclosed discloses dispose disposed dismiss dismissed dismisses display displayed dispatch dispatched"
+    " distress distressed invest invested inform informed install installed impose imposed impress"
+    " impressed intend intended income insight inflate inflated".split()
+)
 #: Synonyms a reader names first that prefixes and the sources do not give (a generated lexicon adds more).
 SYNONYMS = (
     "firma unternehmen konzern",
@@ -841,6 +847,15 @@ _APPROX: dict[str, str] = {}
 for _kind, _words in APPROXIMATORS.items():
     for _word in _words.split():
         _APPROX.setdefault(_word, _kind)
+#: Approximators inside a Chinese character pair before the number.
+_CJK_APPROX = (
+    ("约", "about"),
+    ("近", "nearly"),
+    ("超过", "over"),
+    ("逾", "over"),
+    ("不到", "under"),
+    ("少于", "under"),
+)
 #: Relative tolerance of "about" (and of a source's own "about" facing an exact claim).
 APPROX_TOLERANCE = 0.1
 
@@ -857,6 +872,8 @@ def approximator(words: list[str]) -> str | None:
     tail = [w for w in words[-3:] if w not in ("than", "que", "als", "de", "di", "dan", "of", "to", "à")]
     if not tail:
         return None
+    if tail[-1][:1] >= "\u3040":  # character pairs: "约有400", "超过300"
+        return next((kind for part, kind in _CJK_APPROX if part in tail[-1]), None)
     if (
         len(tail) >= 2
         and tail[-2] in ("at", "au", "al", "pelo", "almeno")

@@ -607,6 +607,9 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
 _COMPARATIVE = frozenset(
     "than que als di del della dan più plus más mais meer mehr more less moins menos meno minder weniger".split()
 )
+_TEMPORAL = frozenset(
+    "before after avant après vor nach bevor nachdem antes después prima dopo voordat nadat".split()
+)
 _COPULAS = frozenset(
     "is are was were be been est sont était ist sind war waren es son era fue é são foi è sono fu zijn 是".split()
 )
@@ -704,7 +707,10 @@ def role_swap(
                 and any(w == v or same_stem(w, v) for v in e_mid)
             ]
             compared = _comparative(c_mid) and _comparative(e_mid)
-            if not shared and not compared:
+            # Two events ordered in time: "before" / "after" is the predicate ("X was signed before Y
+            # ended" / "Y ended after X was signed").
+            timed = any(w in _TEMPORAL and any(v in _TEMPORAL for v in e_mid) for w in c_mid)
+            if not shared and not compared and not timed:
                 continue
             # The arguments are the predicate's own in the claim: no other word both sides hold stands
             # between them there (on the evidence's side the rest of each argument may: "insulin
@@ -717,7 +723,7 @@ def role_swap(
             c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pb + 1, pa)
             copula = any(w in _COPULAS for w in c_mid) and not c_passive
             copula = copula or (any(w in _COPULAS for w in e_mid) and not e_passive)
-            if copula and not compared:
+            if copula and not compared and not timed:
                 continue
             turned = any(converse(v, w) for v in e_mid for w in c_mid)
             back = c_passive != e_passive
@@ -741,3 +747,9 @@ def _roles(
     for n, e in enumerate(edits):
         if a <= e.claim[0] < b and e.kind == "direction":
             edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)
+    # The converse words themselves ("after" facing "before") are said: an equivalence edit each.
+    edited = {i for e in edits for i in range(*e.claim)}
+    for i in range(a, b):
+        j = next((j for j in range(c, d) if converse(ew[j], cw[i])), None)
+        if j is not None and i not in edited:
+            edits.append(Edit("sub", "direction", (i, i + 1), (j, j + 1), EQ, EQ))

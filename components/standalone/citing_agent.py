@@ -1766,6 +1766,7 @@ CONTRADICTORIES = (
     "permitido permitida permitidos permitidas legal | prohibido prohibida prohibidos prohibidas ilegal",
     "permitido permitida | proibido proibida",
     "consentito consentita permesso | vietato vietata proibito",
+    "允许 准许 许可 | 禁止",
 )
 CONTRARIES = (
     "hire hires hired hiring recruit recruited | fire fires fired dismiss dismissed sack sacked lay laid",
@@ -1820,7 +1821,12 @@ CONTEXT_CONTRARIES = {
 #: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
 #: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
 NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "dés", "des", "nicht", "a")
-NOT_NEGATED = frozenset("invaluable inflammable unravel unloosen disannul impassioned".split())
+NOT_NEGATED = frozenset(
+    "invaluable inflammable unravel unloosen disannul impassioned discover discovered discovers disclose"
+    " disclosed discloses dispose disposed dismiss dismissed dismisses display displayed dispatch dispatched"
+    " distress distressed invest invested inform informed install installed impose imposed impress"
+    " impressed intend intended income insight inflate inflated".split()
+)
 #: Synonyms a reader names first that prefixes and the sources do not give (a generated lexicon adds more).
 SYNONYMS = (
     "firma unternehmen konzern",
@@ -1998,6 +2004,15 @@ _APPROX: dict[str, str] = {}
 for _kind, _words in APPROXIMATORS.items():
     for _word in _words.split():
         _APPROX.setdefault(_word, _kind)
+#: Approximators inside a Chinese character pair before the number.
+_CJK_APPROX = (
+    ("约", "about"),
+    ("近", "nearly"),
+    ("超过", "over"),
+    ("逾", "over"),
+    ("不到", "under"),
+    ("少于", "under"),
+)
 #: Relative tolerance of "about" (and of a source's own "about" facing an exact claim).
 APPROX_TOLERANCE = 0.1
 
@@ -2014,6 +2029,8 @@ def approximator(words: list[str]) -> str | None:
     tail = [w for w in words[-3:] if w not in ("than", "que", "als", "de", "di", "dan", "of", "to", "à")]
     if not tail:
         return None
+    if tail[-1][:1] >= "\u3040":  # character pairs: "约有400", "超过300"
+        return next((kind for part, kind in _CJK_APPROX if part in tail[-1]), None)
     if (
         len(tail) >= 2
         and tail[-2] in ("at", "au", "al", "pelo", "almeno")
@@ -2642,6 +2659,9 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
 _COMPARATIVE = frozenset(
     "than que als di del della dan più plus más mais meer mehr more less moins menos meno minder weniger".split()
 )
+_TEMPORAL = frozenset(
+    "before after avant après vor nach bevor nachdem antes después prima dopo voordat nadat".split()
+)
 _COPULAS = frozenset(
     "is are was were be been est sont était ist sind war waren es son era fue é são foi è sono fu zijn 是".split()
 )
@@ -2739,7 +2759,10 @@ def role_swap(
                 and any(w == v or same_stem(w, v) for v in e_mid)
             ]
             compared = _comparative(c_mid) and _comparative(e_mid)
-            if not shared and not compared:
+            # Two events ordered in time: "before" / "after" is the predicate ("X was signed before Y
+            # ended" / "Y ended after X was signed").
+            timed = any(w in _TEMPORAL and any(v in _TEMPORAL for v in e_mid) for w in c_mid)
+            if not shared and not compared and not timed:
                 continue
             # The arguments are the predicate's own in the claim: no other word both sides hold stands
             # between them there (on the evidence's side the rest of each argument may: "insulin
@@ -2752,7 +2775,7 @@ def role_swap(
             c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pb + 1, pa)
             copula = any(w in _COPULAS for w in c_mid) and not c_passive
             copula = copula or (any(w in _COPULAS for w in e_mid) and not e_passive)
-            if copula and not compared:
+            if copula and not compared and not timed:
                 continue
             turned = any(converse(v, w) for v in e_mid for w in c_mid)
             back = c_passive != e_passive
@@ -2776,6 +2799,12 @@ def _roles(
     for n, e in enumerate(edits):
         if a <= e.claim[0] < b and e.kind == "direction":
             edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)
+    # The converse words themselves ("after" facing "before") are said: an equivalence edit each.
+    edited = {i for e in edits for i in range(*e.claim)}
+    for i in range(a, b):
+        j = next((j for j in range(c, d) if converse(ew[j], cw[i])), None)
+        if j is not None and i not in edited:
+            edits.append(Edit("sub", "direction", (i, i + 1), (j, j + 1), EQ, EQ))
 
 
 # --- generated from lfx_citations/core/support.py: do not edit ---
