@@ -17,7 +17,7 @@ from tests.support.scripts import load_file
 challenge_eval = load_file("scripts/challenge_eval.py")
 
 #: (figure, goal, held at): the test fails below ``held at`` (above, for the error rate).
-CAUGHT = (90.0, 82.0)
+CAUGHT = (90.0, 83.0)
 PARAPHRASES_CONTRADICTED = (2.5, 7.0)
 PARAPHRASES_SUPPORTED = (70.0, 70.0)
 
