@@ -517,9 +517,16 @@ FREQUENCIES = {
     "never": "never jamais nie niemals nunca jamás nunca mai nooit",
 }
 #: Modals of possibility: "may cause" says less than "causes".
-MODALS = frozenset(
-    "may might could peut pourrait kann könnte puede podría pode poderia può potrebbe kan zou".split()
-)
+MODALS_BY_LANG = {
+    "en": frozenset("may might could".split()),
+    "fr": frozenset("peut pourrait peuvent pourraient".split()),
+    "de": frozenset("kann könnte können könnten".split()),
+    "es": frozenset("puede podría pueden podrían".split()),
+    "pt": frozenset("pode poderia podem poderiam".split()),
+    "it": frozenset("può potrebbe possono potrebbero".split()),
+    "nl": frozenset("kan kunnen zou zouden".split()),
+    "": frozenset("may might".split()),
+}
 
 _OPERATOR_WORDS: dict[str, tuple[str, str]] = {}
 for _kind, _table in (("quantifier", QUANTIFIERS), ("frequency", FREQUENCIES)):

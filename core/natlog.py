@@ -66,6 +66,7 @@ from lfx_citations.core.lexicon import (
     FUNCTION_WORD_SET,
     IMPLICATIVE_BEFORE_ING,
     IMPLICATIVES,
+    MODALS_BY_LANG,
     NE_PARTNERS,
     NEGATION_BREAKERS,
     NEGATION_PART_BREAKERS,
@@ -212,7 +213,7 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             mark = ("negation", "not")
         elif t in PRIVATIVES:
             mark = ("negation", "not")
-        elif t in ("may", "might") and lang in ("en", "") and not (k and toks[k][3]):  # "May 2018" is a month
+        elif t in MODALS_BY_LANG.get(lang, ()) and not (k and toks[k][3]):  # "May 2018" is a month
             mark = ("modal", "may")
         elif not near_number:
             found = operator(t)
@@ -377,7 +378,7 @@ def infer(
                 result.paired.add(i)
         c_free += c_ops
         e_free += e_ops
-        if gap.where == "inner" and abs(len(cl) - len(ev)) <= GAP_SLACK:
+        if gap.where != "lead" and abs(len(cl) - len(ev)) <= GAP_SLACK:
             in_slot.update((("ins", i) for i in c_ops), (("del", j) for j in e_ops))
         # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
         if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:

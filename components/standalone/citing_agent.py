@@ -1674,9 +1674,16 @@ FREQUENCIES = {
     "never": "never jamais nie niemals nunca jamás nunca mai nooit",
 }
 #: Modals of possibility: "may cause" says less than "causes".
-MODALS = frozenset(
-    "may might could peut pourrait kann könnte puede podría pode poderia può potrebbe kan zou".split()
-)
+MODALS_BY_LANG = {
+    "en": frozenset("may might could".split()),
+    "fr": frozenset("peut pourrait peuvent pourraient".split()),
+    "de": frozenset("kann könnte können könnten".split()),
+    "es": frozenset("puede podría pueden podrían".split()),
+    "pt": frozenset("pode poderia podem poderiam".split()),
+    "it": frozenset("può potrebbe possono potrebbero".split()),
+    "nl": frozenset("kan kunnen zou zouden".split()),
+    "": frozenset("may might".split()),
+}
 
 _OPERATOR_WORDS: dict[str, tuple[str, str]] = {}
 for _kind, _table in (("quantifier", QUANTIFIERS), ("frequency", FREQUENCIES)):
@@ -2266,7 +2273,7 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             mark = ("negation", "not")
         elif t in PRIVATIVES:
             mark = ("negation", "not")
-        elif t in ("may", "might") and lang in ("en", "") and not (k and toks[k][3]):  # "May 2018" is a month
+        elif t in MODALS_BY_LANG.get(lang, ()) and not (k and toks[k][3]):  # "May 2018" is a month
             mark = ("modal", "may")
         elif not near_number:
             found = operator(t)
@@ -2431,7 +2438,7 @@ def infer(
                 result.paired.add(i)
         c_free += c_ops
         e_free += e_ops
-        if gap.where == "inner" and abs(len(cl) - len(ev)) <= GAP_SLACK:
+        if gap.where != "lead" and abs(len(cl) - len(ev)) <= GAP_SLACK:
             in_slot.update((("ins", i) for i in c_ops), (("del", j) for j in e_ops))
         # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
         if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
