@@ -822,7 +822,7 @@ def converse(a: str, b: str) -> bool:
 PASSIVE_AUXILIARIES = {
     "en": ("is are was were been be being", "by"),
     "fr": ("été est sont était étaient fut furent", "par"),
-    "de": ("wurde wurden worden wird werden", "von vom"),
+    "de": ("wurde wurden worden wird werden", "von vom durch"),
     "es": ("fue fueron es son sido era eran está están estaba estaban", "por"),
     "pt": ("foi foram é são sido era", "por pelo pela"),
     "it": ("stato stata è sono fu furono venne", "da dal dalla"),

@@ -94,6 +94,8 @@ from lfx_citations.core.lexicon import (
 
 EQ, FWD, REV, NEG, ALT, COVER, IND = "eq", "fwd", "rev", "neg", "alt", "cover", "ind"
 RELATIONS = (EQ, FWD, REV, NEG, ALT, COVER, IND)
+#: Share of the claim's content words the evidence sentence must say for a swap to be a conflict.
+SWAP_COVERAGE = 0.9
 #: The farthest apart two arguments of one predicate are looked for, in tokens.
 MAX_SPAN = 12
 #: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
@@ -743,7 +745,13 @@ def _roles(
         return
     (a, b), (c, d), turned = found
     if not turned:
-        result.role = ((a, b), (c, d))
+        # A swap is the one difference: the two sentences say (nearly) the same words, or the
+        # "swap" may be a rephrasing that moves a phrase ("Side effects led to the trial being
+        # stopped" / "The trial was stopped because of side effects").
+        mine = [w for w in cw if _plain(w)]
+        said = sum(any(w == v or same_stem(w, v) for v in ew) for w in mine)
+        if said >= SWAP_COVERAGE * len(mine):
+            result.role = ((a, b), (c, d))
         return
     for n, e in enumerate(edits):
         if a <= e.claim[0] < b and e.kind == "direction":
