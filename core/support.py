@@ -703,8 +703,10 @@ class SupportChecker:
         return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
 
     def ranked(self, claim: str) -> list[tuple[int, float]]:
-        """Every presented source with its score before flips are looked for, best first: cheap, and
-        never below the score of its verdict, so it tells which sources could win (``core/uncited.py``)."""
+        """Every presented source with its score before the alignment is read, best first: cheap, and
+        never below its verdict's score but for the words the lexicon relates ("not permitted" for
+        "forbidden", which may raise a verdict a little), so it tells which sources could win
+        (``core/uncited.py``)."""
         parsed, _ = self._claim(claim)
         if parsed is None:
             return [(sid, 0.0) for sid in self._sources]

@@ -105,7 +105,8 @@ def pick_source(
     """The one source to cite for a claim, or None when no presented source is a sure pick.
 
     ``ranked``: every presented source with its score before flips (``SupportChecker.ranked``),
-    best first, never below its verdict's score; ``judge(source_id)``: the full verdict, asked only
+    best first, never below its verdict's score but for the lexicon's paraphrases (see there);
+    ``judge(source_id)``: the full verdict, asked only
     of the sources that could still come first. Sure means: the best source's verdict is
     ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
     every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before

@@ -3446,8 +3446,10 @@ class SupportChecker:
         return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
 
     def ranked(self, claim: str) -> list[tuple[int, float]]:
-        """Every presented source with its score before flips are looked for, best first: cheap, and
-        never below the score of its verdict, so it tells which sources could win (``core/uncited.py``)."""
+        """Every presented source with its score before the alignment is read, best first: cheap, and
+        never below its verdict's score but for the words the lexicon relates ("not permitted" for
+        "forbidden", which may raise a verdict a little), so it tells which sources could win
+        (``core/uncited.py``)."""
         parsed, _ = self._claim(claim)
         if parsed is None:
             return [(sid, 0.0) for sid in self._sources]
@@ -5722,7 +5724,8 @@ def pick_source(
     """The one source to cite for a claim, or None when no presented source is a sure pick.
 
     ``ranked``: every presented source with its score before flips (``SupportChecker.ranked``),
-    best first, never below its verdict's score; ``judge(source_id)``: the full verdict, asked only
+    best first, never below its verdict's score but for the lexicon's paraphrases (see there);
+    ``judge(source_id)``: the full verdict, asked only
     of the sources that could still come first. Sure means: the best source's verdict is
     ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
     every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before
