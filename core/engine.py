@@ -175,6 +175,7 @@ class Uncited(Protocol):
     insert: bool
     shift: int  # characters inserted so far
     found: list[Any]  # UncitedClaim, in text order
+    unsupported: list[tuple[str, int, int]]  # claims no source supports: (claim, start, end)
     marker_text: Callable[[int], str]
     on_insert: Callable[[int, int, int], None]
 
@@ -1072,6 +1073,8 @@ class FilterResult:
     uncited: list[Any] = field(default_factory=list)  # UncitedClaim (core/uncited.py)
     #: Sources cited only by inserted markers (the answer itself never cited them).
     inserted_only: list[int] = field(default_factory=list)
+    #: With ``cite_missing``: the uncited claims no presented source supports, ``(claim, start, end)``.
+    unsupported_uncited: list[tuple[str, int, int]] = field(default_factory=list)
 
     @classmethod
     def of(cls, text: str, engine: CitationFilter) -> FilterResult:
@@ -1087,6 +1090,7 @@ class FilterResult:
             list(engine.qualifiers),
             list(engine.uncited.found) if engine.uncited is not None else [],
             engine.uncited.inserted_only() if engine.uncited is not None else [],
+            list(engine.uncited.unsupported) if engine.uncited is not None else [],
         )
 
 

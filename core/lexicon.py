@@ -28,6 +28,8 @@ and ``CALENDAR`` (months and days, which are part of a date, like a number, not 
 
 from __future__ import annotations
 
+from lfx_citations.core.wordnet import relation
+
 #: Whole-word negation cues, casefolded, by language (ISO 639-1).
 NEGATION_WORDS = {
     "en": "not no never none nobody nothing neither nor cannot",
@@ -252,6 +254,8 @@ SENTENCE_OPENERS = {
     "nl": "de het een deze dit die dat hij zij ze het wij ik zijn haar hun in op aan bij met na sinds van"
     " voor tot door tijdens toen als maar en of ook dan volgens",
 }
+#: Auxiliaries and modals: a negation's head word is the verb after them ("should not be given").
+AUXILIARY_WORDS = frozenset(SENTENCE_OPENERS["aux"].split())
 SENTENCE_OPENER_WORDS = frozenset(w for words in SENTENCE_OPENERS.values() for w in words.split())
 
 #: Articles, determiners, possessives and prepositions: words that open a noun phrase. A capitalized
@@ -284,13 +288,17 @@ NOUN_PHRASE_START_WORDS = frozenset(w for words in NOUN_PHRASE_STARTS.values() f
 CALENDAR = {
     "en": "january february march april may june july august september october november december"
     " monday tuesday wednesday thursday friday saturday sunday",
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre"
+    " lundi mardi mercredi jeudi vendredi samedi dimanche",
     "de": "januar februar märz april mai juni juli august september oktober november dezember"
     " montag dienstag mittwoch donnerstag freitag samstag sonntag",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"
+    " lunes martes miércoles jueves viernes sábado domingo",
     "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
+    " lunedì martedì mercoledì giovedì venerdì",
+    "nl": "januari februari maart april mei juni juli augustus september oktober november december"
+    " maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",
 }
 CALENDAR_WORDS = frozenset(w for words in CALENDAR.values() for w in words.split())
 #: Months that are also common words in lower case ("may", "march", "august"): dates only when written
@@ -323,3 +331,660 @@ def opposite(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` sit on opposite poles of one direction concept."""
     left, right = DIRECTIONS.get(a.casefold(), ()), DIRECTIONS.get(b.casefold(), ())
     return any((concept, 1 - pole) in right for concept, pole in left)
+
+
+# ---------------------------------------------------------------------------
+# Language: a word is a cue only in the language of its sentence
+# ---------------------------------------------------------------------------
+
+#: Frequent function words by language: the language of a sentence is the one whose words it holds
+#: most (``sentence_language``). Words shared by two languages count for both.
+FUNCTION_WORDS = {
+    "en": "the of and is are was were to in that with for it this be by not have has had an which from"
+    " at on as or they their its been will would no",
+    "fr": "le la les des du est sont une un et dans pour avec qui que pas sur au aux été ne ce cette il en a"
+    " elle ont par plus se son sa ses leur été était",
+    "de": "der die das und ist sind nicht mit von zu den dem ein eine wurde für auf im des sich es auch"
+    " nach bei wird werden hat haben kein keine",
+    "es": "el la los las de del y es son en con por para que una un fue no se su sus al lo como más"
+    " pero ha han está",
+    "pt": "o a os as do da dos das e é são em com por para que um uma não foi se seu sua ao no na"
+    " mais pelo pela",
+    "it": "il lo la gli le di del della e è sono in con per che un una non si suo sua al nel nella"
+    " dei delle anche più",
+    "nl": "de het een en is zijn van in met voor op niet werd dat te die er ook aan bij door naar"
+    " wordt worden",
+}
+FUNCTION_WORD_SET = frozenset(w for words in FUNCTION_WORDS.values() for w in words.split())
+_FUNCTION_LANGS = {}
+for _lang, _words in FUNCTION_WORDS.items():
+    for _word in _words.split():
+        _FUNCTION_LANGS.setdefault(_word, []).append(_lang)
+#: Scripts written without spaces, by the code point ranges a sentence's first such character is in.
+_SCRIPT_LANGS = (("\u3040", "\u30ff", "ja"), ("\uac00", "\ud7af", "ko"), ("\u3400", "\u9fff", "zh"))
+
+
+def sentence_language(words: list[str]) -> str:
+    """The language of a sentence's (casefolded) words, from its function words; "" when unsure.
+
+    >>> sentence_language("en mai le parc a accueilli 5 000 visiteurs".split())
+    'fr'
+    >>> sentence_language(["die", "firma", "liefert", "nach", "österreich"]), sentence_language(["paris"])
+    ('de', '')
+    """
+    for word in words:
+        if word and word[0] >= "\u3040":
+            for lo, hi, lang in _SCRIPT_LANGS:
+                if lo <= word[0] <= hi:
+                    return (
+                        "zh"
+                        if lang == "zh" and not any(w[:1] >= "\u3040" and w[0] <= "\u30ff" for w in words)
+                        else lang
+                    )
+    counts: dict[str, int] = {}
+    for word in words:
+        for lang in _FUNCTION_LANGS.get(word, ()):
+            counts[lang] = counts.get(lang, 0) + 1
+    if not counts:
+        return ""
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        # A tie ("no se debe" reads as Spanish or Portuguese): letters only one of them writes decide.
+        tied = {lang for lang, n in ranked if n == ranked[0][1]}
+        letters = set("".join(words))
+        hinted = [lang for lang in tied if letters & _LETTERS.get(lang, set())]
+        return hinted[0] if len(hinted) == 1 else ""
+    return ranked[0][0]
+
+
+#: Letters that tell languages apart when their function words tie.
+_LETTERS = {
+    "es": set("ñ¿¡"),
+    "pt": set("ãõ"),
+    "de": set("ßäöü"),
+    "fr": set("œêèëîïûç"),
+    "it": set("ìòù"),
+}
+
+
+#: Negation cues by language; a sentence of unknown language uses every language's cues but these,
+#: which are common words elsewhere (fr "mai" is May, it "ne" a pronoun, "nie" Polish and German).
+NEGATION_BY_LANG = {lang: frozenset(words.split()) for lang, words in NEGATION_WORDS.items()}
+AMBIGUOUS_CUES = frozenset("mai ei no non".split())
+#: Negation inside a word (Chinese), unless it opens one of these words: "not only", "different",
+#: "continuously", "quite a few", "soon", "however", "regardless", "must" (a double negation),
+#: "future", "countless".
+NEGATION_PART_BREAKERS = (
+    "不仅",
+    "不僅",
+    "不同",
+    "不断",
+    "不斷",
+    "不少",
+    "不久",
+    "不过",
+    "不過",
+    "不但",
+    "不管",
+    "不论",
+    "不論",
+    "不得不",
+    "未来",
+    "未來",
+    "无论",
+    "無論",
+    "无数",
+    "無數",
+)
+
+
+def is_cue_in(word: str, lang: str) -> bool:
+    """Whether ``word`` (casefolded) is a whole-word negation cue in language ``lang`` ("" unknown).
+
+    >>> is_cue_in("mai", "fr"), is_cue_in("mai", "it"), is_cue_in("no", "es"), is_cue_in("no", "")
+    (False, True, True, False)
+    """
+    if lang in NEGATION_BY_LANG:
+        return word in NEGATION_BY_LANG[lang]
+    return word in NEGATIONS and word not in AMBIGUOUS_CUES and not lang
+
+
+# ---------------------------------------------------------------------------
+# Natural-logic operators: what changes the monotonicity of the words after them
+# ---------------------------------------------------------------------------
+
+#: Verbs that say "no longer" (negative implicatives): "ceased operations" = "no longer operates".
+#: Each is a negation operator over what follows; "stop" and "quit" only before an -ing verb.
+IMPLICATIVES = frozenset(
+    "cease ceases ceased ceasing discontinue discontinues discontinued suspended halted"
+    " cesse cessé cessent cessera suspendu suspendue suspendus arrêté arrêtée"
+    " eingestellt aufgehört stillgelegt"
+    " cesó cesa cesaron suspendido suspendida suspendidos"
+    " cessou suspenso suspensa cessato sospeso sospesa gestaakt".split()
+)
+IMPLICATIVE_BEFORE_ING = frozenset("stop stops stopped quit quits".split())
+#: Two-word negation operators (the second word is part of the first's cue): "no longer", "fail to",
+#: "ne … plus" is handled by ``ne``; "nicht mehr", "ya no", "sin".
+NEGATION_PHRASES = {
+    "en": ("no longer", "fail to", "fails to", "failed to", "refuse to", "refuses to", "refused to"),
+    "fr": ("refuse de", "refusé de", "refusa de", "omis de"),
+    "de": ("nicht mehr", "kein mehr", "weigerte sich", "weigert sich"),
+    "es": ("ya no", "dejó de", "deja de", "dejaron de", "negó a", "niega a", "negaron a"),
+    "pt": ("já não", "deixou de", "recusou se", "recusa se", "recusaram se"),
+    "it": ("non più", "rifiutato di", "rifiutò di", "rifiuta di"),
+    "nl": ("niet meer", "weigerde te", "weigert te"),
+}
+#: Phrases that open with a negation word and negate nothing: "nothing short of historic" is
+#: historic, "no obstante" is "however", "non seulement … mais" adds.
+NOT_NEGATING = (
+    "nothing short of",
+    "no less than",
+    "no doubt",
+    "not only",
+    "no obstante",
+    "sin embargo",
+    "non seulement",
+    "nicht nur",
+    "no solo",
+    "no sólo",
+    "non solo",
+    "não só",
+    "niet alleen",
+)
+#: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
+PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
+
+#: Quantifiers by meaning (the determiner of a subject): the relation of one to another is below.
+QUANTIFIERS = {
+    "all": "all every each tous toutes tout chaque alle jeder jede jedes todos todas cada todo tutti tutte ogni"
+    " alle elke iedere 所有 全部 每个",
+    "most": "most meisten mayoría maioria maggior",
+    "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
+    " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些",
+    "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
+    "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
+    " nessuna geen",
+}
+#: How often, from always to never.
+FREQUENCIES = {
+    "always": "always toujours immer siempre sempre altijd",
+    "usually": "usually generally normally généralement habituellement normalement meistens gewöhnlich"
+    " normalmente generalmente habitualmente solitamente meestal",
+    "often": "often frequently souvent oft häufig frecuentemente menudo frequentemente spesso vaak",
+    "sometimes": "sometimes occasionally parfois quelquefois manchmal gelegentlich veces vezes"
+    " talvolta volte soms",
+    "rarely": "rarely seldom rarement selten raramente rara zelden",
+    "never": "never jamais nie niemals nunca jamás nunca mai nooit",
+}
+#: Modals of possibility: "may cause" says less than "causes".
+MODALS_BY_LANG = {
+    "en": frozenset("may might could".split()),
+    "fr": frozenset("peut pourrait peuvent pourraient".split()),
+    "de": frozenset("kann könnte können könnten".split()),
+    "es": frozenset("puede podría pueden podrían".split()),
+    "pt": frozenset("pode poderia podem poderiam".split()),
+    "it": frozenset("può potrebbe possono potrebbero".split()),
+    "nl": frozenset("kan kunnen zou zouden".split()),
+    "": frozenset("may might".split()),
+}
+
+_OPERATOR_WORDS: dict[str, tuple[str, str]] = {}
+for _kind, _table in (("quantifier", QUANTIFIERS), ("frequency", FREQUENCIES)):
+    for _value, _words in _table.items():
+        for _word in _words.split():
+            _OPERATOR_WORDS.setdefault(_word, (_kind, _value))
+#: A quantifier or adverb faced by another: the relation from the evidence's to the claim's (premise
+#: to hypothesis, for a non-empty domain): "all" entails "some" (forward), "none" negates "some".
+OPERATOR_RELATIONS = {
+    ("all", "most"): "fwd",
+    ("all", "some"): "fwd",
+    ("most", "some"): "fwd",
+    ("all", "none"): "alt",
+    ("all", "few"): "alt",
+    ("most", "none"): "alt",
+    ("most", "few"): "alt",
+    ("some", "none"): "neg",
+    ("few", "none"): "alt",
+    ("few", "some"): "fwd",
+    ("always", "usually"): "fwd",
+    ("always", "often"): "fwd",
+    ("always", "sometimes"): "fwd",
+    ("usually", "often"): "fwd",
+    ("usually", "sometimes"): "fwd",
+    ("often", "sometimes"): "fwd",
+    ("rarely", "sometimes"): "fwd",
+    ("always", "rarely"): "alt",
+    ("usually", "rarely"): "alt",
+    ("always", "never"): "alt",
+    ("usually", "never"): "alt",
+    ("often", "never"): "alt",
+    ("often", "rarely"): "alt",
+    ("rarely", "never"): "alt",
+    ("sometimes", "never"): "neg",
+}
+#: Operators that turn the monotonicity of what follows them down ("no", "few", "never", "rarely").
+DOWNWARD = frozenset(("none", "few", "never", "rarely"))
+
+
+def operator(word: str) -> tuple[str, str] | None:
+    """The operator a (casefolded) word is: ``(kind, value)``, kind "quantifier" or "frequency".
+
+    >>> operator("toutes"), operator("selten"), operator("paris")
+    (('quantifier', 'all'), ('frequency', 'rarely'), None)
+    """
+    return _OPERATOR_WORDS.get(word)
+
+
+def operator_relation(premise: str, hypothesis: str) -> str:
+    """The relation between two operator values, premise first ("eq" when equal).
+
+    >>> operator_relation("some", "all"), operator_relation("none", "some"), operator_relation("all", "some")
+    ('rev', 'neg', 'fwd')
+    """
+    if premise == hypothesis:
+        return "eq"
+    if (premise, hypothesis) in OPERATOR_RELATIONS:
+        return OPERATOR_RELATIONS[premise, hypothesis]
+    back = OPERATOR_RELATIONS.get((hypothesis, premise), "ind")
+    return {"fwd": "rev", "rev": "fwd"}.get(back, back)
+
+
+# ---------------------------------------------------------------------------
+# Word relations: what the lexicon knows of two words in the same slot
+# ---------------------------------------------------------------------------
+
+#: Exclusive pairs a reader names first (each line: one concept, its poles split by " | "); added to
+#: ``DIRECTION_PAIRS`` for the natural-logic check. "neg" pairs are contradictories (one or the
+#: other: "not permitted" is "forbidden"), "alt" pairs contraries (not both; maybe neither).
+CONTRADICTORIES = (
+    "allowed permitted permit permits legal lawful | forbidden banned prohibited illegal unlawful forbid forbids"
+    " barred disallowed",
+    "open opened opens | closed shut",
+    "ouvert ouverte ouverts ouvertes ouvre | fermé fermée fermés fermées ferme",
+    "geöffnet offen | geschlossen",
+    "abierto abierta abiertos abiertas abre | cerrado cerrada cerrados cerradas cierra",
+    "aberto aberta abertos abertas abre | fechado fechada fechados fechadas fecha",
+    "aperto aperta aperti aperte apre | chiuso chiusa chiusi chiuse chiude",
+    "open geopend | gesloten dicht",
+    "alive living | dead deceased",
+    "present | absent",
+    "true correct | false incorrect wrong",
+    "guilty | innocent",
+    "autorisé autorisée autorisés autorisées permis permise légal légale | interdit interdite interdits"
+    " interdites illégal illégale prohibé",
+    "erlaubt zulässig gestattet legal | verboten unzulässig untersagt illegal",
+    "permitido permitida permitidos permitidas legal | prohibido prohibida prohibidos prohibidas ilegal",
+    "permitido permitida | proibido proibida",
+    "consentito consentita permesso | vietato vietata proibito",
+    "允许 准许 许可 | 禁止",
+)
+CONTRARIES = (
+    "hire hires hired hiring recruit recruited | fire fires fired dismiss dismissed sack sacked lay laid",
+    "resign resigns resigned resignation | appoint appoints appointed appointment elect elected",
+    "accept accepts accepted approve approves approved | reject rejects rejected refuse refused deny denied",
+    "acquit acquitted | convict convicted",
+    "buy buys bought purchase purchased | sell sells sold",
+    "import imports imported | export exports exported",
+    "arrive arrives arrived | depart departs departed leave leaves left",
+    "pass passes passed | fail fails failed",
+    "profit profits | loss losses",
+    "male | female",
+    "public | private",
+    "full | empty",
+    "wet | dry",
+    "hot | cold",
+    "heavier heavy | lighter light",
+    "cheaper cheap | expensive",
+    "taller tall | short shorter",
+    "embauché embauchée embauche recruté | licencié licenciée licencie",
+    "approuvé approuvée approuve adopté adoptée | rejeté rejetée rejette",
+    "genehmigte genehmigt billigte gebilligt angenommen | lehnte abgelehnt",
+    "aprobó aprobado aprobada aprueba | rechazó rechazado rechazada rechaza",
+    "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita",
+    "approvato approvata approva approvò | respinto respinta respinge respinse",
+    "goedgekeurd keurde | afgewezen verworpen wees",
+    "contratou contrata contratado contratados | demitiu demite demitido demitidos despediu",
+    "assunto assunti assume assunse | licenziato licenziati licenzia licenziò",
+    "aangenomen nam | ontslagen ontsloeg",
+    "招聘 雇用 录用 聘用 | 裁减 解雇 裁员 辞退",
+    "批准 通过 | 拒绝 否决 驳回",
+    "增加 上升 增长 | 减少 下降 降低",
+    "rigid stiff | flexible",
+    "cleared deleted erased removed wiped | kept retained preserved",
+    "gained | lost",
+    "démissionné démissionne démission | nommé nommée nomme élu élue",
+    "acheté achète | vendu vend",
+    "eingestellt | entlassen",
+    "zurückgetreten | ernannt gewählt",
+    "gekauft kauft | verkauft",
+    "contrató contrata contratado | despidió despide despedido",
+    "dimitió dimite | nombrado nombrada nombró elegido",
+    "compró compra comprado | vendió vende vendido",
+)
+#: Pairs that are exclusive only after a word of this stem: "voted for" / "voted against".
+CONTEXT_CONTRARIES = {
+    ("for", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
+    ("pour", "contre"): ("vot",),
+    ("für", "gegen"): ("stimm", "votiert"),
+    ("favor", "contra"): ("vot", "a"),
+}
+#: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
+#: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
+NEGATIVE_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non", "non-", "dés", "des", "nicht", "a")
+NOT_NEGATED = frozenset(
+    "invaluable inflammable unravel unloosen disannul impassioned discover discovered discovers disclose"
+    " disclosed discloses dispose disposed dismiss dismissed dismisses display displayed dispatch dispatched"
+    " distress distressed invest invested inform informed install installed impose imposed impress"
+    " impressed intend intended income insight inflate inflated".split()
+)
+#: Synonyms a reader names first that prefixes and the sources do not give (a generated lexicon adds more).
+SYNONYMS = (
+    "firma unternehmen konzern",
+    "company firm business",
+    "entreprise société firme",
+    "empresa compañía firma",
+    "staff employees workers personnel",
+    "begin start commence",
+    "end finish conclude",
+    "car automobile",
+    "doctor physician",
+    "medicine drug medication",
+    "big large",
+    "small little",
+    "buy purchase",
+)
+#: Comparatives that say the same with their arguments swapped: "A is cheaper than B" = "B is more
+#: expensive than A". Each pair: a comparative and its converse (a "more …" form written as its adjective).
+CONVERSES = (
+    "cheaper | expensive pricier dearer",
+    "taller higher | shorter lower",
+    "older | younger newer",
+    "bigger larger greater | smaller",
+    "heavier | lighter",
+    "faster quicker | slower",
+    "richer | poorer",
+    "earlier before preceded precedes | later after followed follows",
+    "above over | below under beneath",
+    "more | less fewer",
+    "plus | moins",
+    "mehr | weniger",
+    "más | menos",
+    "avant | après",
+    "vor bevor | nach nachdem",
+    "antes | después",
+    "cheap | dear",
+    "light | heavy",
+    "günstiger billiger | teurer",
+    "leichter | schwerer",
+    "größer höher länger älter schneller früher | kleiner niedriger kürzer jünger langsamer später",
+    "goedkoper | duurder",
+    "lichter | zwaarder",
+    "groter hoger langer ouder sneller | kleiner lager korter jonger langzamer",
+    "cher | bon",
+    "grand haut lourd vieux rapide | petit bas léger jeune lent",
+    "barato económico | caro costoso",
+    "alto grande pesado viejo rápido | bajo pequeño ligero joven lento",
+    "economico | caro costoso",
+    "alto grande pesante vecchio veloce | basso piccolo leggero giovane lento",
+    "barato | caro",
+    "alto grande pesado velho rápido | baixo pequeno leve jovem lento",
+)
+
+
+def _pairs(lines: tuple[str, ...], relation: str, out: dict[tuple[str, str], str]) -> None:
+    for line in lines:
+        left, _, right = line.partition("|")
+        for a in left.split():
+            for b in right.split():
+                out.setdefault((a.casefold(), b.casefold()), relation)
+                out.setdefault((b.casefold(), a.casefold()), relation)
+
+
+_WORD_RELATIONS: dict[tuple[str, str], str] = {}
+_pairs(CONTRADICTORIES, "neg", _WORD_RELATIONS)
+_pairs(CONTRARIES, "alt", _WORD_RELATIONS)
+for _line in SYNONYMS:
+    for _a in _line.split():
+        for _b in _line.split():
+            if _a != _b:
+                _WORD_RELATIONS[_a, _b] = "eq"
+_CONVERSE: dict[str, frozenset[str]] = {}
+for _line in CONVERSES:
+    _left, _, _right = _line.partition("|")
+    for _a in _left.split():
+        _CONVERSE[_a] = _CONVERSE.get(_a, frozenset()) | frozenset(_right.split())
+    for _b in _right.split():
+        _CONVERSE[_b] = _CONVERSE.get(_b, frozenset()) | frozenset(_left.split())
+
+
+def negated_form(a: str, b: str) -> bool:
+    """Whether one word is the other with a negating prefix or "-less" for "-ful" ("licensed" /
+    "unlicensed", "légal" / "illégal", "harmful" / "harmless").
+
+    >>> negated_form("licensed", "unlicensed"), negated_form("valuable", "invaluable"), negated_form("in", "win")
+    (True, False, False)
+    """
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if len(short) < 4 or not 1 < len(long_) - len(short) < 6 or long_ in NOT_NEGATED:
+        return False
+    if any(long_ == prefix + short for prefix in NEGATIVE_PREFIXES):
+        return True
+    return short.endswith("ful") and long_ == short[:-3] + "less"
+
+
+def word_relation(premise: str, hypothesis: str, before: str = "", lang: str = "") -> str | None:
+    """The relation the lexicon knows between two casefolded words in one slot (premise first), or
+    None when it knows none. ``before``: the word before the slot, for pairs exclusive only in context;
+    ``lang``: the sentence's language, for the generated lexicon (``core/wordnet.py``) asked last.
+
+    >>> word_relation("hired", "laid"), word_relation("forbidden", "permitted"), word_relation("firma", "unternehmen")
+    ('alt', 'neg', 'eq')
+    >>> word_relation("against", "for", "voted"), word_relation("against", "for", "medicine")
+    ('alt', None)
+    """
+    if premise == hypothesis:
+        return "eq"
+    found = _WORD_RELATIONS.get((premise, hypothesis))
+    if found:
+        return found
+    if negated_form(premise, hypothesis):
+        return "neg"
+    for (x, y), stems in CONTEXT_CONTRARIES.items():
+        if {premise, hypothesis} == {x, y} and before.startswith(stems):
+            return "alt"
+    if opposite(premise, hypothesis):
+        return "alt"
+    # The generated lexicon for content words only: prepositions and articles take their sense from
+    # the words around them ("a medicine against malaria" is one for it). Its exclusions only: a
+    # synonym through a rare sense ("called" / "named") would count a word as said (WiCE dev: its
+    # equivalences made partially supported claims read as supported).
+    if {premise, hypothesis} & (FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS):
+        return None
+    found = relation(premise, hypothesis, lang or "en")
+    return found if found in ("neg", "alt") else None
+
+
+def converse(a: str, b: str) -> bool:
+    """Whether comparative ``b`` says ``a`` with the arguments swapped ("cheaper" / "expensive").
+
+    >>> converse("cheaper", "expensive"), converse("before", "after"), converse("taller", "taller")
+    (True, True, False)
+    """
+    return b in _CONVERSE.get(a, ())
+
+
+# ---------------------------------------------------------------------------
+# Roles and amounts
+# ---------------------------------------------------------------------------
+
+#: Passive voice: an auxiliary, then (within a few words) the agent's preposition. "B was bought by
+#: A" says "A bought B"; so do "B a été acheté par A", "B wurde von A gekauft", "B fue comprado por A".
+PASSIVE_AUXILIARIES = {
+    "en": ("is are was were been be being", "by"),
+    "fr": ("été est sont était étaient fut furent", "par"),
+    "de": ("wurde wurden worden wird werden", "von vom durch"),
+    "es": ("fue fueron es son sido era eran está están estaba estaban", "por"),
+    "pt": ("foi foram é são sido era", "por pelo pela"),
+    "it": ("stato stata è sono fu furono venne", "da dal dalla"),
+    "nl": ("werd werden wordt worden is", "door"),
+}
+#: German words after which a capitalized word is a noun, not a name: articles, determiners and the
+#: prepositions fused with an article.
+GERMAN_NOUN_MARKERS = frozenset(
+    "der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines"
+    " dieser diese dieses diesem diesen jeder jede jedes jedem jeden sein seine seinem seinen seiner ihr"
+    " ihre ihrem ihren ihrer unser unsere im am zum zur vom beim ins ans".split()
+)
+#: Predicates whose arguments may swap without changing what is said ("A met B" = "B met A").
+SYMMETRIC = frozenset(
+    "and or with met meet meets married marry equal equals same similar between versus vs tied drew"
+    " et avec ou und mit oder y con com ed met".split()
+)
+
+#: Words that make a claim's number approximate, with the range of the source's value that they allow
+#: around the claim's value ``x``: "about" within 10 %, "nearly" from 90 % up to it, "more than" above.
+APPROXIMATORS = {
+    "about": "about around roughly approximately approx some circa ca environ approximativement"
+    " etwa rund ungefähr circa alrededor aproximadamente cerca cerca aproximadamente circa quasi"
+    " ongeveer ruim",
+    "nearly": "nearly almost presque quasiment près fast knapp beinahe casi quase quasi bijna",
+    "over": "over more exceeding above plus über mehr más mais oltre meer",
+    "under": "under less below fewer moins unter weniger menos menos meno minder",
+    "least": "least mindestens",
+}
+_APPROX: dict[str, str] = {}
+for _kind, _words in APPROXIMATORS.items():
+    for _word in _words.split():
+        _APPROX.setdefault(_word, _kind)
+#: Approximators inside a Chinese character pair before the number.
+_CJK_APPROX = (
+    ("约", "about"),
+    ("近", "nearly"),
+    ("超过", "over"),
+    ("逾", "over"),
+    ("不到", "under"),
+    ("少于", "under"),
+)
+#: Relative tolerance of "about" (and of a source's own "about" facing an exact claim).
+APPROX_TOLERANCE = 0.1
+
+
+def approximator(words: list[str]) -> str | None:
+    """The kind of approximation the (casefolded) words before a number make, read back from the
+    number: "about", "nearly", "over", "under", "least" ("at least", "au moins"), or None.
+
+    >>> approximator(["has", "about"]), approximator(["more", "than"]), approximator(["at", "least"])
+    ('about', 'over', 'least')
+    >>> approximator(["alrededor", "de"]), approximator(["the"])
+    ('about', None)
+    """
+    tail = [w for w in words[-3:] if w not in ("than", "que", "als", "de", "di", "dan", "of", "to", "à")]
+    if not tail:
+        return None
+    if tail[-1][:1] >= "\u3040":  # character pairs: "约有400", "超过300"
+        return next((kind for part, kind in _CJK_APPROX if part in tail[-1]), None)
+    if (
+        len(tail) >= 2
+        and tail[-2] in ("at", "au", "al", "pelo", "almeno")
+        and tail[-1] in ("least", "moins", "menos")
+    ):
+        return "least"
+    return _APPROX.get(tail[-1])
+
+
+def value_range(kind: str | None, value: float) -> tuple[float, float]:
+    """The values an amount written with approximation ``kind`` allows (open ends as infinities).
+
+    >>> value_range("about", 400), value_range("nearly", 50), value_range("over", 3), value_range(None, 7)
+    ((360.0, 440.0), (45.0, 50), (3, inf), (7, 7))
+    """
+    inf = float("inf")
+    if kind == "about":
+        return (value - APPROX_TOLERANCE * abs(value), value + APPROX_TOLERANCE * abs(value))
+    if kind == "nearly":
+        return (value - APPROX_TOLERANCE * abs(value), value)
+    if kind in ("over", "least"):
+        return (value, inf)  # "more than 3" excludes 3 itself: see ``number_relation``
+    if kind == "under":
+        return (-inf, value)
+    return (value, value)
+
+
+#: Units by dimension: the same number in another unit of one dimension is another amount.
+UNITS = {
+    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces"
+    " gramm gramos gramas grammi kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克",
+    "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"
+    " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
+    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß voet 公里 英里 英尺",
+    "volume": "ml l cl dl gal litres liters litre liter gallons",
+    "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
+    "energy": "j kj cal kcal kwh wh",
+    "power": "w kw mw gw",
+}
+_UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
+_SAME_UNIT_EXTRA = (
+    {
+        "km",
+        "kilómetros",
+        "kilometros",
+        "kilomètres",
+        "chilometri",
+        "kilometer",
+        "kilometres",
+        "kilometers",
+        "公里",
+    },
+    {
+        "mi",
+        "miles",
+        "mile",
+        "meilen",
+        "meile",
+        "millas",
+        "milla",
+        "milhas",
+        "milha",
+        "miglia",
+        "miglio",
+        "mijl",
+        "mijlen",
+        "英里",
+    },
+    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres"},
+    {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "voet", "英尺"},
+    {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
+    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi"},
+    {"mg", "milligrams", "毫克"},
+    {"lb", "lbs", "pounds", "libras", "pfund"},
+)
+_SAME_UNIT = (
+    *_SAME_UNIT_EXTRA,
+    {"metres", "meters", "metre", "meter", "m"},
+    {"kilometres", "kilometers", "km"},
+    {"grams", "gram", "g"},
+    {"kilograms", "kg"},
+    {"milligrams", "mg"},
+    {"mi", "miles", "mile"},
+    {"ft", "feet"},
+    {"lb", "lbs", "pounds"},
+    {"oz", "ounces"},
+    {"l", "litres", "liters", "litre", "liter"},
+    {"t", "ton", "tons", "tonnes", "tonne"},
+    {"s", "sec", "seconds"},
+    {"min", "minutes"},
+    {"h", "hr", "hrs", "hours"},
+    {"µg", "mcg", "ug"},
+)
+
+
+def units_differ(a: str, b: str) -> bool:
+    """Whether two units measure one dimension differently ("mg" / "g"; not "km" / "kilometres").
+
+    >>> units_differ("mg", "g"), units_differ("km", "kilometres"), units_differ("km", "kg")
+    (True, False, False)
+    """
+    dim = _UNIT_DIMENSION.get(a)
+    if dim is None or dim != _UNIT_DIMENSION.get(b) or a == b:
+        return False
+    return not any(a in same and b in same for same in _SAME_UNIT)

@@ -72,7 +72,9 @@ def build_payload(
 
     With a support ledger (``support_check`` not off) it also holds ``support`` (one entry per kept
     citation, in text order), ``support_summary`` and ``removed_unsupported``; with ``cite_missing``
-    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states.
+    ``suggest`` or ``insert``, ``suggested`` or ``inserted``: the uncited claims a source states, and
+    ``unsupported_uncited``: those no presented source supports (``claim_text``, ``start``, ``end``
+    in the final text), so that a reader tells "uncited and unsupported" from "not a claim".
     """
     by_id = {r["id"]: r for r in records}
     cited = [i for i in result.cited if i in by_id]
@@ -95,6 +97,10 @@ def build_payload(
     if ledger is not None and ledger.cite_missing != "off":
         key = "inserted" if ledger.cite_missing == "insert" else "suggested"
         payload[key] = [claim.entry() for claim in result.uncited]
+        payload["unsupported_uncited"] = [
+            {"claim_text": claim, "start": start, "end": end}
+            for claim, start, end in result.unsupported_uncited
+        ]
     if ledger is not None and ledger.mode != "off":
         support = [
             support_entry(c, ledger.judgement(c.id, c.claim), judged=(c.id, c.claim) in ledger.overrides)
@@ -206,7 +212,13 @@ def support_note(verdict: str, conflict: Conflict | None) -> str | None:
 
 def card_warning(verdict: str, conflict: Conflict | None) -> str:
     """The short warning a card shows first, fitting ``CARD_WARNING_CHARS``: only for flagged
-    verdicts. A contradiction shows both sides when they fit, else what the source says."""
+    verdicts. A contradiction shows both sides when they fit, else what the source says; a role swap
+    always shows both sides, as much of each as fits.
+
+    >>> from lfx_citations.core.support import Conflict
+    >>> card_warning("contradicted", Conflict("role", "Water gives hydrogen", "Hydrogen bonds give water", 0, 25))
+    '«Hydrogen bonds give water», not «Water gives hydrogen»'
+    """
     if verdict not in FLAGGED:
         return ""
     if conflict is None:
@@ -215,6 +227,12 @@ def card_warning(verdict: str, conflict: Conflict | None) -> str:
     both = f"{says}{quoted(conflict.source_text, 24)}, not {quoted(conflict.claim_text, 24)}"
     if len(both) + 2 <= CARD_WARNING_CHARS:
         return both
+    if conflict.kind == "role":
+        # A swap is only seen with both sides: the longest cut of each that fits, without the preamble.
+        for room in range(max(len(conflict.source_text), len(conflict.claim_text)), 3, -1):
+            bare = f"{quoted(conflict.source_text, room)}, not {quoted(conflict.claim_text, room)}"
+            if len(bare) + 2 <= CARD_WARNING_CHARS:
+                return bare
     return says + quoted(conflict.source_text, CARD_WARNING_CHARS - len(says) - 4)
 
 

@@ -28,10 +28,14 @@ sentences); scripts written without spaces are matched by character bigrams. The
 logistic model over six features (``WEIGHTS``), one of which counts it against a source when another
 presented source covers the claim better. Hard signals cap it below ``HIGH``: a claim's number, date,
 unit or quoted phrase missing from the source, a name the source does not hold (a sentence that holds
-it joins the evidence). Then the claim is aligned with each evidence sentence (``align``, ``Aligned``):
-a negation on one side only, or a number, name or direction word (``core/lexicon.py``) facing another
-in the same slot, is a flip, and the verdict is ``contradicted`` when, with it put right, the evidence
-would support the claim. A direction word the source never uses while it uses its antonym near the
+it joins the evidence). Then the claim is aligned with each evidence sentence (``core/align.py``) and
+natural logic reads the differences (``core/natlog.py``, ``Aligned``): an exclusion (a negation, an
+antonym, a quantifier, a role swap) is a conflict; the lexicon saying the claim goes beyond the
+evidence ("all" where it says "some") caps the claim; the lexicon relating the claim's words to the
+evidence's ("not permitted" for "forbidden") counts them as said. A number or name facing another in
+the same slot is a conflict too. The verdict is ``contradicted`` only for a conflict, and only when,
+with it put right, the evidence would support the claim: a difference that is merely unknown is
+``partial`` at most. A direction word the source never uses while it uses its antonym near the
 evidence caps the claim too, where no slot aligns the two.
 
 For callers: ``check(claim, source)`` judges one citation (with ``better_source``), ``check_all(claim)``
@@ -45,23 +49,38 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
+from lfx_citations.core.align import (
+    GAP_SLACK,
+    NUMBER_PATTERN,
+    NUMBER_WORDS,
+    PREFIX,
+    Gap,
+    Tok,
+    align,
+    canonical_number,
+    follows,
+    gaps,
+    normalize,
+    number_key,
+    phrase_around,
+    token_spans,
+    tokens,
+)
 from lfx_citations.core.lexicon import (
     CALENDAR_HOMONYMS,
     CALENDAR_WORDS,
     DIRECTIONS,
-    NE_PARTNERS,
-    NEGATION_BREAKERS,
-    NEGATION_PARTS,
-    NEGATIONS,
+    GERMAN_NOUN_MARKERS,
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
-    opposite,
+    operator,
+    sentence_language,
 )
+from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, infer, marks
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -88,7 +107,6 @@ MAX_NAME_SENTENCES = 2
 DIRECTION_REACH = 5
 #: Credit for a claim word matched only through a shared prefix (morphology: "publish"/"published").
 SOFT_CREDIT = 0.7
-PREFIX = 5
 #: Weight factor of one- and two-letter words in spaced scripts (see ``SupportChecker.parse``).
 SHORT_WORD_WEIGHT = 0.3
 #: Bounds that keep absurd inputs cheap: long sentences are cut, huge claims truncated.
@@ -115,19 +133,10 @@ CAP_MARGIN = 0.05
 #: Weighted coverage below which the score shrinks in proportion (unrelated sources score ~0).
 MIN_COVERAGE = 0.3
 
-# Scripts written without spaces between words: matched by character bigrams.
-_NOSPACE = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# Digit groups ("1,000", "1 000", "1.000") are one number; a single separator is a decimal mark.
-_NUMBER = r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009,.]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
-_TOKEN_RE = re.compile(rf"{_NUMBER}|[{_NOSPACE}]+|[^\W\d_]+")
 # A number with the unit or currency written next to it: "100 °C", "5km", "12 %", "$5", "€ 3,50".
 _QUANTITY_RE = re.compile(
-    rf"([$€£¥₹]?)[ \u00a0]?({_NUMBER})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
+    rf"([$€£¥₹]?)[ \u00a0]?({NUMBER_PATTERN})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
 )
-_NOSPACE_RE = re.compile(rf"[{_NOSPACE}]")
-# A season or span of years written short ("2018–19", "1999-00") names the full second year.
-# Not ISO dates ("2019-05-12"): no third part.
-_YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
 # Every kind of line break ends a sentence, the form feed and the other page separators too: evidence
 # never reads on across a page break.
 _BREAKS = "\n\r\f\v\x1c\x1d\x1e\x85\u2028\u2029"
@@ -141,92 +150,20 @@ _ABBREVIATION_RE = re.compile(
 _MARKER_RE = re.compile(r"\[\s*(?:sources?|src|docs?|refs?)?\s*[:#]?\s*\d[\d,\s\-]*\]", re.IGNORECASE)
 _QUOTE_RE = re.compile(r"\"([^\"]{3,})\"|“([^”]{3,})”|«\s*([^»]{3,}?)\s*»|„([^“”]{3,})[“”]|「([^」]{2,})」")
 _BULLET_RE = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
-# Small numbers are often spelled out ("only three players", "ninth grade"): a source that spells one
-# out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es); not 1, whose words are
-# also articles and pronouns ("one", "un", "ein"), nor words with another common sense ("once", "sept").
-_NUMBER_WORDS = {
-    word: str(n)
-    for n, words in enumerate(
-        (
-            "two second deux deuxième second seconde zwei zweite dos segundo segunda",
-            "three third trois troisième drei dritte tres tercero tercera tercer",
-            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta",
-            "five fifth cinq cinquième fünf fünfte cinco quinto quinta",
-            "six sixth sixième sechs sechste seis sexto sexta",
-            "seven seventh septième sieben siebte siete séptimo séptima",
-            "eight eighth huit huitième acht achte ocho octavo octava",
-            "nine ninth neuf neuvième neun neunte nueve noveno novena",
-            "ten tenth dix dixième zehn zehnte diez décimo décima",
-            "eleven eleventh onze onzième elf elfte",
-            "twelve twelfth douze douzième zwölf zwölfte doce duodécimo",
-        ),
-        start=2,
-    )
-    for stem in words.split()
-    # German ordinals decline: "der dritte", "im dritten", "ein dritter".
-    for word in (stem, *(stem + end for end in ("n", "r", "s", "m") if stem.endswith("te")))
-}
-
 
 # ---------------------------------------------------------------------------
 # Pure functions
 # ---------------------------------------------------------------------------
 
 
-def _normalize(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
-
-
-def _number(raw: str) -> str:
-    digits = re.sub(r"[ \u00a0\u202f\u2009]", "", raw)
-    seps = re.findall(r"[.,]", digits)
-    # Two kinds of mark ("1,000.5", "1.000,5"): the first groups thousands, the last is decimal.
-    # One kind before groups of exactly three digits ("1,000", "1.000.000") groups thousands;
-    # otherwise it is a decimal mark ("1,5", "3.14").
-    if len(seps) > 1 and len(set(seps)) == 2:
-        group, decimal = seps[0], seps[-1]
-        digits = digits.replace(group, "").replace(decimal, ".")
-    elif seps and re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", digits):
-        digits = digits.replace(seps[0], "")
-    else:
-        digits = digits.replace(",", ".")
-    whole, _, frac = digits.partition(".")
-    # Digits of any script read alike; no int(): it has a length limit and absurd inputs exist.
-    whole = "".join(str(unicodedata.digit(c, 0)) for c in whole).lstrip("0") or "0"
-    frac = "".join(str(unicodedata.digit(c, 0)) for c in frac)
-    frac = frac.rstrip("0")
-    return f"{whole}.{frac}" if frac else whole
-
-
-def _full_year_span(m: re.Match[str]) -> str:
-    century, first, dash, second = m.groups()
-    century = str(int(century) + 1) if second < first else century
-    return f"{m.group(1)}{first}{dash}{century}{second}"
-
-
-def tokens(text: str) -> list[str]:
-    """Normalized tokens: numbers canonical, words casefolded, space-less scripts as bigrams."""
-    out: list[str] = []
-    text = _YEAR_SPAN_RE.sub(_full_year_span, _normalize(text))
-    for match in _TOKEN_RE.finditer(text):
-        tok = match.group(0)
-        if tok[0].isdigit():
-            out.append(_number(tok))
-        elif tok[0] >= "\u0e00" and _NOSPACE_RE.match(tok):  # cheap test first: most words are below
-            out.extend(tok[i : i + 2] for i in range(max(1, len(tok) - 1)))
-        else:
-            out.append(tok)
-    return out
-
-
 def quantities(text: str) -> list[tuple[str, str, bool]]:
     """(number, unit, apart) of each number in ``text``: the unit "" when none is written next to it,
     ``apart`` when the unit is a word after a space, which may just be the next word ("2017 to")."""
     out = []
-    for m in _QUANTITY_RE.finditer(_normalize(text)):
+    for m in _QUANTITY_RE.finditer(normalize(text)):
         unit = m.group(1) or (m.group(4) or "")
         apart = not m.group(1) and unit[:1].isalpha() and bool(m.group(3))
-        out.append((_number(m.group(2)), unit.replace(" ", "").replace("\u00a0", ""), apart))
+        out.append((canonical_number(m.group(2)), unit.replace(" ", "").replace("\u00a0", ""), apart))
     return out
 
 
@@ -334,13 +271,6 @@ def verdict_for(score: float) -> str:
 # Alignment: where claim and evidence say the same thing, and where one element differs
 # ---------------------------------------------------------------------------
 
-#: A token with its offsets in the text it came from and whether it is written with a capital.
-Tok = tuple[str, int, int, bool]
-#: A gap may differ from its counterpart by this many tokens and still be a substitution; a longer
-#: gap on one side is an inserted clause ("X, which was not contested, won"), not a flip.
-GAP_SLACK = 3
-#: How far before (after) the first (last) aligned word an evidence sentence is read for a flip.
-EDGE_SLACK = 2
 #: Conflict kinds: a negation on one side only; a number, date or amount; a name; a direction word.
 CONFLICT_KINDS = ("negation", "number", "name", "direction")
 
@@ -355,144 +285,6 @@ class Conflict:
     source_text: str
     source_start: int
     source_end: int
-
-
-def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
-    """The tokens of ``text[start:end]`` as :func:`tokens` reads them, with offsets in ``text``.
-
-    >>> [(t, text[a:b], cap) for text in ["Köln, 2018–19"] for t, a, b, cap in token_spans(text)]
-    [('köln', 'Köln', True), ('2018', '2018', False), ('2019', '19', False)]
-    """
-    end = len(text) if end is None else end
-    years = {}
-    for m in _YEAR_SPAN_RE.finditer(text, start, end):
-        century, first, _, second = m.groups()
-        years[m.start(4)] = (str(int(century) + 1) if second < first else century) + second
-    out: list[Tok] = []
-    for m in _TOKEN_RE.finditer(text, start, end):
-        raw, a = m.group(0), m.start()
-        if raw[0].isdigit():
-            out.append((_number(years.get(a, raw)), a, m.end(), False))
-        elif raw[0] >= "\u0e00" and _NOSPACE_RE.match(raw):
-            out.extend(
-                (_normalize(raw[i : i + 2]), a + i, a + min(i + 2, len(raw)), False)
-                for i in range(max(1, len(raw) - 1))
-            )
-        else:
-            out.append((_normalize(raw), a, m.end(), raw[0].isupper()))
-    return out
-
-
-def negation_cues(toks: list[Tok], text: str) -> list[bool]:
-    """Which tokens negate (``NEGATIONS``, "n't", "ne … pas", negation inside space-less scripts).
-
-    A cue written next to a number is not one ("No. 5", "5 mai"); "ne" and "n'" need a second part.
-    """
-    flags = []
-    for k, (t, a, b, _) in enumerate(toks):
-        if t in NEGATIONS:
-            after = toks[k + 1][0] if k + 1 < len(toks) else " "
-            near_number = after[0].isdigit() or (k > 0 and toks[k - 1][0][0].isdigit())
-            # "not only … but also" adds, it does not negate.
-            cue = not near_number and after not in NEGATION_BREAKERS
-        elif t in ("ne", "n"):
-            cue = (t == "ne" or text[b : b + 1] in ("'", "\u2019")) and any(
-                n[0] in NE_PARTNERS for n in toks[k + 1 : k + 5]
-            )
-        elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
-            cue = True  # "doesn't", "can't", "won't"
-        else:
-            cue = t[0] >= "\u0e00" and any(text.startswith(p, a) for p in NEGATION_PARTS)
-        flags.append(cue)
-    return flags
-
-
-def _key(tok: str) -> str:
-    return _NUMBER_WORDS.get(tok, tok)
-
-
-def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
-    """The longest chain of claim / evidence token pairs that match in the same order.
-
-    Tokens match when equal, when one spells the other's number ("three" / "3"), or by a shared
-    prefix of ``PREFIX`` letters ("published" / "publish"). Hunt–Szymanski: the longest increasing
-    run over the matching pairs, O(pairs · log).
-    """
-    exact: dict[str, list[int]] = {}
-    prefix: dict[str, list[int]] = {}
-    for j, (t, *_) in enumerate(evidence):
-        exact.setdefault(_key(t), []).append(j)
-        if len(t) >= PREFIX and not t[0].isdigit():
-            prefix.setdefault(t[:PREFIX], []).append(j)
-    tails: list[int] = []  # the smallest evidence index ending a chain of each length
-    ends: list[int] = []  # the pair ending it
-    pairs: list[tuple[int, int, int]] = []  # (claim index, evidence index, previous pair)
-    for i, (t, *_) in enumerate(claim):
-        found = set(exact.get(_key(t), ()))
-        if len(t) >= PREFIX and not t[0].isdigit():
-            found.update(prefix.get(t[:PREFIX], ()))
-        for j in sorted(found, reverse=True):  # descending: one pair per claim token in a chain
-            k = bisect_left(tails, j)
-            pairs.append((i, j, ends[k - 1] if k else -1))
-            if k == len(tails):
-                tails.append(j)
-                ends.append(len(pairs) - 1)
-            else:
-                tails[k], ends[k] = j, len(pairs) - 1
-    chain = []
-    at = ends[-1] if ends else -1
-    while at >= 0:
-        i, j, at = pairs[at]
-        chain.append((i, j))
-    chain.reverse()
-    # Of equally long chains, keep the tight one: a repeated word ("the") pairs with its last
-    # occurrence before the next aligned word, so that a flip faces its counterpart ("the first
-    # person" / "the last person"), not the whole clause since the first "the".
-    for k in range(len(chain) - 1, -1, -1):
-        i, j = chain[k]
-        upper = chain[k + 1][1] if k + 1 < len(chain) else len(evidence)
-        t = claim[i][0]
-        j = max((x for x in exact.get(_key(t), ()) if j <= x < upper), default=j)
-        chain[k] = (i, j)
-    return chain
-
-
-@dataclass(frozen=True)
-class _Gap:
-    """Claim tokens [ca, cb) facing evidence tokens [ea, eb) between two aligned pairs (``where`` is
-    "lead" or "trail" before the first or after the last one, else "inner")."""
-
-    where: str
-    ca: int
-    cb: int
-    ea: int
-    eb: int
-    before: int  # index in the chain of the aligned pair before the gap (-1: none)
-
-
-def _gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[_Gap]:
-    (i0, j0), (i1, j1) = chain[0], chain[-1]
-    gaps = [_Gap("lead", 0, i0, max(0, j0 - i0 - EDGE_SLACK), j0, -1)]
-    for k, ((a, b), (c, d)) in enumerate(pairwise(chain)):
-        if c > a + 1 or d > b + 1:
-            gaps.append(_Gap("inner", a + 1, c, b + 1, d, k))
-    trail = n_claim - i1 - 1
-    gaps.append(
-        _Gap("trail", i1 + 1, n_claim, j1 + 1, min(n_evidence, j1 + 1 + trail + EDGE_SLACK), len(chain) - 1)
-    )
-    return gaps
-
-
-def _follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
-    """Whether the ``k``-th aligned pair comes right after the one before it (``within`` words), in
-    both texts."""
-    return 0 < k < len(chain) and all(0 < chain[k][s] - chain[k - 1][s] <= within for s in (0, 1))
-
-
-def _phrase(chain: list[tuple[int, int]], gap: _Gap) -> bool:
-    """Whether two aligned words, in a row or one word apart in both texts, stand right before or
-    right after the gap."""
-    return _follows(chain, gap.before, 2) or _follows(chain, gap.before + 2, 2)
 
 
 def _dated(tok: str, cap: bool = True) -> bool:
@@ -511,10 +303,10 @@ def _glued(word: str, others: set[str]) -> bool:
     """Whether ``word`` holds one of ``others`` joined to another word that lost the space between
     them ("HagueMerry" in text scraped from a page, facing "Merry"): the same name, not another one."""
     cuts = [0, *(i for i in range(1, len(word)) if word[i].isupper() and word[i - 1].islower()), len(word)]
-    return len(cuts) > 2 and any(_normalize(word[a:b]) in others for a, b in pairwise(cuts))
+    return len(cuts) > 2 and any(normalize(word[a:b]) in others for a, b in pairwise(cuts))
 
 
-def _tight(gap: _Gap, a: int, b: int, c: int, d: int) -> bool:
+def _tight(gap: Gap, a: int, b: int, c: int, d: int) -> bool:
     """Whether claim tokens [a, b] and evidence tokens [c, d] fill the same slot of the gap: next to
     the aligned word that bounds it (at its edges), or filling all of it but a word (inside)."""
     if gap.where == "lead":
@@ -533,99 +325,77 @@ def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) ->
 
 
 class Aligned:
-    """A claim aligned with one evidence sentence: its flips, and its negations with no counterpart.
+    """A claim aligned with one evidence sentence: what natural logic concludes of it
+    (``core/natlog.py``), and the numbers and names it states otherwise.
 
     ``claim_names`` / ``evidence_names`` say which tokens are names; ``claim_absent`` which claim
-    tokens no evidence sentence holds (a flip needs the claim's word to be missing from the evidence,
-    or it is merely said twice); ``sentence_absent``, when given, tests a number or name against this
-    sentence alone (the caller then checks that the sentence says all the rest).
+    tokens no evidence sentence holds (a number or name flip needs the claim's word to be missing from
+    the evidence, or it is merely said twice); ``sentence_absent``, when given, tests a number or name
+    against this sentence alone (the caller then checks that the sentence says all the rest).
     """
 
     def __init__(
         self,
         claim: list[Tok],
         claim_text: str,
-        claim_cues: list[bool],
+        claim_marks: list[Mark],
         evidence: list[Tok],
         source_text: str,
+        evidence_marks: list[Mark],
         evidence_names: list[bool],
         claim_names: list[bool],
         claim_absent: Callable[[str], bool],
         sentence_absent: Callable[[str], bool] | None = None,
     ) -> None:
+        #: Number and name flips (each with the claim words it concerns).
         self.conflicts: list[tuple[Conflict, frozenset[str]]] = []
-        #: Claim tokens that negate and face no negation in the evidence / face one.
-        self.unmatched: set[int] = set()
-        self.matched: set[int] = set()
+        #: Natural logic's exclusion of the claim, if any (with the claim words it rests on).
+        self.excluded: tuple[Conflict, frozenset[str]] | None = None
+        #: The lexicon says the claim goes beyond the evidence ("all" where it says "some").
+        self.weaker = False
+        #: Claim words the lexicon relates to the evidence when it entails the claim ("not permitted"
+        #: facing "forbidden"): counted as said.
+        self.eased: frozenset[str] = frozenset()
         #: The evidence restricts the claim with a number or name where the claim says something else.
         self.restricted = False
+        self.inference: Inference | None = None
         chain = align(claim, evidence)
         if not chain:
-            return  # the sentence says nothing of the claim, its negations included
+            return  # the sentence says nothing of the claim
         self._claim, self._evidence, self._chain = claim, evidence, chain
         self._claim_text, self._source_text = claim_text, source_text
+        self._marks = (claim_marks, evidence_marks)
         here_absent = sentence_absent or claim_absent
-        ev_cues = negation_cues(evidence, source_text)
-        ev_words = {_key(t) for t, *_ in evidence}
-        claim_words = {_key(t) for t, *_ in claim}
-        ev_prefixes = {t[:PREFIX] for t, *_ in evidence if len(t) >= PREFIX and not t[0].isdigit()}
-
-        def stated(cue: int) -> bool:
-            """Whether the sentence holds a word the claim's negation ``cue`` negates: one of the next
-            few, or the last few when it ends the claim ("hilft nicht", "山ではない"), longer than a
-            grammatical word ("not allowed" against "allowed", not "are against")."""
-            scope = (
-                range(cue + 1, min(cue + 4, len(claim)))
-                if cue + 1 < len(claim)
-                else range(max(0, cue - 3), cue)
-            )
-            return any(
-                not claim_cues[k]
-                and (len(tok) > 2 or _NOSPACE_RE.match(tok) is not None)
-                and (_key(tok) in ev_words or (len(tok) >= PREFIX and tok[:PREFIX] in ev_prefixes))
-                for k in scope
-                for tok in (claim[k][0],)
-            )
-
-        # A claim's negation is matched by one it is aligned with together with the word it negates
-        # (the next one, "not the"; the one before when it ends the claim, "hilft nicht"), or by one
-        # facing it in a gap that a phrase bounds; one elsewhere in the sentence ("did not [indicate]"
-        # against "did not [conclude]") is about something else: then it is a flip only where the
-        # sentence states what it negates.
-        for k, (i, _) in enumerate(chain):
-            if claim_cues[i] and (_follows(chain, k + 1) or (_follows(chain, k) and i == len(claim) - 1)):
-                self.matched.add(i)
-            elif claim_cues[i] and stated(i):
-                self.unmatched.add(i)
-        for gap in _gaps(chain, len(claim), len(evidence)):
+        ev_words = {number_key(t) for t, *_ in evidence}
+        claim_words = {number_key(t) for t, *_ in claim}
+        found = infer(claim, claim_text, evidence, source_text, chain, claim_marks, evidence_marks)
+        self.inference = found
+        settled = found.settled
+        known = frozenset(claim[i][0] for i in found.known)
+        if found.relation in EXCLUSIVE and (found.role is not None or not found.unknown):
+            self.excluded = (self._exclusion(found), known)
+        elif found.relation in ENTAILING:
+            self.eased = known
+        else:
+            self.weaker = True
+        self.weaker = self.weaker or found.dropped
+        for gap in gaps(chain, len(claim), len(evidence)):
             cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
             substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
-            c_cue = [k for k in cl if claim_cues[k]]
-            e_cue = [k for k in ev if ev_cues[k]]
             # A flip sits in a sentence that says the rest alike: two aligned words in a row next to it.
-            phrase = _phrase(chain, gap)
-            if c_cue and e_cue and phrase:
-                self.matched.update(c_cue)
-            elif c_cue:
-                # Inside the aligned words, it faces what the evidence says there; after them, it is a
-                # flip only where the sentence states what it negates.
-                self.unmatched.update(k for k in c_cue if gap.where != "trail" or stated(k))
-            if not phrase:
+            if not phrase_around(chain, gap) or not substitution or not cl or not ev:
                 continue
-            if bool(c_cue) != bool(e_cue) and gap.where != "trail":
-                side = cl if c_cue else ev
-                if len(side) <= len(ev if c_cue else cl) + GAP_SLACK:
-                    self._negation(gap, c_cue, e_cue)
-            if not substitution or not cl or not ev:
-                continue
-            # A number, name or direction word of the claim that the evidence does not hold, facing
+            # A number or name of the claim that the evidence does not hold, facing
             # one of the same kind that the claim does not hold.
             for kind, mine, theirs in (
                 (
                     "number",
-                    lambda k: _dated(claim[k][0], claim[k][3]) and here_absent(claim[k][0]),
                     lambda k: (
-                        _dated(evidence[k][0], evidence[k][3]) and _key(evidence[k][0]) not in claim_words
+                        _dated(claim[k][0], claim[k][3]) and here_absent(claim[k][0]) and k not in settled
+                    ),
+                    lambda k: (
+                        _dated(evidence[k][0], evidence[k][3])
+                        and number_key(evidence[k][0]) not in claim_words
                     ),
                 ),
                 (
@@ -633,22 +403,13 @@ class Aligned:
                     lambda k: claim_names[k] and here_absent(claim[k][0]),
                     lambda k: evidence_names[k] and evidence[k][0] not in claim_words,
                 ),
-                (
-                    "direction",
-                    lambda k: claim[k][0] in DIRECTIONS and claim[k][0] not in ev_words,
-                    lambda k: evidence[k][0] in DIRECTIONS and evidence[k][0] not in claim_words,
-                ),
             ):
                 a = next((k for k in cl if mine(k)), None)
                 c = next((k for k in ev if theirs(k)), None)
                 if a is None or c is None:
                     continue
                 b, d = _run(claim, a, mine, gap.cb), _run(evidence, c, theirs, gap.eb)
-                if kind == "direction":
-                    b, d = a, c
-                    if not opposite(claim[a][0], evidence[c][0]):
-                        continue
-                elif kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
+                if kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
                     continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                 elif kind == "name" and any(
                     _glued(
@@ -665,7 +426,7 @@ class Aligned:
             bound = range(gap.ea, min(len(evidence), gap.ea + 5)) if gap.where == "trail" else ev
             if (
                 len(cl) <= 3
-                and all(_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
+                and all(number_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
                 and any(evidence[k][0][0].isdigit() for k in bound)
                 and any(evidence[k][0] in DIRECTIONS for k in bound)
             ):
@@ -678,7 +439,48 @@ class Aligned:
         start, end = evidence[c][1], evidence[d][2]
         self.conflicts.append((Conflict(kind, claim_text, self._source_text[start:end], start, end), words))
 
-    def _negation(self, gap: _Gap, c_cue: list[int], e_cue: list[int]) -> None:
+    def _exclusion(self, found: Inference) -> Conflict:
+        """The conflict a reader is shown for an exclusion: both sides' words, from the edit it rests
+        on (a role swap: the arguments and what lies between; a lone negation: from the cue through
+        the word it negates, and that word's counterpart)."""
+        claim, evidence, chain = self._claim, self._evidence, self._chain
+        if found.role is not None:
+            (a, b), (c, d) = found.role
+            return self._conflict("role", a, b, c, d)
+        edit = found.deciding[0]
+        (a, b), (c, d) = edit.claim, edit.evidence
+        if edit.op == "sub":
+            gap = next(
+                (g for g in gaps(chain, len(claim), len(evidence)) if g.ca <= a < max(g.cb, g.ca + 1)), None
+            )
+            if gap is not None and gap.cb - gap.ca <= GAP_SLACK and gap.ca < gap.cb:
+                a, b = gap.ca, gap.cb
+            return self._conflict(edit.kind, a, b, c, d)
+        # A lone operator (with the "ne" before its "pas"), read in the gap it stands in.
+        index, at = (0, a) if edit.op == "ins" else (1, c)
+        side_marks = self._marks[index]
+        first = next(
+            (
+                j
+                for j in range(max(0, at - 3), at)
+                if side_marks[j] is not None and side_marks[j][0] == "part"
+            ),
+            at,
+        )
+        gap = next(
+            (
+                g
+                for g in gaps(chain, len(claim), len(evidence))
+                if (g.ca, g.ea)[index] <= at < (g.cb, g.eb)[index]
+            ),
+            None,
+        )
+        if gap is None:
+            return self._conflict(edit.kind, a, b, c, d)
+        cues = list(range(first, at + 1))
+        return self._negation(gap, cues if index == 0 else [], cues if index == 1 else [], edit.kind)
+
+    def _negation(self, gap: Gap, c_cue: list[int], e_cue: list[int], kind: str) -> Conflict:
         """A negation on one side, in words a reader follows: from the cue (and an auxiliary written
         in lower case right before it, as in "should not"; inside the sentence, a verb aligned right
         before the gap: "is not"), through two aligned words after it or up to a word of five letters
@@ -696,24 +498,23 @@ class Aligned:
         anchor = chain[gap.before] if gap.where == "inner" else None
         if anchor and self._claim_text[claim[anchor[0]][1]].islower():  # a verb ("is not"), not a subject
             c_lo, e_lo = anchor
-        last = gap.before + 1
+        last = min(gap.before + 1, len(chain) - 1)
         while (
             (last == gap.before + 1 or len(claim[chain[last][0]][0]) < 5)
             and last < gap.before + 4
-            and _follows(chain, last + 1, 2)
+            and follows(chain, last + 1, 2)
         ):
             last += 1
         c_hi, e_hi = chain[last]
         c_lo, e_lo = min(c_lo, c_hi), min(e_lo, e_hi)
-        start, end = evidence[e_lo][1], evidence[e_hi][2]
-        conflict = Conflict(
-            "negation",
-            self._claim_text[claim[c_lo][1] : claim[c_hi][2]],
-            self._source_text[start:end],
-            start,
-            end,
-        )
-        self.conflicts.append((conflict, frozenset(claim[k][0] for k in c_cue)))
+        return self._conflict(kind, c_lo, c_hi + 1, e_lo, e_hi + 1)
+
+    def _conflict(self, kind: str, a: int, b: int, c: int, d: int) -> Conflict:
+        claim, evidence = self._claim, self._evidence
+        b, d = max(b, a + 1), max(d, c + 1)
+        start, end = evidence[c][1], evidence[min(d, len(evidence)) - 1][2]
+        claim_text = self._claim_text[claim[a][1] : claim[min(b, len(claim)) - 1][2]]
+        return Conflict(kind, claim_text, self._source_text[start:end], start, end)
 
 
 # ---------------------------------------------------------------------------
@@ -754,6 +555,7 @@ class _Source:
     units: dict[str, set[tuple[str, bool]]]  # number -> (unit, apart) written next to it (see quantities)
     sentence_tokens: dict[int, list[Tok]]  # filled as sentences are aligned
     poles: dict[tuple[str, int], list[int]] | None = None  # see ``directions``
+    sentence_marks: dict[int, tuple[str, list[Mark]]] = field(default_factory=dict)  # see ``read``
 
     @classmethod
     def build(cls, text: str) -> _Source:
@@ -765,7 +567,7 @@ class _Source:
             toks = tokens(text[a:b])
             flat += toks
             words = set(toks)
-            words |= {_NUMBER_WORDS[w] for w in words if w in _NUMBER_WORDS}
+            words |= {NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS}
             for w in words:
                 postings.setdefault(w, []).append(k)
             for p in {w[:PREFIX] for w in words if len(w) >= PREFIX and not w[0].isdigit()}:
@@ -783,6 +585,14 @@ class _Source:
                 for pole in DIRECTIONS.get(word, ()):
                     self.poles.setdefault(pole, []).extend(where)
         return self.poles
+
+    def read(self, k: int) -> tuple[str, list[Mark]]:
+        """Sentence ``k``'s language and operators (``core/natlog.py``), read once."""
+        if k not in self.sentence_marks:
+            toks = self.sentence(k)
+            lang = sentence_language([t for t, *_ in toks])
+            self.sentence_marks[k] = (lang, marks(toks, self.text, lang))
+        return self.sentence_marks[k]
 
     def sentence(self, k: int) -> list[Tok]:
         if k not in self.sentence_tokens:
@@ -807,7 +617,7 @@ class Claim:
     # which are names.
     text: str
     spans: list[Tok]
-    cues: list[bool]
+    marks: list[Mark]
     span_names: list[bool]
 
 
@@ -826,6 +636,18 @@ class _Match:
     in_evidence: int
     in_evidence_soft: int
     coverage: Callable[[int, int], float]
+
+
+@dataclass(frozen=True)
+class Flips:
+    """What an evidence says of a claim beyond its words: conflicts (each with the claim words it
+    concerns), whether the claim is capped below ``supported`` (a conflict, a claim the lexicon says
+    goes beyond the evidence, a bound or direction said otherwise), and the claim words the lexicon
+    relates to the evidence (counted as said)."""
+
+    conflicts: list[tuple[Conflict, frozenset[str]]] = field(default_factory=list)
+    capped: bool = False
+    eased: frozenset[str] = frozenset()
 
 
 class SupportChecker:
@@ -852,10 +674,7 @@ class SupportChecker:
         # Per parsed claim, each source's match (``_match``): ``features`` compares a source with the rest.
         self._matches: tuple[Claim | None, dict[int, _Match]] = (None, {})
         self._together: tuple[Claim | None, tuple[int, int, list[tuple[int, float]]]] = (None, (0, 0, []))
-        self._flips: tuple[Claim | None, dict[int, tuple[list[tuple[Conflict, frozenset[str]]], bool]]] = (
-            None,
-            {},
-        )
+        self._flips: tuple[Claim | None, dict[int, Flips]] = (None, {})
         #: Sentences scored so far (a work counter for tests and benchmarks).
         self.sentences_scored = 0
 
@@ -884,8 +703,10 @@ class SupportChecker:
         return ranked[0][0], round(ranked[0][1].score - runner_up, 4)
 
     def ranked(self, claim: str) -> list[tuple[int, float]]:
-        """Every presented source with its score before flips are looked for, best first: cheap, and
-        never below the score of its verdict, so it tells which sources could win (``core/uncited.py``)."""
+        """Every presented source with its score before the alignment is read, best first: cheap, and
+        never below its verdict's score but for the words the lexicon relates ("not permitted" for
+        "forbidden", which may raise a verdict a little), so it tells which sources could win
+        (``core/uncited.py``)."""
         parsed, _ = self._claim(claim)
         if parsed is None:
             return [(sid, 0.0) for sid in self._sources]
@@ -919,7 +740,9 @@ class SupportChecker:
         return best[1] if best else None
 
     def _raw(self, claim: Claim, source_id: int) -> float:
-        """A source's score before flips are looked for: never below its verdict's score."""
+        """A source's score from its words alone, before the alignment is read: cheap. Flips only
+        lower a score; the lexicon's paraphrases ("not permitted" for "forbidden") may raise a
+        verdict's score above it, which costs at most a missed near-tie."""
         found = self.features(claim, source_id)
         return combine(found[0], found[2], found[3]) if found else 0.0
 
@@ -957,12 +780,33 @@ class SupportChecker:
         """A unit as ``quantities`` wrote it, or "" when it is just the word after the number."""
         return unit if not apart or self.is_unit(unit) else ""
 
-    def _is_name(self, toks: list[Tok], k: int, text: str) -> bool:
+    def _is_name(self, toks: list[Tok], k: int, text: str, lang: str = "") -> bool:
         """A name: written with a capital, two letters or more; at the start of a sentence only when it
-        is no sentence opener (``SENTENCE_OPENER_WORDS``), no comma follows ("Overall, …") and no source writes it
-        in lower case."""
+        is no sentence opener (``SENTENCE_OPENER_WORDS``), no comma follows ("Overall, …") and no source
+        writes it in lower case. In German, where every noun has a capital, not after an article or a
+        declined adjective ("die Firma", "das neue Werk")."""
         word, _, end, cap = toks[k]
-        if not cap or len(word) < 2 or word[0].isdigit() or word in CALENDAR_WORDS or word in _NUMBER_WORDS:
+        if (
+            not cap
+            or len(word) < 2
+            or word[0].isdigit()
+            or word in CALENDAR_WORDS
+            or word in NUMBER_WORDS
+            or operator(word) is not None  # "Alle", "Sommige", "Einige" open a sentence
+        ):
+            return False
+        if (
+            lang == "de"
+            and k
+            and (
+                toks[k - 1][0] in GERMAN_NOUN_MARKERS
+                or (
+                    not toks[k - 1][3]
+                    and len(toks[k - 1][0]) > 3
+                    and toks[k - 1][0].endswith(("e", "en", "er", "es", "em"))
+                )
+            )
+        ):
             return False
         return k > 0 or (
             word not in SENTENCE_OPENER_WORDS
@@ -1009,9 +853,13 @@ class SupportChecker:
         index = {t: i for i, t in enumerate(vocab)}
         # Aligned word by word: a claim runs to a sentence or two, and a wall of text is cut short.
         spans = token_spans(claim)[: 4 * MAX_CLAIM_TOKENS]
-        span_names = [self._is_name(spans, k, claim) for k in range(len(spans))]
+        # A capitalized German noun is a name only for the hard signal (a claim's "Schweiz" must be
+        # in the source); facing another noun in the same slot it is no name conflict ("Firma").
+        lang = sentence_language([t for t, *_ in spans])
+        span_names = [self._is_name(spans, k, claim, lang) for k in range(len(spans))]
+        capitals = [self._is_name(spans, k, claim) for k in range(len(spans))]
         caps = {
-            _normalize(m.group(0))
+            normalize(m.group(0))
             for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
             if m.start() > 0 and m.group(0)[0].isupper()
         }
@@ -1032,10 +880,10 @@ class SupportChecker:
             # A month or day is part of a date: one the source does not state fails like a number.
             mask(lambda t: _dated(t, t in caps)),
             mask(lambda t: t not in self._df),
-            self._name_runs(claim, spans, span_names, index),
+            self._name_runs(claim, spans, capitals, index),
             [
                 " ".join(tokens(piece))
-                for q in _QUOTE_RE.finditer(_normalize(claim))
+                for q in _QUOTE_RE.finditer(normalize(claim))
                 # An ellipsis marks words left out: each piece around it must still be verbatim.
                 for piece in re.split(r"\[?(?:\.\.\.|…)\]?", next(g for g in q.groups() if g))
                 if tokens(piece)
@@ -1043,7 +891,7 @@ class SupportChecker:
             [(n, u) for n, u, apart in quantities(claim) if self._unit(u, apart)],
             claim,
             spans,
-            negation_cues(spans, claim),
+            marks(spans, claim),
             span_names,
         )
 
@@ -1052,92 +900,127 @@ class SupportChecker:
         found = self.features(claim, source_id)
         if claim is None or found is None:
             return Judgement("unsupported", 0.0)
+        flips = self.flips(claim, source_id)
+        if flips.eased:
+            found = self.features(claim, source_id, self._mask(claim, flips.eased)) or found
         features, picked, penalty, failed = found
         score = combine(features, penalty, failed)
         source = self._sources[source_id]
         conflict = None
-        conflicts, flipped = self.flips(claim, source_id)
-        for candidate, words in conflicts:
+        for candidate, words in flips.conflicts:
             # Contradicted: with the differing element put right, the evidence would support it.
-            assume = sum(1 << i for i, t in enumerate(claim.vocab) if t in words)
-            again = self.features(claim, source_id, assume)
+            again = self.features(claim, source_id, self._mask(claim, words | flips.eased))
             if again is not None and combine(again[0], again[2], again[3]) >= HIGH:
                 conflict = candidate
                 break
-        if flipped:
+        if flips.capped:
             score = min(score, capped())
         evidence = tuple(Evidence(a, b, source.text[a:b]) for a, b in (source.spans[k] for k in picked))
         verdict = "contradicted" if conflict else verdict_for(score)
         return Judgement(verdict, round(score, 4), evidence, None, conflict)
 
-    def flips(self, claim: Claim, source_id: int) -> tuple[list[tuple[Conflict, frozenset[str]]], bool]:
-        """The elements one source's evidence states differently from the claim (each with the claim
-        words it concerns), and whether anything is flipped at all (a conflict, a negation of the claim
-        that faces none, a restriction said otherwise): then the source does not say the claim.
-        Computed once per claim."""
+    def signals(self, claim: Claim | None, source_id: int) -> tuple[tuple[float, ...], float, bool] | None:
+        """What the verdict's score is computed from, as ``combine`` takes it, with the words the
+        lexicon relates counted as said and every cap (a hard signal, a flip) as ``failed``; None when
+        the source says nothing. The fitting scripts score with it, so they fit what ships."""
+        found = self.features(claim, source_id)
+        if claim is None or found is None:
+            return None
+        flips = self.flips(claim, source_id)
+        if flips.eased:
+            found = self.features(claim, source_id, self._mask(claim, flips.eased)) or found
+        return found[0], found[2], found[3] or flips.capped
+
+    @staticmethod
+    def _mask(claim: Claim, words: frozenset[str]) -> int:
+        return sum(1 << i for i, t in enumerate(claim.vocab) if t in words)
+
+    def flips(self, claim: Claim, source_id: int) -> Flips:
+        """What one source's evidence says of the claim beyond its words (``Flips``), computed once per
+        claim and source. A source that shares little with the claim states nothing of it."""
         if self._flips[0] is not claim:
             self._flips = (claim, {})
         if source_id not in self._flips[1]:
             m = self._match(claim, source_id)
-            found: tuple[list[tuple[Conflict, frozenset[str]]], bool] = ([], False)
-            # A source that shares little with the claim states nothing of it; words no source holds
-            # (a swapped name, say) count as shared here, or a long name put in would hide its own flip.
+            found = Flips()
+            # Words no source holds (a swapped name, say) count as shared here, or a long name put in
+            # would hide its own flip.
             if m.coverage(m.in_evidence | claim.absent, m.in_evidence_soft) >= MIN_COVERAGE:
                 source = self._sources[source_id]
-                conflicts, unmatched, restricted = self._conflicts(claim, source, m)
-                reversed_ = not conflicts and self._reversed(claim, source, m.picked)
-                found = (conflicts, bool(conflicts or unmatched or restricted or reversed_))
+                found = self._conflicts(claim, source, m)
+                if (
+                    not found.conflicts
+                    and not found.capped
+                    and self._reversed(claim, source, m.picked, found.eased)
+                ):
+                    found = Flips(found.conflicts, True, found.eased)
             self._flips[1][source_id] = found
         return self._flips[1][source_id]
 
-    def _conflicts(
-        self, claim: Claim, source: _Source, m: _Match
-    ) -> tuple[list[tuple[Conflict, frozenset[str]]], set[int], bool]:
-        """Flips between the claim and its evidence sentences; the claim's negation cues that face none
-        in any of them; whether the evidence restricts the claim otherwise.
+    def _conflicts(self, claim: Claim, source: _Source, m: _Match) -> Flips:
+        """Natural logic and number / name flips between the claim and its evidence sentences.
 
-        A number or name of the claim that one evidence sentence states otherwise while another holds
-        it ("Smith won in 1994" against "Smith won in 1990. … Jones won in 1994.") is a flip when that
-        one sentence, with the element put right, says all the evidence says of the claim: the claim
-        then does not join two facts, it moves one."""
+        An exclusion (``core/natlog.py``: a negation, an antonym, a quantifier, a role swap) is a
+        conflict; the lexicon saying the claim goes beyond the evidence caps it; the lexicon relating
+        the claim's words to the evidence's counts them as said. A number or name of the claim that
+        one evidence sentence states otherwise while another holds it ("Smith won in 1994" against
+        "Smith won in 1990. … Jones won in 1994.") is a flip when that one sentence, with the element
+        put right, says all the evidence says of the claim: the claim then does not join two facts, it
+        moves one."""
         sentences = [source.sentence(k) for k in m.picked]
 
         def absent_from(toks_of: list[list[Tok]]) -> Callable[[str], bool]:
-            words = {_key(t) for toks in toks_of for t, *_ in toks}
+            words = {number_key(t) for toks in toks_of for t, *_ in toks}
             prefixes = {
                 t[:PREFIX] for toks in toks_of for t, *_ in toks if len(t) >= PREFIX and not t[0].isdigit()
             }
             return lambda tok: (
-                _key(tok) not in words
+                number_key(tok) not in words
                 and (len(tok) < PREFIX or tok[0].isdigit() or tok[:PREFIX] not in prefixes)
             )
 
         absent = absent_from(sentences)
-
         conflicts: list[tuple[Conflict, frozenset[str]]] = []
-        unmatched: set[int] = set()
-        matched: set[int] = set()
-        restricted = False
+        exclusions: list[tuple[Conflict, frozenset[str], set[int]]] = []
+        eased: frozenset[str] = frozenset()
+        capped_ = False
+        lonely: set[int] = set()
+        paired: set[int] = set()
         for k, toks in zip(m.picked, sentences, strict=True):
-            names = [self._is_name(toks, j, source.text) for j in range(len(toks))]
+            lang, ev_marks = source.read(k)
+            names = [self._is_name(toks, j, source.text, lang) for j in range(len(toks))]
             alone = absent_from([toks]) if len(sentences) > 1 else None
             aligned = Aligned(
-                claim.spans, claim.text, claim.cues, toks, source.text, names, claim.span_names, absent, alone
+                claim.spans,
+                claim.text,
+                claim.marks,
+                toks,
+                source.text,
+                ev_marks,
+                names,
+                claim.span_names,
+                absent,
+                alone,
             )
-            unmatched |= aligned.unmatched
-            matched |= aligned.matched
             for conflict, words in aligned.conflicts:
                 if all(absent(w) for w in words) or self._says_all_but(claim, source, k, words, m):
                     conflicts.append((conflict, words))
-            restricted = restricted or aligned.restricted
-        # A negation of the claim that another evidence sentence matches is not a flip.
-        unmatched -= matched
-        said = {claim.spans[k][0] for k in matched}
-        conflicts = [c for c in conflicts if c[0].kind != "negation" or not (c[1] & said)]
-        return conflicts, unmatched, restricted
+            if aligned.excluded is not None and aligned.inference is not None:
+                at = {i for e in aligned.inference.deciding if e.op == "ins" for i in range(*e.claim)}
+                exclusions.append((*aligned.excluded, at))
+            eased |= aligned.eased
+            capped_ = capped_ or aligned.restricted or aligned.weaker
+            if aligned.inference is not None:
+                lonely |= aligned.inference.lonely
+                paired |= aligned.inference.paired
+        # A claim's negation that no evidence sentence faces: the claim says what they do not.
+        capped_ = capped_ or bool(lonely - paired)
+        # A claim's negation that one evidence sentence leaves alone and another faces is said there.
+        conflicts = [(c, words) for c, words, at in exclusions if not at & paired] + conflicts
+        return Flips(conflicts, bool(conflicts) or capped_, eased)
 
     @staticmethod
-    def _reversed(claim: Claim, source: _Source, picked: tuple[int, ...]) -> bool:
+    def _reversed(claim: Claim, source: _Source, picked: tuple[int, ...], eased: frozenset[str]) -> bool:
         """Whether the claim holds a direction word that the source never uses while it uses its
         antonym near the evidence (``DIRECTION_REACH``: "before" where it says "after", "oldest" where
         it says "youngest"): the claim then says the other way round, even where no slot aligns the
@@ -1152,6 +1035,7 @@ class SupportChecker:
             # "North America", "High School" are names; "low-cost", "long-term" compounds.
             if (
                 tok in DIRECTIONS
+                and tok not in eased
                 and not (k and cap)
                 and "-" not in claim.text[start - 1 : start] + claim.text[end : end + 1]
             ):

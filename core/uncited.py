@@ -105,12 +105,15 @@ def pick_source(
     """The one source to cite for a claim, or None when no presented source is a sure pick.
 
     ``ranked``: every presented source with its score before flips (``SupportChecker.ranked``),
-    best first, never below its verdict's score; ``judge(source_id)``: the full verdict, asked only
+    best first, never below its verdict's score but for the lexicon's paraphrases (see there);
+    ``judge(source_id)``: the full verdict, asked only
     of the sources that could still come first. Sure means: the best source's verdict is
     ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
     every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before
-    flips (two chunks that say the same thing, or one that says the claim and one that says
-    otherwise, give no sure pick).
+    flips. A near-tie with a chunk that overlaps it (the same sentence presented twice, also
+    ``supported``) cites the first of them; any other near-tie (two sources that say it in their own
+    words, or one that says the claim and one that says otherwise) gives no sure pick. A source that
+    contradicts the claim is never picked: its verdict is not ``supported``.
 
     >>> from lfx_citations.core.support import SupportChecker
     >>> checker = SupportChecker({1: "Water boils at 100 °C.", 2: "Ice melts at 0 °C."})
@@ -118,8 +121,8 @@ def pick_source(
     >>> pick_source(checker.ranked(claim), lambda source_id: checker.check(claim, source_id))[0]
     1
     >>> same = SupportChecker({1: "Water boils at 100 °C.", 2: "Water boils at 100 °C."})
-    >>> pick_source(same.ranked(claim), lambda source_id: same.check(claim, source_id)) is None
-    True
+    >>> pick_source(same.ranked(claim), lambda source_id: same.check(claim, source_id))[0]
+    1
     """
     best_id, best = 0, None
     for source_id, raw in ranked:
@@ -128,12 +131,38 @@ def pick_source(
         judged = judge(source_id)
         if best is None or judged.score > best.score:
             best_id, best = source_id, judged
-    if best is None or best.verdict != "supported" or best.conflict is not None:
+    if best is None or best.verdict != "supported" or best.conflict is not None or best.score < CITE_FLOOR:
         return None
-    runner_up = max((raw for source_id, raw in ranked if source_id != best_id), default=0.0)
-    if best.score < CITE_FLOOR or best.score - runner_up < CITE_MARGIN:
-        return None
-    return best_id, best
+    close = [
+        source_id for source_id, raw in ranked if source_id != best_id and best.score - raw < CITE_MARGIN
+    ]
+    # Near-ties: chunks that overlap (the same sentence presented twice) say the same thing, so the
+    # first of them is cited; a near-tie with any other source, one that says otherwise included, is
+    # no sure pick.
+    tied = {best_id: best}
+    for source_id in close:
+        other = judge(source_id)
+        if other.verdict != "supported" or other.conflict is not None or not overlap(best, other):
+            return None
+        tied[source_id] = other
+    first = min(tied)
+    return first, tied[first]
+
+
+def overlap(a: Judgement, b: Judgement) -> bool:
+    """Whether two judgements rest on the same words: an evidence sentence of one holds one of the
+    other's (overlapping chunks of one document).
+
+    >>> from lfx_citations.core.support import Evidence
+    >>> said = lambda *texts: Judgement("supported", 0.9, tuple(Evidence(0, len(t), t) for t in texts))
+    >>> overlap(said("Water boils at 100 °C."), said("It is cold.", "Water boils at 100 °C."))
+    True
+    >>> overlap(said("Water boils at 100 °C."), said("Ice melts at 0 °C."))
+    False
+    """
+    mine = [_fold(e.text) for e in a.evidence]
+    theirs = [_fold(e.text) for e in b.evidence]
+    return any(x and y and (x in y or y in x) for x in mine for y in theirs)
 
 
 def uncited_claims(
@@ -153,6 +182,9 @@ def uncited_claims(
         lambda claim: pick_source(ranked(claim), lambda source_id: judge(source_id, claim)),
         insert=mode == "insert",
         no_evidence=no_evidence,
+        supported=lambda claim: any(
+            judge(source_id, claim).verdict == "supported" for source_id, _ in ranked(claim)
+        ),
     )
 
 
@@ -204,9 +236,11 @@ class UncitedClaims:
         *,
         insert: bool,
         no_evidence: str = "",
+        supported: Callable[[str], bool] | None = None,
     ) -> None:
         self.pick = pick
         self.insert = insert
+        self.supported = supported
         no_evidence = no_evidence or DEFAULT_NO_EVIDENCE_ANSWER
         self._no_evidence = {_fold(s) for s in re.split(r"(?<=[.!?])\s+", no_evidence) if s.strip()}
         self.marker_text: Callable[[int], str] = lambda source_id: f"[Source {source_id}]"
@@ -214,6 +248,9 @@ class UncitedClaims:
         self.on_insert: Callable[[int, int, int], None] = lambda source_id, start, end: None
         #: Every claim given a source, in text order.
         self.found: list[UncitedClaim] = []
+        #: Claims no presented source supports (``supported`` says so), in text order:
+        #: ``(claim, start, end)`` in the final text.
+        self.unsupported: list[tuple[str, int, int]] = []
         self._model_cited: set[int] = set()  # sources the answer's own kept markers cite
         #: Characters inserted so far: engine offsets plus this are offsets in the final text.
         self.shift = 0
@@ -425,11 +462,15 @@ class UncitedClaims:
             return
         offset, claim = claim
         picked = self.pick(claim)
-        if picked is None:
-            return
-        source_id, judgement = picked
         start = self._start + offset + self.shift
         end = start + len(claim)
+        if picked is None:
+            # "Uncited and unsupported" is told apart from "not a claim" and from a claim two
+            # sources state alike.
+            if self.supported is not None and not self.supported(claim):
+                self.unsupported.append((claim, start, end))
+            return
+        source_id, judgement = picked
         marker_start, inserted = None, ""
         if self.insert:
             marker = self.marker_text(source_id)

@@ -154,9 +154,8 @@ def oracle_claims(data: Path) -> list[dict]:
         chunks = []
         claim = checker.parse(rows[0]["claim"])
         for i in range(len(rows)):
-            found = checker.features(claim, i)
-            # A flip (a negation facing none, a conflict) caps the score like a failed hard signal.
-            chunks.append((found[0], found[2], found[3] or checker.flips(claim, i)[1]) if found else None)
+            # A flip (a conflict, a claim the lexicon says goes beyond) caps it like a failed hard signal.
+            chunks.append(checker.signals(claim, i))
         claims.append(
             {"id": cid, "gold": rows[0]["label"] == "supported", "label": rows[0]["label"], "chunks": chunks}
         )
@@ -198,10 +197,9 @@ def wrong_source_cases(data: Path, seed: int = 0) -> list[dict]:
         # Training rows for the joint fit: only the right window of a supported claim supports it.
         rows = []
         for sid in ids:
-            found = checker.features(claim, sid)
+            found = checker.signals(claim, sid)
             if found:
-                failed = found[3] or checker.flips(claim, sid)[1]
-                rows.append((found[0], found[2], failed, int(gold and sid == ids[0])))
+                rows.append((*found, int(gold and sid == ids[0])))
         cases.append(
             {
                 "id": row["meta"]["id"],

@@ -103,6 +103,7 @@ async def test_no_search_gives_no_cards_and_removes_every_marker() -> None:
         },
         "removed_unsupported": [],
         "suggested": [],  # cite_missing's default
+        "unsupported_uncited": [],
     }
     assert cards(message) == []
 
@@ -115,6 +116,7 @@ async def test_the_payload_has_the_rag_flows_schema() -> None:
         *("sources", "cited", "removed", "citations_reported", "qualifiers"),
         *("support", "support_summary", "removed_unsupported"),  # the support check's default, flag
         "suggested",  # cite_missing's default, suggest
+        "unsupported_uncited",  # ... with the uncited claims no source supports
     }
     assert set(record) == {
         "id", "label", "document", "title", "page", "url", "chunk_id", "text", "score", "metadata"

@@ -183,6 +183,7 @@ async def test_stream_that_ends_empty() -> None:
         },
         "removed_unsupported": [],
         "suggested": [],  # cite_missing's default
+        "unsupported_uncited": [],
     }
     assert "The answer is empty." in run.post_status()
 

@@ -165,3 +165,25 @@ async def test_an_unknown_mode_falls_back_to_suggest() -> None:
     message, _ = await post_process(answer=ANSWER, cite_missing="always")
     assert message.text == ANSWER.replace(" [9]", "")
     assert len(message.data["citations"]["suggested"]) == 2
+
+
+async def test_claims_no_source_supports_are_listed_apart_from_those_that_are_no_claims() -> None:
+    answer = (
+        "Water boils at 100 degrees Celsius at sea level [Source 1]. The Louvre opened to the public in 1793. "
+        "Here is what I found: Shall I go on?"
+    )
+    for mode in ("suggest", "insert"):
+        message, _ = await post_process(answer=answer, cite_missing=mode)
+        payload = message.data["citations"]
+        claim = "The Louvre opened to the public in 1793"
+        assert payload["unsupported_uncited"] == [
+            {
+                "claim_text": claim,
+                "start": message.text.index(claim),
+                "end": message.text.index(claim) + len(claim),
+            }
+        ]
+        assert payload["suggested" if mode == "suggest" else "inserted"] == []
+        json.dumps(payload, allow_nan=False)
+    message, _ = await post_process(answer=answer, cite_missing="off")
+    assert "unsupported_uncited" not in message.data["citations"]

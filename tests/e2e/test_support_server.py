@@ -40,18 +40,25 @@ def sources_group(message: dict[str, Any]) -> list[dict[str, Any]]:
     return group["contents"]
 
 
+def first_turn(
+    client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin
+) -> tuple[str, dict[str, Any], str, dict[int, str]]:
+    """A first run with the check off in a fresh session: the flow, its tweaks, the session and the
+    numbered chunks the model was shown. The flow keeps numbers across a session's turns, so those
+    are the numbers the next run shows the model."""
+    flow_id = load(standalone(RAG))["id"]
+    tweaks = standin_tweaks(openai.base_url, data_api.url)
+    session = str(uuid.uuid4())
+    openai.script(Reply(chunks=("Nothing to cite.",)))
+    answer_message(client.run(flow_id, QUESTION, tweaks=tweaks, session_id=session))
+    return flow_id, tweaks, session, presented_chunks(openai.last_prompt())
+
+
 @pytest.mark.parametrize("stream", [False, True], ids=["non-stream", "stream"])
 def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
     langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, stream: bool
 ) -> None:
-    flow_id = load(standalone(RAG))["id"]
-    tweaks = standin_tweaks(openai.base_url, data_api.url)
-    # One fresh session for both runs: the flow keeps numbers across a session's turns, so the
-    # numbers read from the first run's context are the ones the second run shows the model.
-    session = str(uuid.uuid4())
-    openai.script(Reply(chunks=("Nothing to cite.",)))
-    answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks, session_id=session))
-    chunks = presented_chunks(openai.last_prompt())
+    flow_id, tweaks, session, chunks = first_turn(langflow_client, openai, data_api)
     boiling = next(n for n, text in chunks.items() if "boils at 100 degrees Celsius" in text)
     plants = next(n for n, text in chunks.items() if "plants use sunlight" in text)
     claim = "Water boils at 100 degrees Celsius at sea level"
@@ -84,12 +91,7 @@ def test_drop_removes_a_citation_whose_source_does_not_say_the_claim(
 def test_drop_removes_a_contradicted_citation_and_flag_shows_the_conflict_on_the_card(
     langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin, stream: bool
 ) -> None:
-    flow_id = load(standalone(RAG))["id"]
-    tweaks = standin_tweaks(openai.base_url, data_api.url)
-    session = str(uuid.uuid4())
-    openai.script(Reply(chunks=("Nothing to cite.",)))
-    answer_message(langflow_client.run(flow_id, QUESTION, tweaks=tweaks, session_id=session))
-    chunks = presented_chunks(openai.last_prompt())
+    flow_id, tweaks, session, chunks = first_turn(langflow_client, openai, data_api)
     boiling = next(n for n, text in chunks.items() if "boils at 100 degrees Celsius" in text)
     plants = next(n for n, text in chunks.items() if "plants use sunlight" in text)
     # The first claim is what the plants chunk says; the second changes the number the water chunk gives.
@@ -136,3 +138,35 @@ def test_drop_removes_a_contradicted_citation_and_flag_shows_the_conflict_on_the
     )
     stored = [m for m in langflow_client.messages(session_id=session) if m["sender"] == "Machine"][-1]
     assert stored["text"] == answer
+
+
+def test_flag_shows_a_role_swap_on_the_card_with_both_sides(
+    langflow_client: LangflowClient, openai: OpenAIStandin, data_api: DataAPIStandin
+) -> None:
+    flow_id, tweaks, session, chunks = first_turn(langflow_client, openai, data_api)
+    boiling = next(n for n, text in chunks.items() if "Hydrogen bonds give water" in text)
+    # The chunk says the bonds give water its boiling point; the answer swaps who gives what to whom.
+    swapped = "Water gives hydrogen bonds its high boiling point"
+    answer = f"{swapped} [Source {boiling}]."
+    openai.script(Reply(chunks=tuple(answer[i : i + 7] for i in range(0, len(answer), 7))))
+    flagging = {**tweaks, "Citation Post-Processor": {"include_payload": True}}
+
+    message = answer_message(langflow_client.run(flow_id, QUESTION, tweaks=flagging, session_id=session))
+
+    assert message["text"] == answer
+    leaves = sources_group(message)
+    payload = next(leaf["data"] for leaf in leaves if "data" in leaf)
+    (entry,) = payload["support"]
+    assert entry["verdict"] == "contradicted"
+    conflict = entry["conflict"]
+    assert {k: conflict[k] for k in ("kind", "claim_text", "source_text")} == {
+        "kind": "role",
+        "claim_text": "Water gives hydrogen",
+        "source_text": "Hydrogen bonds give water",
+    }
+    record = next(r for r in payload["sources"] if r["id"] == boiling)
+    assert record["text"][conflict["source_start"] : conflict["source_end"]] == "Hydrogen bonds give water"
+    (card,) = [leaf for leaf in leaves if leaf.get("type") == "citation"]
+    assert card["cited_text"].startswith(
+        "\u26a0 \u00abHydrogen bonds give water\u00bb, not \u00abWater gives hydrogen\u00bb \u2014 "
+    )

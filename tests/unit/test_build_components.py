@@ -127,7 +127,10 @@ NUMBERING_REGIONS = ["links", "text", "grammar", "sources", "glue_retrieval", "p
             [
                 "text",
                 "grammar",
+                "align",
+                "wordnet",
                 "lexicon",
+                "natlog",
                 "support",
                 "engine",
                 "links",

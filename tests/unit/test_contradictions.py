@@ -320,8 +320,9 @@ def test_a_name_no_evidence_sentence_holds_is_at_most_partial_and_one_facing_ano
 
 
 # A direction word that the claim holds and its source never uses, while the source uses its antonym
-# near the evidence: the claim says the other way round even where no slot aligns the two words, so it
-# is at most partial. (source, the claim as the source says it, the claim reversed)
+# near the evidence: the claim says the other way round, so it is never supported. Where the alignment
+# puts the antonym in the claim's slot (after the aligned "traffic"), natural logic names the conflict;
+# elsewhere the claim is partial. (source, the claim as the source says it, the claim reversed)
 DIRECTION_ELSEWHERE = {
     "en": (
         "The bridge was built in 1890. Its traffic has decreased since then, the city says.",
@@ -367,7 +368,8 @@ def test_a_direction_the_source_states_the_other_way_outside_the_slot_is_at_most
     check = SupportChecker({1: source, 2: "Unrelated text about gardening."})
     assert check.check(said, 1).verdict == "supported"
     judged = check.check(reversed_, 1)
-    assert (judged.verdict, judged.conflict) == ("partial", None), judged
+    assert judged.verdict in ("partial", "contradicted"), judged
+    assert judged.conflict is None or judged.conflict.kind == "direction", judged
 
 
 def test_a_direction_word_inside_a_compound_reverses_nothing() -> None:

@@ -300,10 +300,23 @@ def test_the_pick_with_the_real_checker() -> None:
     assert real("Water boils at 90 degrees Celsius at sea level") is None
     assert real("Water does not boil at 100 degrees Celsius at sea level") is None
     assert real("Gold is a soft yellow metal") is None
+    # Two overlapping chunks that tie say the same thing: the first is cited, not none.
     same = SupportChecker(
-        {1: "Water boils at 100 degrees Celsius.", 2: "Water boils at 100 degrees Celsius."}
+        {2: "Water boils at 100 degrees Celsius.", 1: "It is hot. Water boils at 100 degrees Celsius."}
     )
-    assert pick_source(same.ranked("Water boils"), lambda i: same.check("Water boils", i)) is None
+    assert pick_source(same.ranked("Water boils"), lambda i: same.check("Water boils", i))[0] == 1
+    # Two chunks that say it in their own words, or one that says otherwise, still give no sure pick.
+    apart = SupportChecker(
+        {1: "Water boils at 100 degrees Celsius.", 2: "At 100 degrees Celsius, water boils."}
+    )
+    assert pick_source(apart.ranked("Water boils"), lambda i: apart.check("Water boils", i)) is None
+    # A source that says otherwise is never the pick, and a near-tie with it gives none.
+    against = SupportChecker(
+        {1: "The plant no longer operates in Lyon.", 2: "The plant operates in Lyon since 1990."}
+    )
+    claim = "The plant operates in Lyon"
+    assert against.check(claim, 1).verdict == "contradicted"
+    assert pick_source(against.ranked(claim), lambda i: against.check(claim, i)) is None
 
 
 def test_off_gives_no_tracker() -> None:

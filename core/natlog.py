@@ -1,0 +1,764 @@
+"""Natural logic over an alignment: does the evidence sentence entail the claim, or exclude it?
+
+    >>> from lfx_citations.core.align import align, token_spans
+    >>> def relation(evidence, claim):
+    ...     e, c = token_spans(evidence), token_spans(claim)
+    ...     return infer(c, claim, e, evidence, align(c, e)).relation
+    >>> relation("Photography is forbidden in the gallery.", "Photography is not permitted in the gallery.")
+    'eq'
+    >>> relation("The plant ceased operations in 2020.", "The plant no longer operates.")
+    'eq'
+    >>> relation("The shop hired 50 staff.", "The shop laid off 50 staff.")
+    'alt'
+    >>> relation("Some of the samples were contaminated.", "All of the samples were contaminated.")
+    'rev'
+    >>> relation("None of the samples were contaminated.", "Some of the samples were contaminated.")
+    'neg'
+    >>> relation("Ice is not cold.", "Ice is cold.")
+    'neg'
+
+The method of MacCartney and Manning (NatLog) and Angeli and Manning (NaturalLI), cut to what an
+alignment gives cheaply. The evidence (premise) becomes the claim (hypothesis) by atomic edits where
+the two differ (``core/align.py``'s gaps): a substitution of one word for another, the insertion or
+deletion of an operator. Each edit has a lexical relation, one of seven:
+
+* ``eq`` equivalence, ``fwd`` forward entailment (the premise's word is narrower: "all" → "some"),
+  ``rev`` reverse entailment, ``neg`` negation (exhaustive and exclusive: "permitted" / "forbidden",
+  inserting "not"), ``alt`` alternation (exclusive, not exhaustive: "hired" / "laid off"), ``cover``
+  (exhaustive, not exclusive), ``ind`` independence.
+
+It comes from the lexicon (``core/lexicon.py``): operators (negation, "no longer" and the verbs that
+mean it, quantifiers, frequency adverbs, modals), word pairs, derivational negation, numbers with
+their approximators and units. Each relation is projected through the monotonicity of its context:
+under a negation or a downward quantifier ("no", "few", "never", "rarely") ``fwd`` and ``rev`` swap,
+and so do ``alt`` and ``cover`` (``project``). The projected relations are joined left to right, in
+the order NatLog applies them (substitutions in the premise's context, then operators inserted or
+deleted: ``join``). The claim is entailed when the result is ``eq`` or ``fwd``, excluded when it is
+``neg`` or ``alt``.
+
+Words the lexicon knows nothing of (an unknown substitution, a modifier added or dropped) are left
+to the lexical score (``core/support.py``): they never make an exclusion, which is the rule that
+protects users: a conflict needs two aligned items in an exclusive relation.
+
+``roles`` adds what the word order says: who did what to whom ("A defeated B" against "B defeated
+A"), read after normalizing the passive voice, converse comparatives ("cheaper" / "more expensive")
+and temporal converses ("before" / "after").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lfx_citations.core.align import (
+    EDGE_SLACK,
+    GAP_SLACK,
+    PREFIX,
+    Tok,
+    follows,
+    gaps,
+    number_key,
+    phrase_around,
+)
+from lfx_citations.core.lexicon import (
+    AUXILIARY_WORDS,
+    CALENDAR_WORDS,
+    DOWNWARD,
+    FUNCTION_WORD_SET,
+    IMPLICATIVE_BEFORE_ING,
+    IMPLICATIVES,
+    MODALS_BY_LANG,
+    NE_PARTNERS,
+    NEGATION_BREAKERS,
+    NEGATION_PART_BREAKERS,
+    NEGATION_PARTS,
+    NEGATION_PHRASES,
+    NOT_NEGATING,
+    PASSIVE_AUXILIARIES,
+    PRIVATIVES,
+    SYMMETRIC,
+    approximator,
+    converse,
+    is_cue_in,
+    negated_form,
+    operator,
+    operator_relation,
+    sentence_language,
+    units_differ,
+    value_range,
+    word_relation,
+)
+
+# ---------------------------------------------------------------------------
+# Relations, projection, join
+# ---------------------------------------------------------------------------
+
+EQ, FWD, REV, NEG, ALT, COVER, IND = "eq", "fwd", "rev", "neg", "alt", "cover", "ind"
+RELATIONS = (EQ, FWD, REV, NEG, ALT, COVER, IND)
+#: Share of the claim's content words the evidence sentence must say for a swap to be a conflict.
+SWAP_COVERAGE = 0.9
+#: The farthest apart two arguments of one predicate are looked for, in tokens.
+MAX_SPAN = 12
+#: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
+MAX_SLOT = 6
+#: The claim follows from the evidence / the evidence excludes it.
+ENTAILING = frozenset((EQ, FWD))
+EXCLUSIVE = frozenset((NEG, ALT))
+
+#: The join of two relations (MacCartney 2009, table 5.2), where a union of relations is read as
+#: ``ind``: ``JOIN[r][s]`` relates x to z when r relates x to y and s relates y to z.
+JOIN = {
+    EQ: {EQ: EQ, FWD: FWD, REV: REV, NEG: NEG, ALT: ALT, COVER: COVER, IND: IND},
+    FWD: {EQ: FWD, FWD: FWD, REV: IND, NEG: ALT, ALT: ALT, COVER: IND, IND: IND},
+    REV: {EQ: REV, FWD: IND, REV: REV, NEG: COVER, ALT: IND, COVER: COVER, IND: IND},
+    NEG: {EQ: NEG, FWD: COVER, REV: ALT, NEG: EQ, ALT: REV, COVER: FWD, IND: IND},
+    ALT: {EQ: ALT, FWD: IND, REV: ALT, NEG: FWD, ALT: IND, COVER: FWD, IND: IND},
+    COVER: {EQ: COVER, FWD: COVER, REV: IND, NEG: REV, ALT: REV, COVER: IND, IND: IND},
+    IND: dict.fromkeys(RELATIONS, IND),
+}
+#: A relation seen through a downward-monotone context ("not", "no", "few", "never").
+DOWNWARD_PROJECTION = {EQ: EQ, FWD: REV, REV: FWD, NEG: NEG, ALT: COVER, COVER: ALT, IND: IND}
+
+
+def join(first: str, second: str) -> str:
+    """The relation of x to z, given ``first`` of x to y and ``second`` of y to z.
+
+    >>> join("neg", "neg"), join("alt", "neg"), join("fwd", "fwd"), join("fwd", "rev")
+    ('eq', 'fwd', 'fwd', 'ind')
+    """
+    return JOIN[first][second]
+
+
+def project(relation: str, downward: bool) -> str:
+    """``relation`` as its context shows it: swapped where the context is downward-monotone.
+
+    >>> project("fwd", True), project("alt", True), project("neg", True), project("fwd", False)
+    ('rev', 'cover', 'neg', 'fwd')
+    """
+    return DOWNWARD_PROJECTION[relation] if downward else relation
+
+
+# ---------------------------------------------------------------------------
+# Operators: which tokens negate, quantify or soften, in the sentence's own language
+# ---------------------------------------------------------------------------
+
+#: A token's operator: ``(kind, value)``; kind "negation", "quantifier", "frequency", "modal", or
+#: "part" for a word that belongs to an operator before it ("longer" in "no longer", "ne" of "ne pas").
+Mark = tuple[str, str] | None
+#: Kinds whose operators negate (with the values that do): they pair with one another.
+_NEGATIVE = {("negation", "not"), ("quantifier", "none"), ("frequency", "never")}
+#: Languages where negative words agree with the negation before them ("no … nunca" is one negation).
+_CONCORD = frozenset("fr es pt it".split())
+_CONCORD_REACH = 6
+
+
+def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
+    """The operator each token is (see ``Mark``), read in the sentence's language (detected from its
+    words when not given): French "mai" is May, Chinese 不同 "different", "No. 5" a number.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> [[m for m in marks(token_spans(s), s) if m] for s in ("It does not work.", "En mai, il pleut.", "不同的方法")]
+    [[('negation', 'not')], [], []]
+    """
+    words = [t for t, *_ in toks]
+    lang = sentence_language(words) if lang is None else lang
+    out: list[Mark] = [None] * len(toks)
+    phrases = (
+        NEGATION_PHRASES.get(lang, ()) if lang else tuple(p for ps in NEGATION_PHRASES.values() for p in ps)
+    )
+    concord_until = -1
+    for k, (t, a, b, _) in enumerate(toks):
+        if out[k] is not None:
+            continue
+        after = words[k + 1] if k + 1 < len(words) else " "
+        # "No. 5" is a number's label; "1889 nicht fertiggestellt" is a negation.
+        near_number = after[:1].isdigit() and t in ("no", "nr")
+        mark: Mark = None
+        two = f"{t} {after}"
+        if any(two == p for p in phrases):
+            mark = ("negation", "not")
+            out[k + 1] = ("part", "not")
+        elif t in ("ne", "n") and lang in ("fr", ""):
+            partner = next((j for j in range(k + 1, min(k + 5, len(toks))) if words[j] in NE_PARTNERS), None)
+            if (
+                partner is not None
+                and (t == "ne" or text[b : b + 1] in ("'", "\u2019"))
+                and words[partner] != "que"
+            ):
+                mark = ("part", "not")
+                found = operator(words[partner])
+                out[partner] = found if found and found[1] in ("none", "never") else ("negation", "not")
+        elif any(" ".join(words[k : k + len(p.split())]) == p for p in NOT_NEGATING):
+            for j in range(k, min(len(toks), k + 2)):
+                out[j] = ("part", "emphasis")  # "nothing short of", "no obstante": no negation
+            continue
+        elif is_cue_in(t, lang):
+            # Written French negates with "ne … pas": "pas" alone is a step ("compte les pas").
+            bare_pas = (
+                t == "pas"
+                and lang == "fr"
+                and not any(w in ("ne", "n") for w in words[max(0, k - 4) : k + 5])
+            )
+            # "not only" adds; "geen enkel" is "not a single".
+            breaks = after in NEGATION_BREAKERS and t != "geen"
+            if not near_number and not breaks and not bare_pas:
+                # "no" is the quantifier "none" in English only ("no samples"); elsewhere it is "not".
+                found = operator(t) if t != "no" or lang in ("en", "") else None
+                mark = found if found and (found[0], found[1]) in _NEGATIVE else ("negation", "not")
+        elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
+            mark = ("negation", "not")  # "doesn't", "can't", "won't"
+        elif t[0] >= "\u0e00":
+            if any(text.startswith(p, a) for p in NEGATION_PARTS) and not any(
+                text.startswith(p, a) for p in NEGATION_PART_BREAKERS
+            ):
+                mark = ("negation", "not")
+        elif t in IMPLICATIVES or (t in IMPLICATIVE_BEFORE_ING and after.endswith("ing")):
+            mark = ("negation", "not")
+        elif t in PRIVATIVES:
+            mark = ("negation", "not")
+        elif t in MODALS_BY_LANG.get(lang, ()) and not (k and toks[k][3]):  # "May 2018" is a month
+            mark = ("modal", "may")
+        elif not near_number:
+            found = operator(t)
+            # Negative operators are cues, read above in their own language only ("mai" is May in French).
+            mark = found if found and found[1] not in ("none", "never") else None
+        if mark and mark[0] != "part" and (mark in _NEGATIVE or mark[0] == "negation"):
+            if k <= concord_until and lang in _CONCORD:
+                mark = ("part", "not")  # negative concord: one negation
+            elif lang in _CONCORD:
+                concord_until = k + _CONCORD_REACH
+        out[k] = mark
+    return out
+
+
+def negative(mark: Mark) -> bool:
+    """Whether an operator negates what follows it (a negation, "no", "never", "few", "rarely")."""
+    return mark is not None and (mark[0] == "negation" or (mark[0] != "part" and mark[1] in DOWNWARD))
+
+
+# ---------------------------------------------------------------------------
+# Edits and their join
+# ---------------------------------------------------------------------------
+
+#: Conflict kind of an exclusive edit, by what changed.
+_EDIT_KINDS = {
+    "negation": "negation",
+    "quantifier": "quantifier",
+    "frequency": "quantifier",
+    "modal": "negation",
+}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One atomic edit from the evidence to the claim: ``op`` "sub", "ins" or "del"; ``kind`` the
+    conflict kind it would make ("negation", "quantifier", "direction", "number"); token ranges
+    [start, end) on each side (empty on the side that lacks it); the lexical relation and the one
+    its context projects."""
+
+    op: str
+    kind: str
+    claim: tuple[int, int]
+    evidence: tuple[int, int]
+    lexical: str
+    projected: str
+
+
+@dataclass
+class Inference:
+    """What natural logic concludes of one evidence sentence and the claim."""
+
+    relation: str = EQ
+    edits: list[Edit] = field(default_factory=list)
+    #: Claim tokens whose number the evidence states within the claim's approximation.
+    settled: set[int] = field(default_factory=set)
+    #: Claim operators a negation of the evidence faces; claim negations that face none and negate
+    #: nothing the evidence says (the claim says more than the evidence: not an exclusion).
+    paired: set[int] = field(default_factory=set)
+    lonely: set[int] = field(default_factory=set)
+    #: The evidence negates, among the words both say, what the claim states without a negation.
+    dropped: bool = False
+    #: A substitution the lexicon does not know stands among the aligned words.
+    unknown: bool = False
+    #: Claim tokens that belong to an operator before or after them ("longer" of "no longer").
+    parts: set[int] = field(default_factory=set)
+    #: A role swap: (claim token range, evidence token range) of the swapped arguments.
+    role: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def deciding(self) -> list[Edit]:
+        """The edits that make an exclusion (or that the conclusion rests on), most telling first."""
+        exclusive = [e for e in self.edits if e.projected in EXCLUSIVE or e.lexical in EXCLUSIVE]
+        return exclusive or list(self.edits)
+
+    @property
+    def known(self) -> set[int]:
+        """Claim tokens an edit accounts for (the lexicon relates them to the evidence), with the words
+        that belong to an operator ("ne" of "ne … jamais")."""
+        return {i for e in self.edits for i in range(*e.claim)} | (self.parts if self.edits else set())
+
+
+def _content(word: str) -> bool:
+    return (len(word) > 2 and word not in FUNCTION_WORD_SET) or word[:1].isdigit() or word[:1] >= "\u0e00"
+
+
+def _plain(word: str) -> bool:
+    """A content word that is no number, auxiliary or modal, in a spaced script ("sold", not "can")."""
+    return _content(word) and not word[0].isdigit() and word not in AUXILIARY_WORDS and word[0] < "\u3040"
+
+
+def _value(word: str) -> float | None:
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
+def infer(
+    claim: list[Tok],
+    claim_text: str,
+    evidence: list[Tok],
+    source_text: str,
+    chain: list[tuple[int, int]],
+    claim_marks: list[Mark] | None = None,
+    evidence_marks: list[Mark] | None = None,
+) -> Inference:
+    """The relation of the evidence sentence to the claim, with the edits it rests on.
+
+    ``chain``: the alignment (``core/align.py``); marks are computed when not given. Only edits the
+    lexicon knows enter the join: an empty join is ``eq`` (the lexical score judges the rest).
+    """
+    result = Inference()
+    if not chain:
+        return result
+    cm = claim_marks if claim_marks is not None else marks(claim, claim_text)
+    em = evidence_marks if evidence_marks is not None else marks(evidence, source_text)
+    result.parts = {i for i, mark in enumerate(cm) if mark is not None and mark[0] == "part"}
+    lang = sentence_language([t for t, *_ in claim]) or sentence_language([t for t, *_ in evidence])
+    cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
+    lo = max(0, chain[0][1] - chain[0][0] - EDGE_SLACK)
+    hi = min(len(evidence), chain[-1][1] + 1 + (len(claim) - chain[-1][0] - 1) + EDGE_SLACK)
+    aligned_c = {i for i, _ in chain}
+    aligned_e = {j for _, j in chain}
+    subs: list[Edit] = []
+    c_free: list[int] = []  # operators left unpaired, by side
+    e_free: list[int] = []
+    in_slot: set[tuple[str, int]] = set()  # operators in a gap the aligned words bound on both sides
+    unbound: set[tuple[str, int]] = set()  # operators in a gap no aligned phrase bounds
+    trailing: set[int] = set()  # claim operators after the last aligned word
+    for gap in gaps(chain, len(claim), len(evidence)):
+        cl = list(range(gap.ca, gap.cb))
+        ev = [j for j in range(gap.ea, gap.eb) if lo <= j < hi]
+        c_ops = [i for i in cl if cm[i] and cm[i][0] != "part"]
+        e_ops = [j for j in ev if em[j] and em[j][0] != "part"]
+        # Operators of one kind face each other: "some" / "all", "usually" / "never".
+        for i in list(c_ops):
+            j = next(
+                (j for j in e_ops if em[j][0] == cm[i][0] and em[j][0] in ("quantifier", "frequency")), None
+            )
+            if j is None:
+                continue
+            c_ops.remove(i)
+            e_ops.remove(j)
+            rel = operator_relation(em[j][1], cm[i][1])
+            subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
+        # An operator counts where the sentence says the rest alike: two aligned words in a row next
+        # to its gap ("When she's not working, …" is about something else than "she was working
+        # again"); elsewhere the evidence's faces nothing and the claim's stands alone.
+        if gap.where == "trail":
+            trailing.update(c_ops)
+        if not phrase_around(chain, gap):
+            unbound.update(("ins", i) for i in c_ops)
+            c_free += c_ops
+            continue
+        # The rest face each other by polarity in their gap ("not" / "never", "nicht" / "kein").
+        for i in list(c_ops):
+            j = next((j for j in e_ops if negative(em[j]) == negative(cm[i]) and em[j][0] == cm[i][0]), None)
+            j = j if j is not None else next((j for j in e_ops if negative(em[j]) and negative(cm[i])), None)
+            if j is not None:
+                e_ops.remove(j)
+                c_ops.remove(i)
+                result.paired.add(i)
+        c_free += c_ops
+        e_free += e_ops
+        if gap.where != "lead" and abs(len(cl) - len(ev)) <= GAP_SLACK:
+            in_slot.update((("ins", i) for i in c_ops), (("del", j) for j in e_ops))
+        # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
+        if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
+            continue
+        c_words = [i for i in cl if not cm[i] and len(cw[i]) > 1]
+        e_words = [j for j in ev if not em[j] and len(ew[j]) > 1]
+        used: set[int] = set()
+        paired_here: set[int] = set()
+        for i in c_words:
+            before = cw[i - 1] if i else ""
+            for j in e_words:
+                if j in used:
+                    continue
+                rel = _number_relation(cw, ew, i, j, result) if cw[i][0].isdigit() else None
+                kind = "number"
+                if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
+                    rel = word_relation(ew[j], cw[i], before, lang)
+                    kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
+                if rel is not None:
+                    used.add(j)
+                    paired_here.add(i)
+                    first = _approximated(cw, i) if kind == "number" else i
+                    subs.append(Edit("sub", kind, (first, i + 1), (j, j + 1), rel, rel))
+                    break
+        # Words on both sides that the lexicon does not relate: the sentence says something else
+        # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
+        # "sold a sculpture"). Numbers are the number check's.
+        left_c = [cw[i] for i in c_words if i not in paired_here and _plain(cw[i])]
+        left_e = [ew[j] for j in e_words if j not in used and _plain(ew[j])]
+        if gap.where == "inner" and left_e and any(not any(same_stem(w, v) for v in left_e) for w in left_c):
+            result.unknown = True
+        # A unit said otherwise next to the same number: "500 mg" / "500 g".
+        if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
+            i, j = cl[0], ev[0]
+            n_c, n_e = chain[gap.before]
+            if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
+                subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
+    # Approximate claims whose number is aligned word for word: "about 400" / "400".
+    for i, j in chain:
+        if cw[i][0].isdigit() and _number_relation(cw, ew, i, j, result) == REV:
+            subs.append(Edit("sub", "number", (i, i + 1), (j, j + 1), REV, REV))
+    # Operators the alignment paired word for word ("not" / "not") need no edit; the rest pair by
+    # polarity across gaps ("is not" / "not is"), then stand alone: an insertion or a deletion.
+    # A negation aligned word for word faces the claim's when the word it negates is aligned with it
+    # (the next one, "not the"; the one before when it ends the claim, "hilft nicht"): "did not
+    # [indicate]" does not face "did not [conclude]".
+    result.paired |= {
+        i
+        for k, (i, j) in enumerate(chain)
+        if cm[i] and em[j] and (follows(chain, k + 1) or (follows(chain, k) and i == len(claim) - 1))
+    }
+    result.lonely |= {
+        i for i, _ in chain if negative(cm[i]) and i not in result.paired and _stated(i, cm, cw, ew)
+    }
+    # The same operator word, moved: "dejó sin luz a 20 000 vecinos" / "20 000 vecinos … sin luz".
+    for i in list(c_free):
+        j = next((j for j in e_free if ew[j] == cw[i]), None)
+        if j is not None:
+            c_free.remove(i)
+            e_free.remove(j)
+            result.paired.add(i)
+    ops: list[Edit] = []
+    for side, free, m, words, aligned in (
+        ("ins", c_free, cm, cw, aligned_c),
+        ("del", e_free, em, ew, aligned_e),
+    ):
+        for k in free:
+            # An exclusion needs the negated word aligned (or related by the lexicon): "should fast"
+            # against "should not eat" is no conflict, only a difference.
+            other = ew if side == "ins" else cw
+            if (side, k) in unbound or not _scoped(k, m, words, aligned, subs, side, other):
+                # Among the aligned words the claim negates what the evidence says otherwise; after
+                # them, only where the evidence holds what it negates: either way, it is not said.
+                if side == "ins" and negative(m[k]) and (k not in trailing or _stated(k, cm, cw, ew)):
+                    result.lonely.add(k)
+                elif side == "del" and negative(m[k]) and (side, k) in in_slot:
+                    result.dropped = True
+                continue
+            kind, value = m[k]
+            if negative(m[k]):
+                rel = NEG if kind == "negation" or value in ("none", "never") else IND
+            elif kind == "modal":
+                rel = FWD if side == "ins" else REV
+            else:
+                continue  # "all" / "the", "usually" / nothing: left to the score
+            span = (k, k + 1)
+            ops.append(
+                Edit(
+                    side,
+                    _EDIT_KINDS[kind],
+                    span if side == "ins" else (0, 0),
+                    span if side == "del" else (0, 0),
+                    rel,
+                    rel,
+                )
+            )
+    # Project: substitutions in the premise's context, operators in the context both sides share.
+    shared = [j for _, j in chain if em[j] and negative(em[j])]
+    edits: list[Edit] = []
+    for edit in subs:
+        j = edit.evidence[0]
+        down = sum(1 for k in range(lo, j) if em[k] and em[k][0] != "part" and negative(em[k])) % 2 == 1
+        edits.append(
+            Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
+        )
+    for edit in ops:
+        at = edit.evidence[0] if edit.op == "del" else _evidence_position(chain, edit.claim[0])
+        down = sum(1 for j in shared if j < at) % 2 == 1
+        edits.append(
+            Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
+        )
+    _roles(claim, ew, cm, em, result, edits)
+    relation = EQ
+    for edit in edits:
+        relation = join(relation, edit.projected)
+    if result.role is not None:
+        relation = ALT
+    result.relation, result.edits = relation, edits
+    return result
+
+
+def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
+    """Where claim token ``i`` falls in the evidence: right after the last aligned pair before it."""
+    return next((j + 1 for a, j in reversed(chain) if a < i), 0)
+
+
+def _scoped(
+    k: int, m: list[Mark], words: list[str], aligned: set[int], subs: list[Edit], side: str, other: list[str]
+) -> bool:
+    """Whether a lone operator negates something both sides say: the word it negates (the first
+    content word after it, past auxiliaries and articles; the last one before it when it ends the
+    sentence: "hilft nicht") is aligned, related by the lexicon, or the same verb in another form on
+    the other side ("failed to show" / "showed"). "Should not eat" facing "should fast" negates
+    nothing the evidence says: a difference, not an exclusion."""
+    if words[k][:1] >= "\u3040":  # character pairs: any of the next four said on both sides
+        return any(j in aligned for j in range(k + 1, min(k + 5, len(words))))
+    head = next(
+        (
+            j
+            for j in range(k + 1, min(k + 6, len(words)))
+            if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS
+        ),
+        None,
+    )
+    if head is None:
+        head = next((j for j in range(k - 1, max(-1, k - 4), -1) if not m[j] and _content(words[j])), None)
+    if head is None:
+        return False
+    edited = {x for e in subs for x in range(*(e.claim if side == "ins" else e.evidence))}
+    return head in aligned or head in edited or any(same_stem(words[head], w) for w in other)
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Whether two words are one word inflected: four letters in common at the start and at most
+    three more on either side ("show" / "showed", "signer" / "signé", "firmar" / "firmó").
+
+    >>> same_stem("show", "showed"), same_stem("firmar", "firmó"), same_stem("work", "compatible")
+    (True, True, False)
+    """
+    if len(a) < 4 or len(b) < 4 or a[:4] != b[:4] or a[0].isdigit():
+        return False
+    common = 4
+    while common < min(len(a), len(b)) and a[common] == b[common]:
+        common += 1
+    return len(a) - common <= 3 and len(b) - common <= 3
+
+
+def _approximated(words: list[str], i: int) -> int:
+    """Where the approximation of the number at ``i`` starts ("more than 3": at "more")."""
+    k = i
+    while k and (approximator([words[k - 1]]) or words[k - 1] in _LINKS):
+        k -= 1
+    return k
+
+
+_LINKS = frozenset("than at de que als of to".split())
+
+
+def _stated(k: int, m: list[Mark], words: list[str], evidence: list[str]) -> bool:
+    """Whether the evidence holds a word the claim's negation at ``k`` negates (one of the next three,
+    or the last three when it ends the claim), by word or by prefix: "not allowed" facing "are
+    against" negates nothing the evidence says."""
+    near = [j for j in range(k + 1, min(k + 4, len(words))) if not m[j]] or list(range(max(0, k - 3), k))
+    said = set(evidence)
+    prefixes = {w[:PREFIX] for w in evidence if len(w) >= PREFIX}
+    # Longer than a grammatical word: "not allowed" against "allowed", not "are against".
+    return any(
+        (len(words[j]) > 2 or words[j][:1] >= "\u0e00")
+        and (words[j] in said or (len(words[j]) >= PREFIX and words[j][:PREFIX] in prefixes))
+        for j in near
+    )
+
+
+def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
+    """A claim's number facing the evidence's, when either side approximates it ("about 400",
+    "more than 300"): the claim holds when every value the evidence allows is one it allows
+    (``fwd``), is excluded when none is (``alt``), else is not said (``rev``). None when neither is
+    approximate: exact numbers are the score's and the number check's."""
+    c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
+    if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
+        return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
+    mine, theirs = approximator(cw[:i]), approximator(ew[:j])
+    if not mine and not theirs:
+        return None
+    result.settled.add(i)
+    (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
+    # "more than" and "under" leave out their own bound.
+    c_open = (mine == "over", mine == "under")
+    e_open = (theirs == "over", theirs == "under")
+    if (
+        e_hi < c_lo
+        or e_lo > c_hi
+        or (e_hi == c_lo and (c_open[0] or e_open[1]))
+        or (e_lo == c_hi and (c_open[1] or e_open[0]))
+    ):
+        return ALT
+    inside_lo = c_lo < e_lo or (c_lo == e_lo and (c_open[0] <= e_open[0]))
+    inside_hi = e_hi < c_hi or (e_hi == c_hi and (c_open[1] <= e_open[1]))
+    return FWD if inside_lo and inside_hi else REV
+
+
+# ---------------------------------------------------------------------------
+# Roles: who did what to whom
+# ---------------------------------------------------------------------------
+
+#: Words that make a comparison (a copula in the middle is a comparative's, not "X is the Y of Z").
+_COMPARATIVE = frozenset(
+    "than que als di del della dan più plus más mais meer mehr more less moins menos meno minder weniger".split()
+)
+_TEMPORAL = frozenset(
+    "before after avant après vor nach bevor nachdem antes después prima dopo voordat nadat".split()
+)
+_COPULAS = frozenset(
+    "is are was were be been est sont était ist sind war waren es son era fue é são foi è sono fu zijn 是".split()
+)
+_AUX_ALL = frozenset(w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split())
+_AGENT_ALL = frozenset(w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split())
+
+
+def _passive(sentence: list[str], start: int, end: int) -> bool:
+    """The agent's preposition between the arguments (``sentence[start:end]``) after an auxiliary
+    ("was bought by", "It was designed by … Eiffel"), or right before the second argument ("… sin luz
+    por un apagón"); in German and Dutch, whose auxiliary may close the clause, with one anywhere
+    ("vom Vermieter … zurückgezahlt werden")."""
+    for k in range(start, end):
+        w = sentence[k]
+        if w in _AGENT_ALL and (
+            k >= end - 2
+            or any(v in _AUX_ALL for v in sentence[max(0, k - 3) : k])
+            or (w in _VERB_FINAL_AGENTS and any(v in _AUX_ALL for v in sentence))
+        ):
+            return True
+    return False
+
+
+_VERB_FINAL_AGENTS = frozenset("von vom door".split())
+
+
+def _comparative(words: list[str]) -> bool:
+    return any(w in _COMPARATIVE or "比" in w for w in words)
+
+
+def role_swap(
+    cw: list[str], ew: list[str], cm: list[Mark], em: list[Mark], lower: list[bool] | None = None
+) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
+    """Two arguments said once on each side, in the other order around a predicate both sides say
+    between them: ``(claim range, evidence range, converse)``; ``converse`` when the order is turned
+    back by the passive voice on one side ("B was bought by A" / "A bought B") or a converse word
+    ("cheaper" / "more expensive", "before" / "after"), so that nothing is swapped. None when no
+    arguments cross, when the predicate is symmetric ("met", "and") or a copula without a comparison
+    ("Paris is the capital of France" / "France's capital is Paris").
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> words = lambda s: [t for t, *_ in token_spans(s)]
+    >>> def swap(e, c):
+    ...     found = role_swap(words(c), words(e), [None] * len(words(c)), [None] * len(words(e)))
+    ...     return found and found[2]
+    >>> swap("Wages rose faster than prices.", "Prices rose faster than wages."), swap("Acme was bought by Globex.", "Globex bought Acme.")
+    (False, True)
+    >>> swap("Paris is the capital of France.", "France's capital is Paris."), swap("Ann met Bob.", "Bob met Ann.")
+    (None, None)
+    """
+    c_count: dict[str, int] = {}
+    e_at: dict[str, list[int]] = {}
+    for w in cw:
+        c_count[w] = c_count.get(w, 0) + 1
+    for j, w in enumerate(ew):
+        e_at.setdefault(w, []).append(j)
+    args = [
+        i
+        for i, w in enumerate(cw)
+        if c_count[w] == 1
+        and len(e_at.get(w, ())) == 1
+        and not cm[i]
+        and _content(w)
+        and w not in SYMMETRIC
+        and w not in _COPULAS
+        and w not in _AUX_ALL
+        and w not in _COMPARATIVE
+        and w not in CALENDAR_WORDS  # "on Tuesday" moves freely: a time, not a role
+    ]
+    lower = lower or [True] * len(cw)
+    held = {cw[i] for i in args}
+    for x, a in enumerate(args):
+        for b in args[x + 1 :]:
+            pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
+            if pa < pb or b - a > MAX_SPAN or pa - pb > MAX_SPAN:
+                continue
+            c_mid, e_mid = cw[a + 1 : b], ew[pb + 1 : pa]
+            # One predicate between them: about as many words on each side (a phrase moved to the
+            # front, "Getragen vom Stadion traf die Mannschaft", leaves one side much longer).
+            if len(e_mid) > 2 * len(c_mid) + 3 or len(c_mid) > 2 * len(e_mid) + 3:
+                continue
+            # The predicate: a word in lower case, neither a name nor a number ("Paris", "2019"), said
+            # between the two arguments on both sides.
+            said = [
+                w
+                for k, w in enumerate(c_mid, a + 1)
+                if _content(w) and lower[k] and not w[0].isdigit() and w not in _COPULAS and w not in _AUX_ALL
+            ]
+            # said once on each side: "his local school Teaneck High School" is no predicate "school".
+            shared = [
+                w
+                for w in said
+                if c_count[w] == 1
+                and len(e_at.get(w, ())) <= 1
+                and any(w == v or same_stem(w, v) for v in e_mid)
+            ]
+            compared = _comparative(c_mid) and _comparative(e_mid)
+            # Two events ordered in time: "before" / "after" is the predicate ("X was signed before Y
+            # ended" / "Y ended after X was signed").
+            timed = any(w in _TEMPORAL and any(v in _TEMPORAL for v in e_mid) for w in c_mid)
+            if not shared and not compared and not timed:
+                continue
+            # The arguments are the predicate's own in the claim: no other word both sides hold stands
+            # between them there (on the evidence's side the rest of each argument may: "insulin
+            # resistance" / "chronic inflammation").
+            blockers = held - set(shared) - set(e_mid)
+            if any(w in blockers for w in c_mid):
+                continue
+            if any(w in SYMMETRIC for w in c_mid):
+                continue
+            c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pb + 1, pa)
+            copula = any(w in _COPULAS for w in c_mid) and not c_passive
+            copula = copula or (any(w in _COPULAS for w in e_mid) and not e_passive)
+            if copula and not compared and not timed:
+                continue
+            turned = any(converse(v, w) for v in e_mid for w in c_mid)
+            back = c_passive != e_passive
+            return (a, b + 1), (pb, pa + 1), turned != back
+    return None
+
+
+def _roles(
+    claim: list[Tok], ew: list[str], cm: list[Mark], em: list[Mark], result: Inference, edits: list[Edit]
+) -> None:
+    """A role swap is an exclusion; a converse comparative with its arguments swapped says the same
+    (its substitution becomes ``eq``)."""
+    cw = [t for t, *_ in claim]
+    found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)])
+    if found is None:
+        return
+    (a, b), (c, d), turned = found
+    if not turned:
+        # A swap is the one difference: the two sentences say (nearly) the same words, or the
+        # "swap" may be a rephrasing that moves a phrase ("Side effects led to the trial being
+        # stopped" / "The trial was stopped because of side effects").
+        mine = [w for w in cw if _plain(w)]
+        said = sum(any(w == v or same_stem(w, v) for v in ew) for w in mine)
+        if said >= SWAP_COVERAGE * len(mine):
+            result.role = ((a, b), (c, d))
+        return
+    for n, e in enumerate(edits):
+        if a <= e.claim[0] < b and e.kind == "direction":
+            edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)
+    # The converse words themselves ("after" facing "before") are said: an equivalence edit each.
+    edited = {i for e in edits for i in range(*e.claim)}
+    for i in range(a, b):
+        j = next((j for j in range(c, d) if converse(ew[j], cw[i])), None)
+        if j is not None and i not in edited:
+            edits.append(Edit("sub", "direction", (i, i + 1), (j, j + 1), EQ, EQ))

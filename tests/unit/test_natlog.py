@@ -1,0 +1,585 @@
+"""Natural logic over the alignment: each relation and each projection, in the lexicon languages,
+with the verdict a reader gives written out by hand.
+
+Each case cites the claim to its evidence with an unrelated chunk presented beside it, as the
+product does. ``not supported`` means partial or unsupported, never ``contradicted``: the rule that
+protects users (a conflict needs positive evidence).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lfx_citations.core.align import align, token_spans
+from lfx_citations.core.natlog import JOIN, RELATIONS, infer, join, project
+from lfx_citations.core.support import SupportChecker
+
+UNRELATED = "The annual report lists the board members and their biographies in alphabetical order."
+NOT_SUPPORTED = "not supported"
+
+
+def judged(evidence: str, claim: str) -> tuple[str, str | None]:
+    j = SupportChecker({1: evidence, 2: UNRELATED}).check(claim, 1)
+    verdict = NOT_SUPPORTED if j.verdict in ("partial", "unsupported") else j.verdict
+    return verdict, j.conflict.kind if j.conflict else None
+
+
+# The issue's table, row by row: (cited chunk, the answer's claim, verdict, conflict kind).
+ISSUE_TABLE = [
+    (
+        "Photography is forbidden in the gallery.",
+        "Photography is not permitted in the gallery.",
+        "supported",
+        None,
+    ),
+    ("The plant ceased operations in 2020.", "The plant no longer operates.", "supported", None),
+    ("The ferry does not run in winter.", "The ferry is suspended in winter.", "supported", None),
+    (
+        "En mai, le parc a accueilli 5 000 visiteurs.",
+        "Le parc a accueilli 5 000 visiteurs.",
+        "supported",
+        None,
+    ),
+    ("Die Firma liefert nach Österreich.", "Das Unternehmen liefert nach Österreich.", "supported", None),
+    (
+        "The shop hired 50 staff last year.",
+        "The shop laid off 50 staff last year.",
+        "contradicted",
+        "direction",
+    ),
+    ("The minister resigned in March.", "The minister was appointed in March.", "contradicted", "direction"),
+    ("The senator voted against the bill.", "The senator voted for the bill.", "contradicted", "direction"),
+    ("Wages rose faster than prices.", "Prices rose faster than wages.", "contradicted", "role"),
+    ("The tower is taller than the church.", "The church is taller than the tower.", "contradicted", "role"),
+    (
+        "The medicine is licensed for adults.",
+        "The medicine is unlicensed for adults.",
+        "contradicted",
+        "negation",
+    ),
+    ("Some of the samples were contaminated.", "All of the samples were contaminated.", NOT_SUPPORTED, None),
+]
+
+
+@pytest.mark.parametrize(("evidence", "claim", "verdict", "kind"), ISSUE_TABLE)
+def test_the_issue_table(evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+# (language, relation the lexicon gives, evidence, claim, verdict, kind)
+RELATION_CASES = [
+    # eq: a synonym, a double negation ("not permitted" = "forbidden").
+    (
+        "en",
+        "eq",
+        "Photography is forbidden in the museum.",
+        "Photography is not allowed in the museum.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "eq",
+        "La photographie est interdite dans le musée.",
+        "La photographie n'est pas autorisée dans le musée.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "eq",
+        "Das Fotografieren ist im Museum verboten.",
+        "Das Fotografieren ist im Museum nicht erlaubt.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "eq",
+        "La fotografía está prohibida en el museo.",
+        "La fotografía no está permitida en el museo.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "eq",
+        "Die Firma beschäftigt 200 Menschen in Köln.",
+        "Das Unternehmen beschäftigt 200 Menschen in Köln.",
+        "supported",
+        None,
+    ),
+    # fwd: "all" entails "some", "always" entails "often".
+    (
+        "en",
+        "fwd",
+        "All of the samples were contaminated.",
+        "Some of the samples were contaminated.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "fwd",
+        "Tous les échantillons étaient contaminés.",
+        "Certains échantillons étaient contaminés.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "fwd",
+        "The bus always stops at the station.",
+        "The bus often stops at the station.",
+        "supported",
+        None,
+    ),
+    # rev: the claim says more than the evidence (a stronger quantifier, a dropped "may").
+    (
+        "en",
+        "rev",
+        "Some of the samples were contaminated.",
+        "All of the samples were contaminated.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "rev",
+        "Einige Filialen öffnen auch sonntags.",
+        "Alle Filialen öffnen auch sonntags.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "es",
+        "rev",
+        "Algunas muestras estaban contaminadas.",
+        "Todas las muestras estaban contaminadas.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "rev",
+        "The vaccine may cause a mild fever.",
+        "The vaccine causes a mild fever.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    # neg: a negation put in or taken out; "none" against "some".
+    (
+        "en",
+        "neg",
+        "The bridge was completed in 1889.",
+        "The bridge was not completed in 1889.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "fr",
+        "neg",
+        "Le pont a été achevé en 1889.",
+        "Le pont n'a pas été achevé en 1889.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "neg",
+        "Die Brücke wurde 1889 fertiggestellt.",
+        "Die Brücke wurde 1889 nicht fertiggestellt.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "es",
+        "neg",
+        "El puente se terminó en 1889.",
+        "El puente no se terminó en 1889.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "pt",
+        "neg",
+        "A ponte foi concluída em 1889.",
+        "A ponte não foi concluída em 1889.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "it",
+        "neg",
+        "Il ponte fu completato nel 1889.",
+        "Il ponte non fu completato nel 1889.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "nl",
+        "neg",
+        "De brug werd in 1889 voltooid.",
+        "De brug werd in 1889 niet voltooid.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "neg",
+        "None of the samples were contaminated.",
+        "Some of the samples were contaminated.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "neg",
+        "The trial failed to show a benefit over placebo.",
+        "The trial showed a benefit over placebo.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "fr",
+        "neg",
+        "Le maire a refusé de signer le permis.",
+        "Le maire a signé le permis.",
+        "contradicted",
+        "negation",
+    ),
+    # alt: contraries in the same slot.
+    (
+        "en",
+        "alt",
+        "The council approved the new bridge.",
+        "The council rejected the new bridge.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "alt",
+        "La commission a approuvé le projet.",
+        "La commission a rejeté le projet.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "alt",
+        "Der Gemeinderat genehmigte den Bau.",
+        "Der Gemeinderat lehnte den Bau ab.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "alt",
+        "El ayuntamiento aprobó el plan.",
+        "El ayuntamiento rechazó el plan.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "alt",
+        "A fábrica contratou 60 operários em 2023.",
+        "A fábrica demitiu 60 operários em 2023.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "it",
+        "alt",
+        "L'azienda ha assunto 70 dipendenti nel 2022.",
+        "L'azienda ha licenziato 70 dipendenti nel 2022.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "alt",
+        "De bibliotheek is op zondag open.",
+        "De bibliotheek is op zondag gesloten.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "alt",
+        "The bus always stops at the station.",
+        "The bus never stops at the station.",
+        "contradicted",
+        "quantifier",
+    ),
+    # ind: a word the lexicon does not relate is a difference, never a conflict.
+    (
+        "en",
+        "ind",
+        "The museum bought a painting by Monet.",
+        "The museum sold a sculpture by Monet.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "ind",
+        "Patients should fast for eight hours.",
+        "Patients should not eat for eight hours.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "relation", "evidence", "claim", "verdict", "kind"), RELATION_CASES)
+def test_each_relation(
+    lang: str, relation: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind), (lang, relation)
+
+
+# Projection: the same substitution read through a negation both sides share flips its direction.
+# (language, evidence, claim, verdict, kind)
+PROJECTION_CASES = [
+    # "not forbidden" is permitted: "not permitted" excludes it (neg seen through a negation stays neg).
+    (
+        "en",
+        "Photography is not forbidden in the hall.",
+        "Photography is not permitted in the hall.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Fotografieren ist im Saal nicht verboten.",
+        "Fotografieren ist im Saal nicht erlaubt.",
+        "contradicted",
+        "direction",
+    ),
+    # "did not hire" does not exclude "laid off" (alt seen through a negation is cover): not said either.
+    (
+        "en",
+        "The shop did not hire staff last year.",
+        "The shop laid off staff last year.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    # A negation put in and an antonym put in cancel: "did not approve" against "rejected" is not said,
+    # "is not closed" against "is open" is said.
+    ("en", "The library is not closed on Sunday.", "The library is open on Sunday.", "supported", None),
+    ("fr", "La piscine est fermée le lundi.", "La piscine n'est pas ouverte le lundi.", "supported", None),
+    ("es", "La piscina está cerrada los lunes.", "La piscina no está abierta los lunes.", "supported", None),
+    # "no longer" and the verbs that mean it.
+    ("en", "The plant ceased production in 2020.", "The plant no longer produces.", "supported", None),
+    ("en", "The plant no longer operates.", "The plant operates.", "contradicted", "negation"),
+    (
+        "de",
+        "Die Fähre fährt nicht mehr nach Juist.",
+        "Die Fähre fährt nach Juist.",
+        "contradicted",
+        "negation",
+    ),
+    ("es", "El tren ya no para en Toledo.", "El tren para en Toledo.", "contradicted", "negation"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), PROJECTION_CASES)
+def test_each_projection(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
+# Roles: passive voice, converse comparatives and temporal converses say the same; swapped arguments
+# around a directed predicate are a role conflict. (language, evidence, claim, verdict, kind)
+ROLE_CASES = [
+    ("en", "Acme was bought by Globex in 2019.", "Globex bought Acme in 2019.", "supported", None),
+    ("fr", "Alba a été rachetée par Vernet en 2018.", "Vernet a racheté Alba en 2018.", "supported", None),
+    ("de", "Acme wurde 2019 von Globex gekauft.", "Globex kaufte 2019 Acme.", "supported", None),
+    ("es", "Acme fue comprada por Globex en 2019.", "Globex compró Acme en 2019.", "supported", None),
+    ("en", "Globex bought Acme in 2019.", "Acme bought Globex in 2019.", "contradicted", "role"),
+    (
+        "fr",
+        "Le groupe Vernet a racheté la société Alba en 2018.",
+        "La société Alba a racheté le groupe Vernet en 2018.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Die Nordbank übernahm 2017 die Sparkasse.",
+        "Die Sparkasse übernahm 2017 die Nordbank.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "El servicio de pagos depende del servicio de correo.",
+        "El servicio de correo depende del servicio de pagos.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The bus is cheaper than the train.",
+        "The train is more expensive than the bus.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Bahnfahrt ist günstiger als der Flug.",
+        "Der Flug ist teurer als die Bahnfahrt.",
+        "supported",
+        None,
+    ),
+    ("en", "The bridge opened before the tunnel.", "The tunnel opened after the bridge.", "supported", None),
+    (
+        "en",
+        "Lake Varn is deeper than Lake Osk.",
+        "Lake Osk is deeper than Lake Varn.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "it",
+        "Il campanile è più alto del duomo.",
+        "Il duomo è più alto del campanile.",
+        "contradicted",
+        "role",
+    ),
+    # Not roles: a symmetric predicate, a copula with a genitive, a date moved to the front.
+    ("en", "Anna met Boris in Vienna.", "Boris met Anna in Vienna.", "supported", None),
+    ("en", "Paris is the capital of France.", "France's capital is Paris.", "supported", None),
+    (
+        "en",
+        "Heavy rain flooded the road on Tuesday.",
+        "On Tuesday heavy rain flooded the road.",
+        "supported",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), ROLE_CASES)
+def test_roles(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
+# Numbers: an approximate claim holds within its tolerance; another unit is another amount.
+NUMBER_CASES = [
+    ("en", "The city has 412 schools.", "The city has about 400 schools.", "supported", None),
+    ("fr", "La ville compte 412 écoles.", "La ville compte environ 400 écoles.", "supported", None),
+    ("de", "Die Stadt hat 412 Schulen.", "Die Stadt hat etwa 400 Schulen.", "supported", None),
+    ("es", "La ciudad tiene 412 escuelas.", "La ciudad tiene alrededor de 400 escuelas.", "supported", None),
+    ("en", "The city has 480 schools.", "The city has about 400 schools.", "contradicted", "number"),
+    ("en", "The city has about 400 schools.", "The city has 412 schools.", NOT_SUPPORTED, None),
+    (
+        "en",
+        "More than 300 people attended the rally.",
+        "About 350 people attended the rally.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The trial enrolled 250 patients.",
+        "The trial enrolled more than 300 patients.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The tablet contains 500 mg of paracetamol.",
+        "The tablet contains 500 g of paracetamol.",
+        "contradicted",
+        "number",
+    ),
+    ("de", "Der Radweg ist 85 km lang.", "Der Radweg ist 85 Meilen lang.", "contradicted", "number"),
+    ("es", "La etapa tiene 180 kilómetros.", "La etapa tiene 180 millas.", "contradicted", "number"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NUMBER_CASES)
+def test_numbers(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
+# A word is a cue only in its sentence's language.
+LANGUAGE_CASES = [
+    ("fr", "En mai, le musée a reçu 8 000 visiteurs.", "Le musée a reçu 8 000 visiteurs.", "supported", None),
+    ("it", "Il museo non ha mai chiuso.", "Il museo ha chiuso.", "contradicted", "negation"),
+    ("zh", "这款应用不仅记录步数，还记录睡眠。", "这款应用记录睡眠。", "supported", None),
+    (
+        "de",
+        "Die Firma liefert nach Österreich.",
+        "Die Firma liefert nach Österreich und in die Schweiz.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "fr",
+        "L'application non seulement compte les pas, mais suit aussi le sommeil.",
+        "L'application suit le sommeil.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "No obstante, el tribunal admitió el recurso.",
+        "El tribunal admitió el recurso.",
+        "supported",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), LANGUAGE_CASES)
+def test_cues_in_their_own_language(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
+def test_the_join_table_is_the_set_relations_composition() -> None:
+    """Each entry of the join table, checked against the relations of subsets of a tiny universe:
+    whenever x r y and y s z hold for sets, x JOIN[r][s] z holds (``ind`` is the union read as
+    unknown, so it always holds)."""
+    universe = frozenset(range(3))
+    sets = [frozenset(s for s in universe if mask >> s & 1) for mask in range(1, 7)]  # non-empty, non-full
+
+    def relation(a: frozenset, b: frozenset) -> str:
+        if a == b:
+            return "eq"
+        if a < b:
+            return "fwd"
+        if a > b:
+            return "rev"
+        if not a & b:
+            return "neg" if a | b == universe else "alt"
+        return "cover" if a | b == universe else "ind"
+
+    for x in sets:
+        for y in sets:
+            for z in sets:
+                r, s = relation(x, y), relation(y, z)
+                joined = JOIN[r][s]
+                assert joined == "ind" or relation(x, z) == joined, (r, s, joined, relation(x, z))
+    assert set(JOIN) == set(RELATIONS)
+    assert join("neg", "neg") == "eq" and join("alt", "neg") == "fwd" and join("neg", "alt") == "rev"
+
+
+def test_projection_swaps_directions_and_exclusions_under_negation() -> None:
+    assert [project(r, True) for r in RELATIONS] == ["eq", "rev", "fwd", "neg", "cover", "alt", "ind"]
+    assert [project(r, False) for r in RELATIONS] == list(RELATIONS)
+
+
+def test_inference_names_its_edits() -> None:
+    evidence, claim = (
+        "Photography is forbidden in the gallery.",
+        "Photography is not permitted in the gallery.",
+    )
+    e, c = token_spans(evidence), token_spans(claim)
+    found = infer(c, claim, e, evidence, align(c, e))
+    assert found.relation == "eq"
+    assert sorted((edit.op, edit.lexical) for edit in found.edits) == [("ins", "neg"), ("sub", "neg")]
