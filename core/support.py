@@ -88,7 +88,7 @@ from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, inf
 
 #: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, BA smoothed over
 #: ±0.05, not below 0.65, among the thresholds that keep at least 55 % of the fully supported
-#: citations supported: see ``scripts/support_eval.py``).
+#: citations supported: see ``scripts/eval/support_eval.py``).
 HIGH = 0.73
 #: Score below which a citation is ``unsupported``; set low because that flag is a visible warning:
 #: at most 2.5 % of fully supported citations (WiCE dev) fall below it, and 95 % of the flags are right.
@@ -118,7 +118,7 @@ MAX_CLAIM_TOKENS = 64
 #: source; those missing from every presented source; coverage by up to three sentences; coverage by
 #: all presented sources together (the claim's ceiling); how far another source covers it better
 #: (0 when none does). Fitted on all of WiCE dev (oracle chunks plus right/wrong windows of supported
-#: and partially supported claims) by ``scripts/support_eval.py``, which reports the cross-validated
+#: and partially supported claims) by ``scripts/eval/support_eval.py``, which reports the cross-validated
 #: figures.
 WEIGHTS = (-0.276, 2.123, -0.974, -1.216, 2.641, -0.465, 2.577)
 #: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: each quoted

@@ -37,8 +37,8 @@ from lfx_citations.core.support import Evidence, Judgement, tokens
 CITE_MISSING_MODES = ("off", "suggest", "insert")
 #: The best source must lead every other presented source's score by this much, and score at least
 #: ``CITE_FLOOR`` (``supported`` starts lower, at ``HIGH``): the pair with the best F0.5 on WiCE dev's
-#: stripped, copied, blended and distorted claims, chosen by ``scripts/uncited_eval.py``, which reports
-#: the cross-validated figures (README, "Citations the answer forgot").
+#: stripped, copied, blended and distorted claims, chosen by ``scripts/eval/uncited_eval.py``, which reports
+#: the cross-validated figures (docs/support-check.md, "Citations the answer forgot").
 CITE_MARGIN = 0.2
 CITE_FLOOR = 0.85
 #: A sentence with fewer tokens (words, numbers, character pairs of space-less scripts) is no claim.

@@ -34,7 +34,7 @@ _TOKEN_IDS_HINT = (
     "the embeddings node sent token ids, which this model server refuses: start the server with "
     "scripts/run.sh --model-base-url URL (its flows send the embeddings endpoint text)."
 )
-# Messages the server sends, what they mean and what to do (the README's Troubleshooting has more).
+# Messages the server sends, what they mean and what to do (docs/troubleshooting.md has more).
 HINTS = {
     "SSRF Protection": "the model or Data API host is not on LANGFLOW_SSRF_ALLOWED_HOSTS: start the server with "
     "scripts/run.sh --model-base-url URL (it allows that host).",
