@@ -7,6 +7,7 @@ Run from the repository root with the project's virtualenv::
     .venv/bin/python scripts/eval/challenge_eval.py                 # both halves, the table
     .venv/bin/python scripts/eval/challenge_eval.py --split dev     # design on dev only
     .venv/bin/python scripts/eval/challenge_eval.py --split dev --show   # and list dev's misses
+    .venv/bin/python scripts/eval/challenge_eval.py --extra         # and dev_extra.jsonl (dev only)
 
 Each pair is judged as a reader sees it: the claim cited to its evidence chunk, with the pair's
 distractor chunk presented beside it as a second source, through ``SupportChecker.check``.
@@ -32,6 +33,7 @@ from pathlib import Path
 from lfx_citations.core.support import Judgement, SupportChecker
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "challenge" / "pairs.jsonl"
+EXTRA = PAIRS.with_name("dev_extra.jsonl")
 
 
 def load(path: Path = PAIRS, split: str | None = None) -> list[dict]:
@@ -39,6 +41,11 @@ def load(path: Path = PAIRS, split: str | None = None) -> list[dict]:
     with path.open(encoding="utf-8") as f:
         rows = [json.loads(line) for line in f if line.strip()]
     return [r for r in rows if split is None or r["split"] == split]
+
+
+def load_extra(path: Path = EXTRA) -> list[dict]:
+    """The dev-only pairs written after the split (``dev_extra.jsonl``); none when the file is absent."""
+    return load(path, "dev") if path.exists() else []
 
 
 def judge(row: dict) -> Judgement:
@@ -123,15 +130,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=PAIRS)
     parser.add_argument("--split", choices=("dev", "test"), help="one half only (design on dev)")
     parser.add_argument("--show", action="store_true", help="list the misses (dev only)")
+    parser.add_argument("--extra", action="store_true", help="also the dev-only pairs of dev_extra.jsonl")
     args = parser.parse_args(argv)
-    for half in [args.split] if args.split else ["dev", "test"]:
-        figures = run(load(args.data, half))
+    halves = [args.split] if args.split else ["dev", "test"]
+    if args.extra and "dev" in halves:
+        halves.insert(halves.index("dev") + 1, "dev_extra")
+    for half in halves:
+        figures = run(load_extra() if half == "dev_extra" else load(args.data, half))
         print(f"{half}:")
         print(_line("all", figures["all"]))
         for field in ("lang", "category"):
             for value, tally in figures[field].items():
                 print(_line(value, tally))
-        if args.show and half == "dev":
+        if args.show and half != "test":
             for row, j in figures["misses"]:
                 kind = j.conflict.kind if j.conflict else ""
                 print(f"    {row['id']:14} {row['label']:13} -> {j.verdict:12} {kind:10} | {row['claim']}")
