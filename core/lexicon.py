@@ -845,7 +845,7 @@ SYMMETRIC = frozenset(
 #: around the claim's value ``x``: "about" within 10 %, "nearly" from 90 % up to it, "more than" above.
 APPROXIMATORS = {
     "about": "about around roughly approximately approx some circa ca environ approximativement"
-    " etwa rund ungefähr circa alrededor aproximadamente cerca cerca aproximadamente circa quasi"
+    " etwa rund ungefähr circa alrededor aproximadamente cerca unos unas uns umas circa quasi"
     " ongeveer ruim",
     "nearly": "nearly almost presque quasiment près fast knapp beinahe casi quase quasi bijna",
     "over": "over more exceeding above plus über mehr más mais oltre meer",
