@@ -643,6 +643,24 @@ def _comparative(words: list[str]) -> bool:
     return any(w in _COMPARATIVE or "比" in w for w in words)
 
 
+#: Comparatives of inferiority: "less tall than" says "taller than" with the arguments swapped.
+_LESS = frozenset("less moins menos weniger meno minder".split())
+
+
+def _compared(c_mid: list[str], e_mid: list[str]) -> bool:
+    """Both sides make the same comparison between the arguments: a comparison word they share
+    ("than" / "than"), "比" on each, or a converse pair ("plus" / "moins"). A comparison word on each
+    side but no common one ("moins" / "que") means the arguments are not the compared things (the
+    adjective after "plus" is no argument)."""
+    if not (_comparative(c_mid) and _comparative(e_mid)):
+        return False
+    return (
+        bool(set(c_mid) & set(e_mid) & _COMPARATIVE)
+        or (any("比" in w for w in c_mid) and any("比" in w for w in e_mid))
+        or any(converse(v, w) for v in e_mid for w in c_mid)
+    )
+
+
 def role_swap(
     cw: list[str], ew: list[str], cm: list[Mark], em: list[Mark], lower: list[bool] | None = None
 ) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
@@ -709,7 +727,7 @@ def role_swap(
                 and len(e_at.get(w, ())) <= 1
                 and any(w == v or same_stem(w, v) for v in e_mid)
             ]
-            compared = _comparative(c_mid) and _comparative(e_mid)
+            compared = _compared(c_mid, e_mid)
             # Two events ordered in time: "before" / "after" is the predicate ("X was signed before Y
             # ended" / "Y ended after X was signed").
             timed = any(w in _TEMPORAL and any(v in _TEMPORAL for v in e_mid) for w in c_mid)
@@ -729,6 +747,8 @@ def role_swap(
             if copula and not compared and not timed:
                 continue
             turned = any(converse(v, w) for v in e_mid for w in c_mid)
+            # "less tall than" facing "taller than": inferiority on one side only turns the order back.
+            turned = turned or (compared and any(w in _LESS for w in c_mid) != any(v in _LESS for v in e_mid))
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
