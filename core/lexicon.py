@@ -892,6 +892,29 @@ def approximator(words: list[str]) -> str | None:
     return _APPROX.get(tail[-1])
 
 
+#: Words that multiply the number before them: "51 mil" is 51 000, "9,8 Millionen" 9 800 000.
+SCALES = {
+    **dict.fromkeys("thousand thousands mil mille tausend duizend mila".split(), 1e3),
+    **dict.fromkeys(
+        "million millions millionen mio millones millón milhões milhão milioni milione miljoen".split(), 1e6
+    ),
+    **dict.fromkeys("billion billions milliard milliards milliarden miliardi miljard".split(), 1e9),
+}
+
+
+def scaled(value: float, after: list[str]) -> float:
+    """``value`` times the scale words that follow it (casefolded), read up to two ("mil millones").
+
+    >>> scaled(51, ["mil", "habitantes"]), scaled(3, ["mil", "millones"]), scaled(7, ["people"])
+    (51000.0, 3000000000.0, 7)
+    """
+    for word in after[:2]:
+        if word not in SCALES:
+            break
+        value *= SCALES[word]
+    return value
+
+
 def value_range(kind: str | None, value: float) -> tuple[float, float]:
     """The values an amount written with approximation ``kind`` allows (open ends as infinities).
 

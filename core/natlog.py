@@ -82,6 +82,7 @@ from lfx_citations.core.lexicon import (
     negated_form,
     operator,
     operator_relation,
+    scaled,
     sentence_language,
     units_differ,
     value_range,
@@ -586,6 +587,7 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     if not mine and not theirs:
         return None
     result.settled.add(i)
+    c, e = scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :])
     (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
     # "more than" and "under" leave out their own bound.
     c_open = (mine == "over", mine == "under")
