@@ -223,7 +223,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             # Negative operators are cues, read above in their own language only ("mai" is May in French).
             mark = found if found and found[1] not in ("none", "never") else None
         if mark and mark[0] != "part" and (mark in _NEGATIVE or mark[0] == "negation"):
-            if k <= concord_until and lang in _CONCORD:
+            # A privative is no n-word: "no puede rescindirse sin aviso" negates twice ("only with
+            # notice"); an n-word after it agrees with it ("sin ningún coste").
+            if k <= concord_until and lang in _CONCORD and t not in PRIVATIVES:
                 mark = ("part", "not")  # negative concord: one negation
             elif lang in _CONCORD:
                 concord_until = k + _CONCORD_REACH
