@@ -463,6 +463,18 @@ def infer(
                     result.dropped = True
                 continue
             kind, value = m[k]
+            # "Ohne Zustimmung ist … nicht zulässig" says "requires": a privative the evidence pairs
+            # with a negation beyond the words read is half of a double negation, no exclusion.
+            if (
+                side == "del"
+                and words[k] in PRIVATIVES
+                and any(
+                    (j < lo or j >= hi) and em[j] and em[j][0] != "part" and negative(em[j])
+                    for j in range(len(ew))
+                )
+            ):
+                result.dropped = True
+                continue
             if negative(m[k]):
                 rel = NEG if kind == "negation" or value in ("none", "never") else IND
             elif kind == "modal":
