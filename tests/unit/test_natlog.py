@@ -583,3 +583,67 @@ def test_inference_names_its_edits() -> None:
     found = infer(c, claim, e, evidence, align(c, e))
     assert found.relation == "eq"
     assert sorted((edit.op, edit.lexical) for edit in found.edits) == [("ins", "neg"), ("sub", "neg")]
+
+
+# Cases of the rules' reach beyond the words they were designed on: a converse comparative of
+# inferiority, an approximated number with a scale word, and a privative half of a double negation.
+# (language, evidence, claim, verdict, kind)
+REACH_CASES = [
+    ("en", "The spire is taller than the mast.", "The mast is less tall than the spire.", "supported", None),
+    (
+        "fr",
+        "Le pont est plus long que le viaduc.",
+        "Le viaduc est moins long que le pont.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le pont est plus long que le viaduc.",
+        "Le viaduc est plus long que le pont.",
+        "contradicted",
+        "role",
+    ),
+    ("es", "El auditorio tiene 1.950 butacas.", "El auditorio tiene unas 2.000 butacas.", "supported", None),
+    ("pt", "A vila tem 12.300 habitantes.", "A vila tem cerca de 12 mil habitantes.", "supported", None),
+    (
+        "pt",
+        "A vila tem 12.300 habitantes.",
+        "A vila tem cerca de 20 mil habitantes.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "es",
+        "La tarjeta no puede usarse sin un PIN.",
+        "La tarjeta solo puede usarse con un PIN.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La tarjeta no puede usarse sin un PIN.",
+        "La tarjeta puede usarse sin un PIN.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Der Zutritt ist ohne Ausweis möglich.",
+        "Der Zutritt ist nur mit Ausweis möglich.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), REACH_CASES)
+def test_reach(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
+def test_a_double_negation_with_a_privative_is_no_contradiction() -> None:
+    # "Without an ID, entry is not permitted" says that entry requires an ID.
+    evidence = "Ohne gültigen Ausweis ist der Zutritt zum Gelände nicht gestattet."
+    claim = "Der Zutritt zum Gelände erfordert einen gültigen Ausweis."
+    assert judged(evidence, claim)[0] != "contradicted"
