@@ -271,8 +271,9 @@ def verdict_for(score: float) -> str:
 # Alignment: where claim and evidence say the same thing, and where one element differs
 # ---------------------------------------------------------------------------
 
-#: Conflict kinds: a negation on one side only; a number, date or amount; a name; a direction word.
-CONFLICT_KINDS = ("negation", "number", "name", "direction")
+#: Conflict kinds: a negation on one side only; a number, date or amount; a name; a direction word or
+#: another exclusive pair; arguments swapped around a predicate; quantifiers that exclude each other.
+CONFLICT_KINDS = ("negation", "number", "name", "direction", "role", "quantifier")
 
 
 @dataclass(frozen=True)
