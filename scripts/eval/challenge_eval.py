@@ -8,6 +8,9 @@ Run from the repository root with the project's virtualenv::
     .venv/bin/python scripts/eval/challenge_eval.py --split dev     # design on dev only
     .venv/bin/python scripts/eval/challenge_eval.py --split dev --show   # and list dev's misses
     .venv/bin/python scripts/eval/challenge_eval.py --extra         # and dev_extra.jsonl (dev only)
+    .venv/bin/python scripts/eval/challenge_eval.py --fresh         # fresh.jsonl instead, both halves
+
+``--show`` lists the misses of a dev half only, never of a test half.
 
 Each pair is judged as a reader sees it: the claim cited to its evidence chunk, with the pair's
 distractor chunk presented beside it as a second source, through ``SupportChecker.check``.
@@ -26,6 +29,7 @@ Figures (see ``data/challenge/README.md`` for the labels):
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -34,6 +38,8 @@ from lfx_citations.core.support import Judgement, SupportChecker
 
 PAIRS = Path(__file__).resolve().parents[2] / "data" / "challenge" / "pairs.jsonl"
 EXTRA = PAIRS.with_name("dev_extra.jsonl")
+#: Pairs written after the rules were designed, with a dev and a frozen test half of their own.
+FRESH = PAIRS.with_name("fresh.jsonl")
 
 
 def load(path: Path = PAIRS, split: str | None = None) -> list[dict]:
@@ -46,6 +52,32 @@ def load(path: Path = PAIRS, split: str | None = None) -> list[dict]:
 def load_extra(path: Path = EXTRA) -> list[dict]:
     """The dev-only pairs written after the split (``dev_extra.jsonl``); none when the file is absent."""
     return load(path, "dev") if path.exists() else []
+
+
+def halves(rows: Iterable[dict]) -> dict[str, str]:
+    """The half of each pair by the set's split rule (``data/challenge/README.md``), keyed by ``id``.
+
+    Cells of equal (``lang``, ``category``, ``label``) are ordered by the SHA-256 of each ``id``; the
+    first pair goes to ``dev`` when the SHA-256 of ``"lang|category|label"`` is even, and the halves
+    alternate from there:
+
+    >>> row = {"lang": "en", "category": "role", "label": "supported"}
+    >>> sorted(halves([dict(row, id="a"), dict(row, id="b"), dict(row, id="c")]).values())
+    ['dev', 'dev', 'test']
+    """
+    cells: dict[tuple[str, str, str], list[str]] = {}
+    for row in rows:
+        cells.setdefault((row["lang"], row["category"], row["label"]), []).append(row["id"])
+    out = {}
+    for key, ids in cells.items():
+        first_dev = int(_sha256("|".join(key)), 16) % 2 == 0
+        for i, id_ in enumerate(sorted(ids, key=_sha256)):
+            out[id_] = "dev" if (i % 2 == 0) == first_dev else "test"
+    return out
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def judge(row: dict) -> Judgement:
@@ -131,13 +163,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--split", choices=("dev", "test"), help="one half only (design on dev)")
     parser.add_argument("--show", action="store_true", help="list the misses (dev only)")
     parser.add_argument("--extra", action="store_true", help="also the dev-only pairs of dev_extra.jsonl")
+    parser.add_argument("--fresh", action="store_true", help="fresh.jsonl instead of --data (its own halves)")
     args = parser.parse_args(argv)
-    halves = [args.split] if args.split else ["dev", "test"]
-    if args.extra and "dev" in halves:
-        halves.insert(halves.index("dev") + 1, "dev_extra")
-    for half in halves:
-        figures = run(load_extra() if half == "dev_extra" else load(args.data, half))
-        print(f"{half}:")
+    data = FRESH if args.fresh else args.data
+    parts = [args.split] if args.split else ["dev", "test"]
+    if args.extra and "dev" in parts:
+        parts.insert(parts.index("dev") + 1, "dev_extra")
+    for half in parts:
+        figures = run(load_extra() if half == "dev_extra" else load(data, half))
+        print(f"{half}:" if half == "dev_extra" else f"{half} ({data.name}):")
         print(_line("all", figures["all"]))
         for field in ("lang", "category"):
             for value, tally in figures[field].items():

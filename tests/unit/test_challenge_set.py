@@ -56,3 +56,88 @@ def test_every_conflict_kind_is_one_the_contract_names() -> None:
     assert expected <= set(CONFLICT_KINDS), expected - set(CONFLICT_KINDS)
     assert judged <= set(CONFLICT_KINDS), judged - set(CONFLICT_KINDS)
     assert {"role", "quantifier"} <= judged
+
+
+# ``fresh.jsonl``: pairs written after the rules, with a dev and a frozen test half of their own.
+# Only their format is held here (no verdicts): what the checker reaches on them is for the lead.
+
+FIELDS = {
+    "id",
+    "lang",
+    "domain",
+    "category",
+    "evidence",
+    "distractor",
+    "claim",
+    "label",
+    "kind",
+    "note",
+    "split",
+}
+LANGS = {"en", "fr", "de", "es", "pt", "it", "nl", "zh"}
+DOMAINS = {"encyclopedic", "product", "medical", "legal", "news", "software"}
+CATEGORIES = {"negation", "antonym", "role", "quantifier", "number", "name", "language_cue", "paraphrase"}
+LABELS = {"supported", "contradicted", "not_supported"}
+
+
+@pytest.fixture(scope="module")
+def fresh() -> list[dict]:
+    return challenge_eval.load(challenge_eval.FRESH)
+
+
+def test_fresh_pairs_have_the_set_s_fields_and_values(fresh: list[dict]) -> None:
+    bad = []
+    for row in fresh:
+        kind_ok = row["kind"] in CONFLICT_KINDS if row["label"] == "contradicted" else row["kind"] is None
+        ok = (
+            set(row) == FIELDS
+            and row["lang"] in LANGS
+            and row["id"].startswith(f"fresh-{row['lang']}-")
+            and row["id"].rsplit("-", 1)[1].isdigit()
+            and row["domain"] in DOMAINS
+            and row["category"] in CATEGORIES
+            and row["label"] in LABELS
+            and kind_ok
+            and row["split"] in {"dev", "test"}
+            and all(
+                isinstance(row[f], str) and row[f].strip()
+                for f in ("evidence", "distractor", "claim", "note")
+            )
+        )
+        if not ok:
+            bad.append(row["id"])
+    assert not bad, bad
+
+
+def test_fresh_pairs_cover_the_languages_and_labels(fresh: list[dict]) -> None:
+    by_lang = {lang: sum(r["lang"] == lang for r in fresh) for lang in LANGS}
+    by_label = {label: sum(r["label"] == label for r in fresh) for label in LABELS}
+    assert len(fresh) >= 220
+    assert all(by_lang[lang] >= 45 for lang in ("en", "fr", "de", "es")), by_lang
+    assert all(by_lang[lang] >= 10 for lang in ("pt", "it", "nl", "zh")), by_lang
+    assert by_label["supported"] >= 100 and by_label["contradicted"] >= 80 and by_label["not_supported"] >= 15
+
+
+def test_fresh_halves_follow_the_split_rule(fresh: list[dict]) -> None:
+    """The stored halves are the ones the README's rule gives, and about half the pairs each."""
+    expected = challenge_eval.halves(fresh)
+    assert [r["id"] for r in fresh if r["split"] != expected[r["id"]]] == []
+    dev = sum(r["split"] == "dev" for r in fresh)
+    assert 0.45 <= dev / len(fresh) <= 0.55, dev
+
+
+def test_fresh_pairs_repeat_no_id_or_sentence(fresh: list[dict]) -> None:
+    """Ids are unique across the files; no evidence or claim repeats, within the file or elsewhere."""
+    older = challenge_eval.load() + challenge_eval.load_extra()
+    older_sentences = {r[f] for r in older for f in ("evidence", "claim", "distractor")}
+    ids = [r["id"] for r in fresh + older]
+    assert len(ids) == len(set(ids))
+    for field in ("evidence", "claim"):
+        assert len({r[field] for r in fresh}) == len(fresh), field
+    reused = [r["id"] for r in fresh if {r["evidence"], r["claim"], r["distractor"]} & older_sentences]
+    assert reused == []
+    assert [
+        r["id"]
+        for r in fresh
+        if r["distractor"] in (r["evidence"], r["claim"]) or r["claim"] == r["evidence"]
+    ] == []
