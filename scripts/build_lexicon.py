@@ -1,17 +1,21 @@
 """Build ``core/wordnet.py``, the support check's lexicon, from Open English WordNet and curated lists.
 
-    python scripts/build_lexicon.py --oewn PATH           # write core/wordnet.py
-    python scripts/build_lexicon.py --oewn PATH --check   # exit 1 if core/wordnet.py differs
+    python scripts/build_lexicon.py --oewn PATH           # write core/wordnet.py and the selection
+    python scripts/build_lexicon.py --oewn PATH --check   # exit 1 if either differs
+    python scripts/build_lexicon.py                       # derive core/wordnet.py from the selection
 
 PATH is Open English WordNet's source, the YAML files of the ``globalwordnet/english-wordnet``
 repository: a folder holding ``src/yaml/``, or a git directory of that repository, read at the
-release tag ``--ref`` (default ``2025-edition``) without a work tree. Without ``--oewn`` the script
-re-renders the module from the English data already in ``core/wordnet.py`` and the curated lists
-in ``data/lexicon/``: that path needs no WordNet and checks everything but the extraction itself
-(see ``data/lexicon/README.md``).
+release tag ``--ref`` (default ``2025-edition``) without a work tree. The build selects from it
+the English data the checker can use (``select_english``), writes that whole selection in plain text
+to ``data/lexicon/wordnet_selection.txt``, and derives from it what the module carries: the part
+that decides an exclusion (``runtime_english``), packed (``pack``). Without ``--oewn`` the script
+derives the module again from the selection and the curated lists in ``data/lexicon/``: that path
+needs no WordNet and checks everything but the extraction itself (see ``data/lexicon/README.md``).
 
 Everything here is the standard library, and the output is a function of the input only: sorted,
-no time stamps, so a rebuild is byte for byte the committed file.
+no time stamps, so a rebuild is the committed files (the packed data compared unpacked, since
+another zlib may compress the same lists to other bytes).
 """
 
 from __future__ import annotations
