@@ -12,27 +12,32 @@ every node in ``flows/``.
 What this script makes of each is the **standalone** component, for the flows of
 ``flows/standalone/`` on servers where the bundle cannot be installed: the component's docstring and
 imports, ``core/carried.py`` (the loader), then ``CORE_SOURCE``: a raw string holding each core module
-the component needs (dependencies first, merged imports at the top), then one line per name it
-imports from the core (``CitationFilter = CORE.CitationFilter``), then the component itself. Every
-module is copied verbatim under a ``# --- generated from …: do not edit ---`` line; intra-package
-imports are found with ``ast`` and dropped. ``carried_core`` compiles the string once per process, so
-a run pays for parsing one string, not the core (``docs/architecture.md``). It imports nothing of this
+the component needs (dependencies first, merged imports at the top), then one statement binding the
+names it imports from the core (``CitationFilter, FilterResult = CORE.CitationFilter, CORE.FilterResult``),
+then the component itself. Each core module goes under a ``# --- generated from …: do not edit ---``
+line, compacted (``compact``: no comments or docstrings, one statement a line, one space a level,
+string literals in ASCII, checked to parse to the same code); intra-package imports are found with
+``ast`` and dropped. ``carried_core`` compiles the string once per process, so a run pays for parsing
+one string, not the core, and a shorter ASCII string is parsed, hashed and searched faster
+(``docs/architecture.md``). It imports nothing of this
 package. ``scripts/build_flows.py`` puts this text into the standalone flows; it is not committed as
 files of its own (``--out`` writes them for whoever wants a single file to paste into a custom
 component).
 
-The copy is verbatim, so a traceback's line number leads to a readable line of the node's code (a
-standalone node's core frames to its carried text, which ``carried_core`` registers with
-``linecache``). The output is deterministic.
+The loader and the component are copied verbatim, so a traceback's line number leads to a readable
+line of the node's code; a standalone node's core frames lead to a line of its carried text, which
+``carried_core`` registers with ``linecache``. The output is deterministic.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import io
 import shutil
 import subprocess
 import sys
+import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -218,6 +223,150 @@ def tidy(text: str, name: str) -> str:
     return text
 
 
+def _escaped(text: str, raw: bool, quote: str) -> str:
+    """A literal part of an f-string as a non-raw literal part: ASCII, the same characters."""
+    out = []
+    for char in text:
+        if raw and char == "\\":
+            out.append("\\\\")
+        elif raw and char == quote:  # only after a backslash in a raw literal: kept as written
+            out.append("\\" + char)
+        elif char.isascii():
+            out.append(char)
+        else:
+            out.append(f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}")
+    return "".join(out)
+
+
+def ascii_literal(token: str) -> str:
+    r"""A string literal token written in ASCII only, with the same value: non-ASCII characters escaped.
+
+    >>> ascii_literal("'caf\u00e9'"), ascii_literal('rf"[\\d\u20ac]{N}"')
+    ("'caf\\xe9'", 'f"[\\\\d\\u20ac]{N}"')
+
+    A plain literal becomes ``ascii()`` of its value: a raw one is no longer raw, so its backslashes
+    keep their meaning whether or not it is a pattern. In an f-string only the literal parts are
+    rewritten (an expression part cannot hold a backslash before Python 3.12).
+    """
+    if token.isascii():
+        return token
+    prefix = token[: len(token) - len(token.lstrip("rRbBuUfF"))]
+    if "f" not in prefix.lower():
+        return ascii(ast.literal_eval(token))
+    body = token[len(prefix) :]
+    quote = body[:3] if body[:3] in ('"""', "'''") else body[0]
+    body = body[len(quote) : -len(quote)]
+    raw = "r" in prefix.lower()
+    out = []
+    i = 0
+    while i < len(body):
+        if body[i] in "{}" and body[i : i + 2] in ("{{", "}}"):
+            out.append(body[i : i + 2])
+            i += 2
+        elif body[i] == "{":
+            depth, j = 0, i
+            while j < len(body):
+                depth += body[j] in "{[("
+                depth -= body[j] in "}])"
+                j += 1
+                if depth == 0:
+                    break
+            expression = body[i:j]
+            if not expression.isascii():
+                msg = f"an f-string expression holds a non-ASCII character: {expression!r}"
+                raise BuildError(msg)
+            out.append(expression)
+            i = j
+        else:
+            j = i
+            while j < len(body) and body[j] not in "{}":
+                j += 1
+            out.append(_escaped(body[i:j], raw, quote[0]))
+            i = j
+    return prefix.replace("r", "").replace("R", "") + quote + "".join(out) + quote
+
+
+def _docstrings(tree: ast.Module) -> dict[tuple[int, int], bool]:
+    """Where the docstrings of classes and functions start, each with whether it is its body's only
+    statement (then ``pass`` takes its place)."""
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                if isinstance(first.value.value, str):
+                    found[(first.lineno, first.col_offset)] = len(node.body) == 1
+    return found
+
+
+def _without_docstrings(tree: ast.Module, docstrings: dict[tuple[int, int], bool]) -> ast.Module:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0]
+            if (first.lineno, first.col_offset) in docstrings:
+                node.body = node.body[1:] or [ast.Pass()]
+    return tree
+
+
+_OPENERS = ("(", "[", "{")
+_CLOSERS = (")", "]", "}", ",", ":")
+
+
+def compact(source: str, where: str = "the core") -> str:
+    r"""``source`` as the carried text holds it: the same code, smaller and in ASCII only.
+
+    >>> print(compact('def f(x):\n    "Doc."\n    return [\n        x,  # why\n        "\u00e9",\n    ]\n'))
+    def f(x):
+     return [x, '\xe9',]
+    <BLANKLINE>
+
+    Comments, blank lines and the docstrings of classes and functions go (``pass`` stands for one
+    that was a body's only statement), a block is indented one
+    space a level, a statement spread over several lines is joined into one, and each string literal
+    holding a non-ASCII character is rewritten with escapes (``ascii_literal``). Langflow parses a
+    standalone node's code, the carried text included, on every run, and a text in ASCII only is
+    parsed, hashed and searched fastest. The result must parse to the same tree as ``source`` without
+    those docstrings, or ``BuildError`` says where it does not.
+    """
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    lines: list[str] = []
+    current: list[str] = []
+    depth = indent = 0
+    previous: tokenize.TokenInfo | None = None
+    drop: tuple[int, int] | None = None
+    source_lines = source.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        kind = token.type
+        if kind == tokenize.INDENT:
+            depth += 1
+        elif kind == tokenize.DEDENT:
+            depth -= 1
+        elif kind == tokenize.NEWLINE:
+            if current and (not drop or docstrings[drop]):
+                lines.append(" " * indent + ("pass" if drop else "".join(current)))
+            current, previous, drop = [], None, None
+        elif kind in (tokenize.COMMENT, tokenize.NL, tokenize.ENDMARKER, tokenize.ENCODING):
+            continue
+        else:
+            text = ascii_literal(token.string) if kind == tokenize.STRING else token.string
+            if previous is None:
+                indent = depth
+                drop = token.start if token.start in docstrings else None
+            elif token.start[0] == previous.end[0]:
+                current.append(source_lines[token.start[0] - 1][previous.end[1] : token.start[1]])
+            elif previous.string not in _OPENERS and token.string not in _CLOSERS:
+                current.append(" ")
+            current.append(text)
+            previous = token
+    out = "\n".join(lines) + "\n"
+    expected = ast.dump(_without_docstrings(ast.parse(source), docstrings))
+    if ast.dump(ast.parse(out)) != expected:
+        msg = f"the compacted text of {where} does not parse to the code it was made from"
+        raise BuildError(msg)
+    return out
+
+
 def carried_literal(text: str) -> str:
     """``text`` as a raw triple-quoted literal that reads as the code it holds."""
     literal = f"r'''{text}'''"
@@ -240,14 +389,15 @@ def _imports(modules: list[Module]) -> str:
     return "from __future__ import annotations\n\n" + "\n".join(merged_imports(modules)) + "\n"
 
 
-def _region(module: Module) -> str:
-    return f"# --- generated from {_relative(module.path)}: do not edit ---\n{module.body}"
+def _region(module: Module, compacted: bool = False) -> str:
+    body = compact(module.body, _relative(module.path)) if compacted else module.body
+    return f"# --- generated from {_relative(module.path)}: do not edit ---\n{body}"
 
 
 def render(component: Module) -> str:
     """The standalone component: ``component``, with the core modules it needs carried as text.
 
-    The core modules go verbatim, dependencies first, into one string, ``CORE_SOURCE``, that
+    The core modules go compacted, dependencies first, into one string, ``CORE_SOURCE``, that
     ``carried_core`` (``core/carried.py``, copied in as code) compiles once per process; the names
     the component imports are then read from that module. One that needs no core is its own code only.
     """
@@ -256,7 +406,8 @@ def render(component: Module) -> str:
         f"# Generated by scripts/build_components.py from {_relative(component.path)}\n"
         "# and the core modules it uses: edit those, then run scripts/build_flows.py. The standalone\n"
         "# component: it imports nothing of the bundle, for the flows of flows/standalone/ on servers where\n"
-        "# the bundle is not installed. Each region below is a verbatim copy of one module."
+        "# the bundle is not installed. Each region below is a copy of one module (the carried core's\n"
+        "# compacted: no comments or docstrings, one space a level)."
     )
     if not modules:
         return f"{component.docstring}\n\n{note}\n\n{_imports([component])}\n{_region(component)}"
@@ -272,10 +423,12 @@ def render(component: Module) -> str:
         ],
         "a standalone file",
     )
-    core = "\n\n".join([_imports(modules), *(_region(m) for m in modules)])
-    bindings = "\n".join(f"{name} = {CORE_MODULE}.{name}" for name in component.core_names)
+    core = "\n".join([_imports(modules), *(_region(m, compacted=True) for m in modules)])
+    # One statement: Langflow compiles and runs each top-level statement of a node's code on its own.
+    names = component.core_names
+    bindings = f"{', '.join(names)} = {', '.join(f'{CORE_MODULE}.{name}' for name in names)}"
     carried = (
-        f"# --- the core {component.path.name} needs (core/*.py, verbatim), carried as text: do not edit ---\n"
+        f"# --- the core {component.path.name} needs (core/*.py, compacted), carried as text: do not edit ---\n"
         f"{CARRIED} = {carried_literal(core)}\n"
         f"{CORE_MODULE} = carried_core({CARRIED})\n{bindings}\n"
     )

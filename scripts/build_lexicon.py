@@ -1,35 +1,42 @@
 """Build ``core/wordnet.py``, the support check's lexicon, from Open English WordNet and curated lists.
 
-    python scripts/build_lexicon.py --oewn PATH           # write core/wordnet.py
-    python scripts/build_lexicon.py --oewn PATH --check   # exit 1 if core/wordnet.py differs
+    python scripts/build_lexicon.py --oewn PATH           # write core/wordnet.py and the selection
+    python scripts/build_lexicon.py --oewn PATH --check   # exit 1 if either differs
+    python scripts/build_lexicon.py                       # derive core/wordnet.py from the selection
 
 PATH is Open English WordNet's source, the YAML files of the ``globalwordnet/english-wordnet``
 repository: a folder holding ``src/yaml/``, or a git directory of that repository, read at the
-release tag ``--ref`` (default ``2025-edition``) without a work tree. Without ``--oewn`` the script
-re-renders the module from the English data already in ``core/wordnet.py`` and the curated lists
-in ``data/lexicon/``: that path needs no WordNet and checks everything but the extraction itself
-(see ``data/lexicon/README.md``).
+release tag ``--ref`` (default ``2025-edition``) without a work tree. The build selects from it
+the English data the checker can use (``select_english``), writes that whole selection in plain text
+to ``data/lexicon/wordnet_selection.txt``, and derives from it what the module carries: the part
+that decides an exclusion (``runtime_english``), packed (``pack``). Without ``--oewn`` the script
+derives the module again from the selection and the curated lists in ``data/lexicon/``: that path
+needs no WordNet and checks everything but the extraction itself (see ``data/lexicon/README.md``).
 
 Everything here is the standard library, and the output is a function of the input only: sorted,
-no time stamps, so a rebuild is byte for byte the committed file.
+no time stamps, so a rebuild is the committed files (the packed data compared unpacked, since
+another zlib may compress the same lists to other bytes).
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import functools
 import hashlib
 import json
 import re
 import subprocess
 import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "core" / "wordnet.py"
 CURATED = ROOT / "data" / "lexicon"
+SELECTION = CURATED / "wordnet_selection.txt"
 DEFAULT_REF = "2025-edition"
 
 # Which WordNet senses count: a word keeps a synset only when the synset is among its first
@@ -210,15 +217,14 @@ class English:
 
     words: str
     ups: str
-    pos_starts: str
     antonyms: str
     forms: str
     negations: str
-    ids: list[str] = field(default_factory=list)  # WordNet's synset ids, line by line (not rendered)
+    compatible: str = ""  # empty in the selection: its synsets tell every eq and fwd
 
     def digest(self) -> str:
         """SHA-256 of the English data, written beside it so that a hand edit shows."""
-        parts = [self.words, self.ups, self.pos_starts, self.antonyms, self.forms, self.negations]
+        parts = [self.words, self.ups, self.antonyms, self.forms, self.negations, self.compatible]
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
@@ -300,13 +306,8 @@ def select_english(wn: WordNet) -> English:
                 break
             keep.add(synset)
             keep.update(frontier)
-    # Synsets go by part of speech (nouns, verbs, adjectives with their satellites, adverbs), so that
-    # a synset's number tells its part of speech with four numbers (``pos_starts``).
+    # Synsets go by part of speech (nouns, verbs, adjectives with their satellites, adverbs).
     order = sorted(keep, key=lambda s: ("nvar".index(_pos(s)), s))
-    starts = {}
-    for i, synset in enumerate(order):
-        starts.setdefault(_pos(synset), i)
-    pos_starts = " ".join(f"{p}:{starts.get(p, len(order))}" for p in "nvar")
     index = {s: i for i, s in enumerate(order)}
 
     def up_line(synset: str) -> str:
@@ -319,7 +320,12 @@ def select_english(wn: WordNet) -> English:
     for synset in order:
         for word in members.get(synset, ()):
             synsets_of.setdefault(word, []).append(index[synset])
-    words = "\n".join(f"{w}:{' '.join(_base36(i) for i in synsets_of[w])}" for w in sorted(synsets_of))
+
+    def word_line(word: str) -> str:
+        parts = "".join(p for p in "nvar" if any(_pos(order[i]) == p for i in synsets_of[word]))
+        return f"{word}:{parts}:{' '.join(_base36(i) for i in synsets_of[word])}"
+
+    words = "\n".join(word_line(w) for w in sorted(synsets_of))
     antonyms = " ".join(f"{_base36(index[a])}:{_base36(index[b])}" for a, b in sorted(antonym_pairs))
     vocabulary = {w for s in order for w in members.get(s, ())}
     forms = []
@@ -336,7 +342,7 @@ def select_english(wn: WordNet) -> English:
         if frequency.get(a, 0) >= MIN_GLOSS_ANTONYM
     )
     forms_text = " ".join(sorted(set(forms)))
-    return English(words, "\n".join(up_lines), pos_starts, antonyms, forms_text, negations, order)
+    return English(words, "\n".join(up_lines), antonyms, forms_text, negations)
 
 
 def _pos(synset: str) -> str:
@@ -474,60 +480,256 @@ def _constant(name: str, value: str) -> str:
     return f"{name} = {json.dumps(value, ensure_ascii=False)}\n"
 
 
-def render(code: str, english: English, edition: str, curated: tuple[str, str, str]) -> str:
-    """The module: its hand-written code above the marker, the generated constants below."""
-    head = code.split(MARKER, 1)[0]
-    parts = [
-        head,
-        MARKER,
-        ATTRIBUTION,
-        _constant("EDITION", f"Open English WordNet {edition}"),
-        _constant("EN_SHA256", english.digest()),
-        "# Words, one a line: the word, then the base-36 ids of its synsets.\n",
-        _constant("_EN_WORDS", english.words),
-        "# Synsets, one a line (its number is its id): the base-36 ids of its hypernyms, or for a satellite\n",
-        "# adjective ~ and its head's.\n",
-        _constant("_EN_UPS", english.ups),
-        "# Where each part of speech starts among the synsets: n, v, a (satellites included), r.\n",
-        _constant("_EN_POS_STARTS", english.pos_starts),
-        "# Antonym synset pairs, base-36 ids.\n",
-        _constant("_EN_ANTONYMS", english.antonyms),
-        "# Irregular forms the detachment rules do not reach: form:base.\n",
-        _constant("_EN_FORMS", english.forms),
-        "# Derivational negations of adjectives: word:prefix (less: -ful becomes -less).\n",
-        _constant("_EN_NEGATIONS", english.negations),
-        "# Curated pairs, one a line: language, relation, first word, second word.\n",
-        _constant("_CURATED", curated[0]),
-        "# Curated irregular forms, one language a line: form:base.\n",
-        _constant("_FORMS", curated[1]),
-        "# Function words, one language a line (+: letters).\n",
-        _constant("_FUNCTION_WORDS", curated[2]),
-    ]
+# ---- what the support check reads at run time ----
+
+
+def full_module(english: English, curated: tuple[str, str, str] | None = None):
+    """core/wordnet.py's code over ``english`` (the whole selection by default: synonyms, hypernyms
+    and all), as a module of its own: what the build derives the module's data from, and what the
+    tests ask about relations the module keeps only where they matter."""
+    module = _load_module(OUTPUT)
+    lexicon = module._English(
+        english.words, english.ups, english.antonyms, english.forms, english.negations, english.compatible
+    )
+    module._english = lambda: lexicon
+    if curated is not None:
+        lists = module._Curated(*curated)
+        module._curated = lambda: lists
+    return module
+
+
+def _inflections(word: str) -> set[str]:
+    """The forms the detachment rules (``_EN_RULES``) could take back to ``word``, checked by the caller."""
+    out = set()
+    for rules in _module()._EN_RULES.values():
+        for rule in rules.split():
+            suffix, _, repl = rule.partition(":")
+            if word.endswith(repl):
+                out.add(word[: len(word) - len(repl)] + suffix)
+                if not repl and word:
+                    out.add(word + word[-1] + suffix)
+    return out
+
+
+def runtime_english(full: English, curated: tuple[str, str, str]) -> English:
+    """The part of ``full`` that decides the support check's answers: its exclusions, and WordNet's
+    synonyms and hypernyms only where they overrule one.
+
+    The check asks the lexicon for exclusions only (``neg`` and ``alt``; lexicon.word_relation), and
+    an exclusion between two words stands unless the words' lemmas are also synonyms or one a kind
+    of the other (the safer relation wins). So the module keeps: each word that can take part in an
+    exclusion (through WordNet's antonyms or derivational negations, or a curated English pair),
+    with every word that can share a lemma tuple with it and their parts of speech; of their
+    synsets, those an antonym reaches (with a satellite's link to its head); and, as word pairs,
+    the synonyms and hypernyms between lemmas of two words an exclusion joins. A word outside those
+    has no exclusion to lose, and lemmas() still finds every lemma that has one. For the questions
+    the check asks, ``relation`` then answers as it does over the whole selection (the tests
+    compare both).
+    """
+    module = full_module(full, curated)
+    lexicon = module._english()
+    words = lexicon.words
+    antonym_synsets = set(lexicon.antonyms)
+    opposed = {
+        s: set().union(*(lexicon.antonyms.get(h, set()) for h in lexicon.heads({s})))
+        for s in range(len(lexicon.ups))
+    }
+    excluding = {s for s, o in opposed.items() if o}
+    pairs = [line.split() for line in curated[0].split("\n") if line.startswith("en ")]
+    curated_words = {w.replace("_", " ") for _, _, a, b in pairs for w in (a, b)}
+    negation_words = {w for pair in lexicon.negations for w in pair}
+    capable = {w for w in words if lexicon.synsets((w,)) & excluding} | negation_words | curated_words
+    # Every lemma tuple a word of ``capable`` can be in, from the surface forms that can lead to it.
+    surfaces = set(words) | set(lexicon.forms) | curated_words | negation_words
+    surfaces |= {
+        form
+        for line in curated[1].split("\n")
+        if line.startswith("en ")
+        for form in (pair.split(":")[0].replace("_", " ") for pair in line.split()[1:])
+    }
+    for word in capable & set(words):
+        surfaces |= _inflections(word)
+    together: dict[str, set[str]] = {}
+    for surface in sorted(surfaces):
+        group = {surface, *module.lemmas(surface, "en")}
+        if group & capable:
+            for word in group:
+                together.setdefault(word, set()).update(group)
+    # Pairs an exclusion joins: antonyms (through satellites' heads), negations, curated pairs.
+    holders: dict[int, set[str]] = {}
+    for word in together:
+        for s in lexicon.heads(lexicon.synsets((word,))):
+            holders.setdefault(s, set()).add(word)
+    exclusive: set[tuple[str, str]] = set()
+    for word in together:
+        for s in lexicon.heads(lexicon.synsets((word,))):
+            for other_synset in lexicon.antonyms.get(s, ()):
+                exclusive.update((word, other) for other in holders.get(other_synset, ()))
+    exclusive |= lexicon.negations
+    exclusive |= {
+        (a.replace("_", " "), b.replace("_", " ")) for _, rel, a, b in pairs if rel in ("neg", "alt")
+    }
+    compatible: dict[tuple[str, str], str] = {}
+    seen: set[tuple[str, str]] = set()
+    for a, b in sorted(exclusive):
+        for x in together.get(a, {a}):
+            for y in together.get(b, {b}):
+                for pair in ((x, y), (y, x)):
+                    if pair in seen:
+                        continue
+                    seen.add(pair)
+                    sx, sy = lexicon.synsets((pair[0],)), lexicon.synsets((pair[1],))
+                    if sx & sy:
+                        compatible[pair] = "eq"
+                    elif sx and sy and sy & lexicon.above(sx):
+                        compatible[pair] = "fwd"
+                    elif sx and sy and sx & lexicon.above(sy):
+                        compatible[pair] = "rev"
+    kept_words = sorted(w for w in together if w in words)
+    # Synsets an antonym reaches: the antonyms' own, and the satellites that inherit them.
+    keep = sorted(antonym_synsets | {s for w in kept_words for s in lexicon.synsets((w,)) & excluding})
+    index = {s: i for i, s in enumerate(keep)}
+
+    def up_line(synset: int) -> str:
+        return " ".join(u for u in lexicon.ups[synset].split() if u[0] == "~" and int(u[1:], 36) in index)
+
+    ups = "\n".join(" ".join("~" + _base36(index[int(u[1:], 36)]) for u in up_line(s).split()) for s in keep)
+
+    def word_line(word: str) -> str:
+        parts = words[word].split(":")[0]
+        ids = sorted(index[s] for s in lexicon.synsets((word,)) if s in index)
+        return f"{word}:{parts}:{' '.join(_base36(i) for i in ids)}"
+
+    antonyms = " ".join(
+        f"{_base36(index[a])}:{_base36(index[b])}"
+        for a in keep
+        for b in sorted(lexicon.antonyms.get(a, ()))
+        if a < b
+    )
+    kept = set(kept_words)
+    forms = " ".join(pair for pair in full.forms.split() if pair.split(":")[1].replace("_", " ") in kept)
+    converse = {"fwd": "rev", "rev": "fwd"}
+    lines, written = [], set()
+    for (a, b), rel in sorted(compatible.items()):
+        # A pair's converse is implied (core/wordnet.py) unless it differs.
+        if (b, a) in written and rel == converse.get(compatible[(b, a)], compatible[(b, a)]):
+            continue
+        written.add((a, b))
+        lines.append(f"{a.replace(' ', '_')} {b.replace(' ', '_')} {rel}")
+    return English(
+        "\n".join(word_line(w) for w in kept_words), ups, antonyms, forms, full.negations, "\n".join(lines)
+    )
+
+
+# ---- the selection, kept whole beside the module ----
+
+SELECTION_HEAD = """\
+# Open English WordNet, as selected by scripts/build_lexicon.py: the whole English selection, of which
+# core/wordnet.py carries the part the support check reads (see data/lexicon/README.md). Written by
+# the build: do not edit. Sections: [words] word:parts of speech:synset ids (base 36); [ups] one
+# synset a line, its hypernyms, or for a satellite adjective ~ and its head; [antonyms] synset
+# pairs; [forms] irregular form:base; [negations] adjective:prefix.
+"""
+_SECTIONS = ("words", "ups", "antonyms", "forms", "negations")
+_SPACED = ("antonyms", "forms", "negations")  # one item a line here, space-separated in the module
+
+
+def selection_text(english: English, edition: str) -> str:
+    parts = [SELECTION_HEAD, ATTRIBUTION, f"edition {edition}\n", f"sha256 {english.digest()}\n"]
+    for name in _SECTIONS:
+        value = getattr(english, name)
+        parts.append(f"[{name}]\n" + (value.replace(" ", "\n") if name in _SPACED else value) + "\n")
     return "".join(parts)
 
 
-def english_from_module(path: Path) -> tuple[English, str]:
-    module = _load_module(path)
-    english = English(
-        module._EN_WORDS,
-        module._EN_UPS,
-        module._EN_POS_STARTS,
-        module._EN_ANTONYMS,
-        module._EN_FORMS,
-        module._EN_NEGATIONS,
+def read_selection(path: Path = SELECTION) -> tuple[English, str]:
+    """The selection file's English data and edition (``selection_text`` read back)."""
+    text = path.read_text(encoding="utf-8")
+    head, _, body = text.partition("\n[words]\n")
+    edition = next(line[8:] for line in head.splitlines() if line.startswith("edition "))
+    values = {}
+    rest = "[words]\n" + body
+    for name in _SECTIONS:
+        marker = f"[{name}]\n"
+        rest = rest[len(marker) :]
+        following = [f"\n[{n}]\n" for n in _SECTIONS[_SECTIONS.index(name) + 1 :]]
+        end = rest.index(following[0]) + 1 if following else len(rest)
+        value = rest[: end - 1]
+        values[name] = value.replace("\n", " ") if name in _SPACED else value
+        rest = rest[end:]
+    return English(**values), edition
+
+
+def pack(parts: list[str]) -> str:
+    """The lists joined, zlib-compressed and in Base85: what core/wordnet.py's ``_DATA`` holds."""
+    return base64.b85encode(zlib.compress("\x00".join(parts).encode("utf-8"), 9)).decode("ascii")
+
+
+_DATA_LINE = re.compile(r'^_DATA = "([^"]*)"$', re.MULTILINE)
+
+
+def unpacked(text: str) -> str:
+    """``text`` (core/wordnet.py) with ``_DATA`` unpacked, one list to a constant: what a rebuild
+    compares, since another zlib may compress the same lists to other bytes."""
+    module = _DATA_LINE.search(text)
+    if module is None:
+        return text
+    parts = zlib.decompress(base64.b85decode(module.group(1))).decode("utf-8").split("\x00")
+    lists = "".join(f"_DATA[{i}] = {json.dumps(part, ensure_ascii=False)}\n" for i, part in enumerate(parts))
+    return text[: module.start()] + lists + text[module.end() + 1 :]
+
+
+def render(code: str, english: English, edition: str, curated: tuple[str, str, str], digest: str) -> str:
+    """The module: its hand-written code above the marker, the generated constants below."""
+    head = code.split(MARKER, 1)[0]
+    parts = [
+        english.words,
+        english.ups,
+        english.antonyms,
+        english.forms,
+        english.negations,
+        english.compatible,
+        *curated,
+    ]
+    return "".join(
+        [
+            head,
+            MARKER,
+            ATTRIBUTION,
+            _constant("EDITION", f"Open English WordNet {edition}"),
+            "# SHA-256 of the whole selection (data/lexicon/wordnet_selection.txt) this data is derived from.\n",
+            _constant("EN_SHA256", digest),
+            "# The lists _PACKED names, packed (pack() in scripts/build_lexicon.py). English: words, one a\n",
+            "# line (the word, its parts of speech n v a r, the base-36 ids of its synsets); synsets, one a\n",
+            "# line (for a satellite adjective, ~ and its head's id); antonym synset pairs; irregular forms\n",
+            "# (form:base); derivational negations (adjective:prefix; less: -ful becomes -less); synonyms and\n",
+            "# hypernyms that overrule an exclusion (word word eq|fwd|rev). Curated: pairs (language,\n",
+            "# relation, word, word), irregular forms by language (form:base), function words by language\n",
+            "# (+: letters).\n",
+            _constant("_DATA", pack(parts)),
+        ]
     )
-    return english, module.EDITION.removeprefix("Open English WordNet ")
 
 
-def build(oewn: str | None, ref: str = DEFAULT_REF, target: Path = OUTPUT) -> str:
-    """The text of core/wordnet.py, from WordNet's source or from the English data already in ``target``."""
+def build_both(
+    oewn: str | None, ref: str = DEFAULT_REF, target: Path = OUTPUT, selection: Path = SELECTION
+) -> tuple[str, str]:
+    """The texts of core/wordnet.py and of the selection file, from WordNet's source or from the
+    selection file already written."""
     code = target.read_text(encoding="utf-8")
     if oewn:
         wn = read_oewn(oewn, ref)
-        english, edition = select_english(wn), wn.edition
+        full, edition = select_english(wn), wn.edition
     else:
-        english, edition = english_from_module(target)
-    return render(code, english, edition, read_curated())
+        full, edition = read_selection(selection)
+    curated = read_curated()
+    runtime = runtime_english(full, curated)
+    return render(code, runtime, edition, curated, full.digest()), selection_text(full, edition)
+
+
+def build(oewn: str | None, ref: str = DEFAULT_REF, target: Path = OUTPUT) -> str:
+    """The text of core/wordnet.py (``build_both``)."""
+    return build_both(oewn, ref, target)[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -536,14 +738,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ref", default=DEFAULT_REF, help="release tag, for a git directory")
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument("--selection", type=Path, default=SELECTION)
     args = parser.parse_args(argv)
-    text = build(args.oewn, args.ref, args.output)
+    module, selection = build_both(args.oewn, args.ref, args.output, args.selection)
+    outputs = [(args.output, module), (args.selection, selection)]
     if args.check:
-        same = args.output.read_text(encoding="utf-8") == text
-        print("core/wordnet.py is up to date" if same else "core/wordnet.py differs from the build")
-        return 0 if same else 1
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output} ({len(text.encode())} bytes)")
+        differ = [
+            path for path, text in outputs if unpacked(path.read_text(encoding="utf-8")) != unpacked(text)
+        ]
+        for path in differ:
+            print(f"{path.name} differs from the build")
+        if not differ:
+            print("core/wordnet.py and the selection are up to date")
+        return 1 if differ else 0
+    for path, text in outputs:
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path} ({len(text.encode())} bytes)")
     return 0
 
 

@@ -168,7 +168,7 @@ class CitationPostProcessorComponent(Component):
             display_name="Link Markers",
             value=False,
             advanced=True,
-            info="Write each kept marker as a markdown link to its source, e.g. [Source 3](https://…#page=3).",
+            info="Write each kept marker as a markdown link to its source, e.g. [Source 3](https://.../a.pdf#page=3).",
         ),
         BoolInput(
             name="include_payload",

@@ -162,14 +162,58 @@ def test_regions_are_the_needed_core_modules_dependencies_first(name: str, regio
     assert [line for line in carried.splitlines() if line.startswith("# --- generated from ")] == expected
 
 
-def test_inlined_code_is_verbatim() -> None:
-    engine = (ROOT / "core" / "engine.py").read_text(encoding="utf-8")
-    body = engine[engine.index("_ONE_SHOT_SLICE = ") :]
+def test_the_carried_core_is_the_core_compacted() -> None:
+    """The carried text is each core module's code without comments and docstrings, one space a
+    level, in ASCII; the loader and the component stay as written in the node's code."""
     node = STANDALONE["citation_post_processor.py"]
-    assert body in node  # as the file reads: a raw string, backslashes as written
-    assert body in build.carried_text(node)  # and as the text carried_core compiles
-    carried = (ROOT / "core" / "carried.py").read_text(encoding="utf-8")
-    assert carried[carried.index("CARRIED_PREFIX = ") :] in node
+    carried = build.carried_text(node)
+    assert carried is not None
+    engine = build.core_module("lfx_citations.core.engine").body
+    assert build.compact(engine) in carried
+    assert "\n def cut(self, start: int, end: int) -> None:\n" in carried  # a method: one space a level
+    assert '"""' not in carried
+    assert [line for line in carried.splitlines() if line.lstrip().startswith("#")] == [
+        line for line in carried.splitlines() if line.startswith("# --- generated from ")
+    ]
+    assert carried.isascii() and node.isascii()  # the lexicon's other scripts as escapes
+    loader = (ROOT / "core" / "carried.py").read_text(encoding="utf-8")
+    assert loader[loader.index("CARRIED_PREFIX = ") :] in node
+
+
+@pytest.mark.parametrize(
+    ("token", "names"),
+    [
+        ("'caf\u00e9'", {}),
+        ("r'[\\d\u20ac]+\\s'", {}),  # a raw pattern: its backslashes stay two characters
+        ('rf"[.!?]+[\\"\'\u201d\u00bb)\\]]*{END}"', {"END": "$"}),  # a quote after a backslash, raw
+        ('f"\u00b0{n:>{w}}\u2030{{x}}"', {"n": 5, "w": 3}),
+        ('"""\u4e0d\n\u518d"""', {}),
+    ],
+)
+def test_a_literal_in_ascii_keeps_its_value(token: str, names: dict[str, object]) -> None:
+    written = build.ascii_literal(token)
+    assert written.isascii()
+    assert eval(written, {}, dict(names)) == eval(token, {}, dict(names))
+
+
+def test_compact_keeps_the_code_and_drops_the_rest() -> None:
+    source = (
+        "class A:\n"
+        '    """Doc."""\n'
+        "\n"
+        "    # a comment\n"
+        "    def f(self, x):\n"
+        '        """Only statement: pass instead."""\n'
+        "\n"
+        "    def g(self, x):\n"
+        "        return [  # why\n"
+        "            x,\n"
+        "            'caf\u00e9',\n"
+        "        ]\n"
+    )
+    assert build.compact(source) == (
+        "class A:\n def f(self, x):\n  pass\n def g(self, x):\n  return [x, 'caf\\xe9',]\n"
+    )
 
 
 @pytest.mark.parametrize("path", sorted(COMPONENTS.glob("[!_]*.py")), ids=lambda p: p.name)
@@ -310,6 +354,10 @@ def test_a_traceback_from_a_node_points_at_readable_lines(standalone: bool) -> N
     prefix = (DEFAULT_IMPORT_STRING + "\n").count("\n")  # create_class prepends these lines
     readable = ("core/links.py", "core/glue_retrieval.py", f"components/citations/{name}")
     ours = [(ROOT / d).read_text(encoding="utf-8") for d in readable]
+    # The carried core is compacted (one statement a line): its lines are those of the compacted text.
+    ours += [
+        build.compact(build.core_module(f"lfx_citations.core.{m}").body) for m in ("links", "glue_retrieval")
+    ]
     carried_lines = (build.carried_text(source) or "").splitlines()
     frames = _failure_frames(source)
     shown = []

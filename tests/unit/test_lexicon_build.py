@@ -2,10 +2,12 @@
 
 The English data come from Open English WordNet, which CI cannot download. So the rebuild runs in
 two ways. Where the WordNet source is on the machine (``LEXICON_OEWN`` names its folder or git
-directory), the whole build runs from it. Elsewhere the module is re-rendered from the English data
-it holds and the curated lists in data/lexicon/, and that data is checked against the SHA-256 the
-build wrote beside it: a hand edit of the data, a curated list changed without a rebuild, or a
-change to the renderer all fail.
+directory), the whole build runs from it, and writes the whole selection too. Elsewhere the module
+is derived again from the whole selection (data/lexicon/wordnet_selection.txt) and the curated
+lists, and the selection is checked against the SHA-256 the build wrote into the module: a hand
+edit of either, a curated list changed without a rebuild, or a change to the derivation or the
+renderer all fail. The module keeps of the selection only what decides an exclusion; the tests
+hold it to the whole selection's answers there.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from scripts import build_lexicon  # noqa: E402
 
+SELECTION, _ = build_lexicon.read_selection()
+FULL = build_lexicon.full_module(SELECTION)  # core/wordnet.py's code over the whole selection
+EXCLUSIONS = ("neg", "alt")
+
 
 def _oewn_source() -> str | None:
     return os.environ.get("LEXICON_OEWN") or None
@@ -33,13 +39,18 @@ def test_committed_module_is_what_the_build_writes():
     # From WordNet's source where this machine has it; elsewhere (CI) from the English data the module
     # holds, which the next test ties to the digest the WordNet build recorded.
     committed = (ROOT / "core" / "wordnet.py").read_text(encoding="utf-8")
-    assert build_lexicon.build(_oewn_source()) == committed
+    module, selection = build_lexicon.build_both(_oewn_source())
+    # The packed data compared unpacked: another zlib may write the same lists in other bytes.
+    assert build_lexicon.unpacked(module) == build_lexicon.unpacked(committed)
+    assert module.split("\n_DATA = ")[0] == committed.split("\n_DATA = ")[0]
+    assert selection == build_lexicon.SELECTION.read_text(encoding="utf-8")
 
 
-def test_english_data_matches_the_digest_the_build_recorded():
-    english, _ = build_lexicon.english_from_module(build_lexicon.OUTPUT)
-    assert english.words == wordnet._EN_WORDS  # the digest covers the module's own data
-    assert english.digest() == wordnet.EN_SHA256
+def test_the_selection_matches_the_digest_the_build_recorded():
+    assert SELECTION.digest() == wordnet.EN_SHA256
+    text = build_lexicon.SELECTION.read_text(encoding="utf-8")
+    assert f"\nsha256 {wordnet.EN_SHA256}\n" in text
+    assert "CC BY 4.0" in text and "Princeton University" in text  # the licences travel with the data
 
 
 def test_the_renderer_follows_a_curated_list(tmp_path):
@@ -50,10 +61,11 @@ def test_the_renderer_follows_a_curated_list(tmp_path):
         )
     with (tmp_path / "pairs.txt").open("a", encoding="utf-8") as f:
         f.write("en alt zorblax quindle\n")
-    english, edition = build_lexicon.english_from_module(build_lexicon.OUTPUT)
+    curated = build_lexicon.read_curated(tmp_path)
+    runtime = build_lexicon.runtime_english(SELECTION, curated)
     code = build_lexicon.OUTPUT.read_text(encoding="utf-8")
-    text = build_lexicon.render(code, english, edition, build_lexicon.read_curated(tmp_path))
-    assert "en alt zorblax quindle" in text
+    text = build_lexicon.render(code, runtime, "test", curated, SELECTION.digest())
+    assert "en alt zorblax quindle" in build_lexicon.unpacked(text)
     assert text != code
 
 
@@ -106,7 +118,39 @@ def test_module_imports_only_the_standard_library():
     ],
 )
 def test_relation(a, b, lang, expected):
-    assert relation(a, b, lang) in expected
+    assert FULL.relation(a, b, lang) in expected
+    # The module: the same exclusion, or none where the selection knows none.
+    carried = relation(a, b, lang)
+    assert carried in expected if set(expected) <= {*EXCLUSIONS, "ind"} else carried not in EXCLUSIONS
+
+
+# Words whose lemmas hold an exclusion and a synonym or hypernym at once, through different senses
+# or different lemmas of one form ("rose": rose and rise), and words around them.
+_TRICKY = (
+    "rose rise rises fell fall falls blessed cursed damned fortunate come go came went win defeat lost "
+    "lose advance advanced late early breathe choke affirm negate confirm white color black open "
+    "closed shut hire hired fire fired laid lay off increase decrease inflate huge large small tiny "
+    "permit permitted forbid forbidden licensed unlicensed possible impossible valuable invaluable "
+    "act refrain endure stand bone bony boneless kind unkind happy sad buy sell bought sold"
+).split()
+
+
+def test_the_module_answers_exclusions_as_the_whole_selection():
+    """Over these words and a fixed sample of the selection's words and their inflections, every pair
+    the selection calls exclusive the module calls the same, and no other."""
+    import random
+
+    words = sorted(FULL._english().words)
+    sample = random.Random(7).sample(words, 160)
+    forms = sorted({f for w in sample[:40] for f in build_lexicon._inflections(w)})
+    vocabulary = [*_TRICKY, *sample, *forms[:80]]
+    differ = []
+    for a in vocabulary:
+        for b in vocabulary:
+            whole, carried = FULL.relation(a, b), relation(a, b)
+            if (whole in EXCLUSIONS or carried in EXCLUSIONS) and whole != carried:
+                differ.append((a, b, whole, carried))
+    assert not differ
 
 
 @pytest.mark.parametrize(
@@ -127,7 +171,8 @@ def test_relation(a, b, lang, expected):
     ],
 )
 def test_compatible_words_are_not_exclusive(a, b):
-    assert relation(a, b, "en") not in {"alt", "neg"}
+    assert relation(a, b, "en") not in EXCLUSIONS
+    assert FULL.relation(a, b, "en") not in EXCLUSIONS
 
 
 def test_phrases_and_lemmas():
@@ -136,7 +181,8 @@ def test_phrases_and_lemmas():
     assert "rise" in lemmas("rose", "en")
     assert "stop" in lemmas("stopped", "en")
     assert phrase_relation(["laid", "off"], ["hired"], "en") == "alt"
-    assert phrase_relation(["laid", "off"], ["fired"], "en") == "fwd"
+    assert FULL.phrase_relation(["laid", "off"], ["fired"], "en") == "fwd"
+    assert phrase_relation(["laid", "off"], ["fired"], "en") == "ind"  # no exclusion to overrule
     assert lemmas("xyzzy", "en") == ("xyzzy",)
 
 
