@@ -180,17 +180,19 @@ def insert_citations(claim: str, texts: dict[int, str]) -> tuple[str, list[uncit
     judgement the pick saw (one ``check_all`` per claim found)."""
     ledger = SupportLedger([{"id": i, "text": t} for i, t in texts.items()], "flag", "insert")
     seen: list[tuple[list, dict]] = []
+    tracker = uncited.uncited_claims("insert", ledger.ranked, ledger.judgement)
+    assert tracker is not None
+    pick = tracker.pick
 
-    def ranked(text: str) -> list[tuple[int, float]]:
-        # Every source judged in full here, so that another margin or floor can be tried on the record.
+    def recorded(text: str) -> tuple[int, support.Judgement] | None:
+        # Recorded once per claim, where the pick is asked (the ledger's ``ranked`` is also asked
+        # whether any source supports a claim left without one, which is no second claim); every
+        # source judged in full here, so that another margin or floor can be tried on the record.
         seen.append((ledger.ranked(text), {i: ledger.judgement(i, text) for i in texts}))
-        return seen[-1][0]
+        return pick(text)
 
-    engine = CitationFilter(
-        sorted(texts),
-        uncited=uncited.uncited_claims("insert", ranked, ledger.judgement),
-        **ledger.engine_options(),
-    )
+    tracker.pick = recorded
+    engine = CitationFilter(sorted(texts), uncited=tracker, **ledger.engine_options())
     out = engine.feed_all(claim)
     return out, list(engine.uncited.found), seen
 

@@ -6,6 +6,9 @@ what counts as a claim and where its marker goes, never about how support is sco
 
 from __future__ import annotations
 
+import sys
+from types import ModuleType
+
 import pytest
 
 from lfx_citations.core.engine import CitationFilter, filter_citations
@@ -19,6 +22,7 @@ from lfx_citations.core.uncited import (
     pick_source,
     uncited_claims,
 )
+from tests.support.scripts import REPO_ROOT, load_file
 
 SURE = Judgement("supported", 0.95, (Evidence(0, 5, "Water"),))
 NO = Judgement("unsupported", 0.05)
@@ -322,3 +326,33 @@ def test_the_pick_with_the_real_checker() -> None:
 def test_off_gives_no_tracker() -> None:
     assert uncited_claims("off", *judges()) is None
     assert isinstance(uncited_claims("suggest", *judges()), UncitedClaims)
+
+
+# --------------------------------------------------------------------------- the evaluation's counting
+
+
+def _uncited_eval() -> ModuleType:
+    """``scripts/eval/uncited_eval.py``, with its sibling modules on the path."""
+    folder = str(REPO_ROOT / "scripts" / "eval")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return load_file("scripts/eval/uncited_eval.py")
+
+
+def test_the_evaluation_counts_each_claim_once() -> None:
+    # At a margin of 1 every other source is a near-tie and nothing is inserted, so the filter also
+    # asks whether any source supports the claim; that question is no second claim.
+    evaluation = _uncited_eval()
+    texts = {
+        1: "The Eiffel Tower was completed in 1889 in Paris.",
+        2: "The Eiffel Tower is a wrought-iron tower in Paris.",
+        3: "Gold is a dense yellow metal.",
+    }
+    case = {"claim": "The Eiffel Tower was completed in 1889 in Paris.", "texts": texts, "right": 1}
+    case |= {"kind": "supported", "family": "wice"}
+    (seen,) = evaluation.judged([case])
+    assert len(seen) == 1
+    (ids,) = evaluation.picks([seen], 0.0, 0.0)
+    assert ids == [1]
+    figures = evaluation.score([case], [ids])
+    assert (figures["inserted"], figures["precision"], figures["recovery"]) == (1, 100.0, 100.0)
