@@ -119,6 +119,18 @@ def test_the_claim_is_the_sentence_without_its_bullet_or_punctuation() -> None:
         pytest.param("| Water | boils at 100 degrees. |\n", id="table-row"),
         pytest.param(DEFAULT_NO_EVIDENCE_ANSWER, id="no-evidence-sentence"),
         pytest.param("I COULDN'T find this in the provided sources", id="no-evidence-sentence-other-case"),
+        pytest.param("I hope this helps you plan the trip.", id="reader-hope"),
+        pytest.param("Please note that opening hours change in winter.", id="reader-please-note"),
+        pytest.param("Let me know if you need the full schedule.", id="reader-let-me-know"),
+        pytest.param("Feel free to ask about other routes.", id="reader-feel-free"),
+        pytest.param("- **Don’t hesitate** to contact the front desk.\n", id="reader-list-emphasis"),
+        pytest.param("If you have any other questions, I am here.", id="reader-questions"),
+        pytest.param("N’hésitez pas à me poser d’autres questions.", id="reader-fr"),
+        pytest.param("Ich hoffe, das hilft Ihnen bei der Planung.", id="reader-de"),
+        pytest.param("Ten en cuenta que los horarios cambian en invierno.", id="reader-es"),
+        pytest.param("Espero que isso ajude no seu planejamento.", id="reader-pt"),
+        pytest.param("Fammi sapere se ti serve altro aiuto.", id="reader-it"),
+        pytest.param("Laat het me weten als je meer wilt weten.", id="reader-nl"),
         pytest.param("Water boils.", id="too-short"),
         pytest.param("Yes, it does.", id="too-short-3"),
         pytest.param("Water boils " + "and boils " * (MAX_CLAIM_CHARS // 10) + "a lot.", id="too-long"),
@@ -129,6 +141,21 @@ def test_what_is_not_a_claim_gets_nothing(answer: str) -> None:
     assert engine.text == filter_citations(answer, [1, 2]).text
     assert engine.uncited.found == []
     assert engine.cited == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Hope Island lies north of the bay.",
+        "Letters sent by post take two days.",
+        "Notes from the meeting were published in May.",
+        "Feelings of anxiety are common after surgery.",
+        "If you have any symptoms, the clinic tests for free.",
+        "Lettres et colis partent chaque matin de Lyon.",
+    ],
+)
+def test_a_claim_that_merely_opens_like_reader_address_is_still_a_claim(answer: str) -> None:
+    assert inserted(answer) == answer[:-1] + " [Source 1]."
 
 
 def test_a_custom_no_evidence_answer_is_read_from_the_prompt() -> None:
