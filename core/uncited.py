@@ -147,9 +147,10 @@ def pick_source(
     """The one source to cite for a claim, or None when no presented source is a sure pick.
 
     ``ranked``: every presented source with its score before flips (``SupportChecker.ranked``),
-    best first, never below its verdict's score but for the lexicon's paraphrases (see there);
-    ``judge(source_id)``: the full verdict, asked only
-    of the sources that could still come first. Sure means: the best source's verdict is
+    best first; ``judge(source_id)``: the full verdict, asked of every source: where the lexicon
+    relates a claim's word to the evidence ("not permitted" for "forbidden") a verdict scores above
+    its score before flips, so no source can be skipped without changing which one comes first
+    (the best is the first of the highest verdicts, in ``ranked`` order). Sure means: the best source's verdict is
     ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
     every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before
     flips. A near-tie with a chunk that overlaps it (the same sentence presented twice, also
@@ -167,9 +168,7 @@ def pick_source(
     1
     """
     best_id, best = 0, None
-    for source_id, raw in ranked:
-        if best is not None and raw <= best.score:
-            break  # flips only lower a score: no later source can come first
+    for source_id, _ in ranked:
         judged = judge(source_id)
         if best is None or judged.score > best.score:
             best_id, best = source_id, judged
@@ -220,12 +219,21 @@ def uncited_claims(
     """
     if mode == "off":
         return None
+    last: dict[str, Sequence[tuple[int, float]]] = {}
+
+    def ranked_once(claim: str) -> Sequence[tuple[int, float]]:
+        # The pick and the question after it ask of the same claim: rank its sources once.
+        if claim not in last:
+            last.clear()
+            last[claim] = ranked(claim)
+        return last[claim]
+
     return UncitedClaims(
-        lambda claim: pick_source(ranked(claim), lambda source_id: judge(source_id, claim)),
+        lambda claim: pick_source(ranked_once(claim), lambda source_id: judge(source_id, claim)),
         insert=mode == "insert",
         no_evidence=no_evidence,
         supported=lambda claim: any(
-            judge(source_id, claim).verdict == "supported" for source_id, _ in ranked(claim)
+            judge(source_id, claim).verdict == "supported" for source_id, _ in ranked_once(claim)
         ),
     )
 

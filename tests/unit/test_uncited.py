@@ -312,11 +312,19 @@ def test_the_others_count_at_their_scores_before_flips() -> None:
     said_otherwise = Judgement("contradicted", 0.3)
     assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.9}) is None
     assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.5})[0] == 1
-    # Only the sources that could still come first are judged in full.
+
+
+def test_the_pick_is_the_one_every_source_judged_in_full_gives() -> None:
+    # The lexicon's paraphrases lift a verdict above its score before flips: source 2 reads weaker
+    # than source 1 but says the claim, and source 1 only part of it. Stopping at the first source
+    # whose score before flips cannot beat the best verdict so far would miss it.
+    judged = {1: Judgement("partial", 0.6), 2: sure(0.95), 3: NO}
+    ranked = [(1, 0.7), (2, 0.5), (3, 0.05)]
     asked = []
-    ranked = [(1, 0.95), (2, 0.5), (3, 0.2)]
-    assert pick_source(ranked, lambda i: asked.append(i) or sure(0.95 if i == 1 else 0.1))[0] == 1
-    assert asked == [1]
+    assert pick_source(ranked, lambda i: asked.append(i) or judged[i]) == (2, judged[2])
+    assert sorted(asked) == [1, 2, 3]
+    # Equal verdicts: the first in ranked order is the best (here a near-tie, so no sure pick).
+    assert pick_source([(1, 0.9), (2, 0.9)], {1: sure(0.9), 2: sure(0.9)}.__getitem__) is None
 
 
 def test_the_pick_with_the_real_checker() -> None:
