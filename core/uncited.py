@@ -30,6 +30,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from lfx_citations.core.align import PREFIX
+from lfx_citations.core.lexicon import FUNCTION_WORD_SET
 from lfx_citations.core.prompt import DEFAULT_NO_EVIDENCE_ANSWER
 from lfx_citations.core.support import Evidence, Judgement, tokens
 
@@ -41,6 +43,10 @@ CITE_MISSING_MODES = ("off", "suggest", "insert")
 #: the cross-validated figures (docs/support-check.md, "Citations the answer forgot").
 CITE_MARGIN = 0.2
 CITE_FLOOR = 0.85
+#: The best source's evidence must also hold this share of the claim's content words
+#: (:func:`content_coverage`): a chunk that says most of a claim scores ``supported`` while the
+#: claim adds a detail to it. Chosen with the margin and the floor by the same evaluation.
+CITE_COVERAGE = 0.0
 #: A sentence with fewer tokens (words, numbers, character pairs of space-less scripts) is no claim.
 MIN_CLAIM_TOKENS = 4
 #: A longer sentence is no single claim; its text is no longer kept, which bounds the work.
@@ -141,8 +147,25 @@ def _fold(text: str) -> str:
     return " ".join(text.split()).rstrip(_END_CHARS + _AFTER_END + " ")
 
 
+def content_coverage(claim: str, evidence: Sequence[Evidence]) -> float:
+    """The share of the claim's content words (not the lexicon's function words; numbers count)
+    that the evidence holds, exactly or by their first ``PREFIX`` characters ("boiling" / "boils").
+
+    >>> content_coverage("Water boils at 100 degrees", (Evidence(0, 22, "Water boils at 100 °C."),))
+    0.75
+    >>> content_coverage("the of and", ())
+    1.0
+    """
+    words = [t for t in tokens(claim) if t not in FUNCTION_WORD_SET and (len(t) > 2 or not t.isalpha())]
+    if not words:
+        return 1.0
+    held = {t for e in evidence for t in tokens(e.text)}
+    prefixes = {t[:PREFIX] for t in held if len(t) >= PREFIX}
+    return sum(t in held or (len(t) >= PREFIX and t[:PREFIX] in prefixes) for t in words) / len(words)
+
+
 def pick_source(
-    ranked: Sequence[tuple[int, float]], judge: Callable[[int], Judgement]
+    ranked: Sequence[tuple[int, float]], judge: Callable[[int], Judgement], claim: str = ""
 ) -> tuple[int, Judgement] | None:
     """The one source to cite for a claim, or None when no presented source is a sure pick.
 
@@ -151,7 +174,8 @@ def pick_source(
     relates a claim's word to the evidence ("not permitted" for "forbidden") a verdict scores above
     its score before flips, so no source can be skipped without changing which one comes first
     (the best is the first of the highest verdicts, in ``ranked`` order). Sure means: the best source's verdict is
-    ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, and it is ahead of
+    ``supported``, with no conflict, its score is at least :data:`CITE_FLOOR`, its evidence holds
+    :data:`CITE_COVERAGE` of the ``claim``'s content words (when the claim is given), and it is ahead of
     every other presented source by :data:`CITE_MARGIN`, counting the others at their scores before
     flips. A near-tie with a chunk that overlaps it (the same sentence presented twice, also
     ``supported``) cites the first of them; any other near-tie (two sources that say it in their own
@@ -173,6 +197,8 @@ def pick_source(
         if best is None or judged.score > best.score:
             best_id, best = source_id, judged
     if best is None or best.verdict != "supported" or best.conflict is not None or best.score < CITE_FLOOR:
+        return None
+    if claim and content_coverage(claim, best.evidence) < CITE_COVERAGE:
         return None
     close = [
         source_id for source_id, raw in ranked if source_id != best_id and best.score - raw < CITE_MARGIN
@@ -229,7 +255,7 @@ def uncited_claims(
         return last[claim]
 
     return UncitedClaims(
-        lambda claim: pick_source(ranked_once(claim), lambda source_id: judge(source_id, claim)),
+        lambda claim: pick_source(ranked_once(claim), lambda source_id: judge(source_id, claim), claim),
         insert=mode == "insert",
         no_evidence=no_evidence,
         supported=lambda claim: any(

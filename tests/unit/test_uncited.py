@@ -11,6 +11,7 @@ from types import ModuleType
 
 import pytest
 
+from lfx_citations.core import uncited
 from lfx_citations.core.engine import CitationFilter, filter_citations
 from lfx_citations.core.prompt import DEFAULT_NO_EVIDENCE_ANSWER, build_prompt, no_evidence_answer_in
 from lfx_citations.core.support import Conflict, Evidence, Judgement, SupportChecker
@@ -19,6 +20,7 @@ from lfx_citations.core.uncited import (
     CITE_MARGIN,
     MAX_CLAIM_CHARS,
     UncitedClaims,
+    content_coverage,
     pick_source,
     uncited_claims,
 )
@@ -312,6 +314,32 @@ def test_the_others_count_at_their_scores_before_flips() -> None:
     said_otherwise = Judgement("contradicted", 0.3)
     assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.9}) is None
     assert pick({1: sure(0.95), 2: said_otherwise}, raw={2: 0.5})[0] == 1
+
+
+def test_a_near_tie_between_overlapping_chunks_cites_the_first() -> None:
+    # Two windows of one document hold the same sentence: whichever scores higher, the first is cited.
+    said = (Evidence(0, 40, "The bridge opened to traffic in 1932."),)
+    wider = (Evidence(0, 12, "It is long."), Evidence(13, 53, "The bridge opened to traffic in 1932."))
+    first, second = Judgement("supported", 0.9, wider), Judgement("supported", 0.95, said)
+    assert pick({1: first, 2: second}) == (1, first)
+    assert pick({2: second, 1: first}) == (1, first)
+    # Apart, the same near-tie gives nothing: two chunks that say it in their own words.
+    other = Judgement("supported", 0.9, (Evidence(0, 40, "In 1932 the bridge was opened to cars."),))
+    assert pick({1: other, 2: second}) is None
+
+
+def test_the_pick_needs_the_claims_content_words_in_its_evidence(monkeypatch: pytest.MonkeyPatch) -> None:
+    evidence = (Evidence(0, 37, "The bridge opened to traffic in 1932."),)
+    judged = {1: Judgement("supported", 0.9, evidence), 2: NO}
+    ranked = [(1, 0.9), (2, 0.05)]
+    claim = "The steel bridge opened to rail traffic in 1932"
+    assert content_coverage(claim, evidence) == 4 / 6  # steel and rail are not in it
+    monkeypatch.setattr(uncited, "CITE_COVERAGE", 0.8)
+    assert pick_source(ranked, judged.__getitem__, claim) is None
+    assert pick_source(ranked, judged.__getitem__, "The bridge opened to traffic in 1932")[0] == 1
+    assert pick_source(ranked, judged.__getitem__)[0] == 1  # no claim given: no such rule
+    monkeypatch.setattr(uncited, "CITE_COVERAGE", 0.6)
+    assert pick_source(ranked, judged.__getitem__, claim)[0] == 1
 
 
 def test_the_pick_is_the_one_every_source_judged_in_full_gives() -> None:
