@@ -27,12 +27,12 @@ source picked by ``pick_source`` over ``SupportChecker.check_all``):
 Figures, per family: **precision**, the inserted citations that point at the right chunk of a
 ``supported`` (or copied) claim, over all inserted citations, at the family's own mix (WiCE: 92
 supported claims of 257, 37 %; with its distorted claims, 19 %; copied: 683 faithful of 2,937, 23 %);
-**recovery**, the ``supported`` (or copied) claims that get their right chunk back. The margin and the
-floor of ``pick_source`` are chosen by 5-fold cross-validation by claim: on the other folds, the pair
-that maximizes F0.5 (precision weighted over recovery, as a citation nobody asked for must be right),
+**recovery**, the ``supported`` (or copied) claims that get their right chunk back. The margin, the
+floor and the content-word coverage of ``pick_source`` are chosen by 5-fold cross-validation by
+claim: on the other folds, the rule that maximizes F0.5 (precision weighted over recovery, as a citation nobody asked for must be right),
 averaged over the two families of cases, then applied to the held-out fold. The support checker's own weights are refitted per fold as
 ``scripts/eval/support_eval.py`` does, so no held-out claim has been seen by anything that judges it.
-``--seeds`` redraws the folds. The shipped constants are the pair chosen on all of dev.
+``--seeds`` redraws the folds. The shipped constants are the rule chosen on all of dev.
 
 Latency: one sentence with no marker through the filter in ``insert`` mode (claim found, every
 source judged, the source picked, the marker written), 10 sources of about 1 KB.
@@ -61,6 +61,8 @@ from lfx_citations.core.payload import SupportLedger
 #: The pairs tried for (margin, floor): the floor never below ``support.HIGH`` ("supported").
 MARGINS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
 FLOORS = (0.0, 0.8, 0.85, 0.9)  # 0.0: no floor above "supported" itself
+#: The content-word coverage tried with each pair (``uncited.CITE_COVERAGE``; 0.0: no such rule).
+COVERAGES = (0.0, 0.6, 0.7, 0.8)
 BETA = 0.5
 
 
@@ -180,17 +182,19 @@ def insert_citations(claim: str, texts: dict[int, str]) -> tuple[str, list[uncit
     judgement the pick saw (one ``check_all`` per claim found)."""
     ledger = SupportLedger([{"id": i, "text": t} for i, t in texts.items()], "flag", "insert")
     seen: list[tuple[list, dict]] = []
+    tracker = uncited.uncited_claims("insert", ledger.ranked, ledger.judgement)
+    assert tracker is not None
+    pick = tracker.pick
 
-    def ranked(text: str) -> list[tuple[int, float]]:
-        # Every source judged in full here, so that another margin or floor can be tried on the record.
-        seen.append((ledger.ranked(text), {i: ledger.judgement(i, text) for i in texts}))
-        return seen[-1][0]
+    def recorded(text: str) -> tuple[int, support.Judgement] | None:
+        # Recorded once per claim, where the pick is asked (the ledger's ``ranked`` is also asked
+        # whether any source supports a claim left without one, which is no second claim); every
+        # source judged in full here, so that another margin or floor can be tried on the record.
+        seen.append((ledger.ranked(text), {i: ledger.judgement(i, text) for i in texts}, text))
+        return pick(text)
 
-    engine = CitationFilter(
-        sorted(texts),
-        uncited=uncited.uncited_claims("insert", ranked, ledger.judgement),
-        **ledger.engine_options(),
-    )
+    tracker.pick = recorded
+    engine = CitationFilter(sorted(texts), uncited=tracker, **ledger.engine_options())
     out = engine.feed_all(claim)
     return out, list(engine.uncited.found), seen
 
@@ -204,17 +208,25 @@ def judged(cases: list[dict]) -> list[list[dict]]:
     return out
 
 
-def picks(seen: list[list[dict]], margin: float, floor: float) -> list[list[int]]:
-    """Per case, the sources the pick would insert with this margin and floor."""
-    with constants(margin=margin, floor=max(floor, support.HIGH)):
-        return [
-            [
-                p[0]
-                for p in (uncited.pick_source(ranked, judged.__getitem__) for ranked, judged in claims)
-                if p
+def picks(seen: list[list], margin: float, floor: float, coverage: float = 0.0) -> list[list[int]]:
+    """Per case, the sources the pick would insert with this margin, floor and content-word coverage."""
+    saved = uncited.CITE_COVERAGE
+    uncited.CITE_COVERAGE = coverage
+    try:
+        with constants(margin=margin, floor=max(floor, support.HIGH)):
+            return [
+                [
+                    p[0]
+                    for p in (
+                        uncited.pick_source(ranked, judged.__getitem__, claim)
+                        for ranked, judged, claim in claims
+                    )
+                    if p
+                ]
+                for claims in seen
             ]
-            for claims in seen
-        ]
+    finally:
+        uncited.CITE_COVERAGE = saved
 
 
 def score(cases: list[dict], inserted: list[list[int]]) -> dict:
@@ -246,16 +258,16 @@ def f_beta(figures: dict) -> float:
     return (1 + BETA**2) * p * r / (BETA**2 * p + r) if p + r else 0.0
 
 
-def choose(cases: list[dict], seen: list[list]) -> tuple[float, float]:
-    """The (margin, floor) pair with the best F0.5, averaged over the two families (WiCE's paraphrased
-    claims with their distortions, and the copied sentences with theirs), so that neither decides
-    alone; ties go to the larger margin, then floor."""
+def choose(cases: list[dict], seen: list[list]) -> tuple[float, float, float]:
+    """The (margin, floor, coverage) with the best F0.5, averaged over the two families (WiCE's
+    paraphrased claims with their distortions, and the copied sentences with theirs), so that neither
+    decides alone; ties go to the larger margin, then floor, then coverage."""
 
-    def merit(pair: tuple[float, float]) -> tuple[float, tuple[float, float]]:
-        figures = report(cases, picks(seen, *pair))
-        return (f_beta(figures["wice_with_distorted"]) + f_beta(figures["copied"])) / 2, pair
+    def merit(rule: tuple[float, float, float]) -> tuple[float, tuple[float, float, float]]:
+        figures = report(cases, picks(seen, *rule))
+        return (f_beta(figures["wice_with_distorted"]) + f_beta(figures["copied"])) / 2, rule
 
-    return max(((m, f) for m in MARGINS for f in FLOORS), key=merit)
+    return max(((m, f, c) for m in MARGINS for f in FLOORS for c in COVERAGES), key=merit)
 
 
 # ---------------------------------------------------------------------------
@@ -327,10 +339,13 @@ def in_sample(data: Path, seed: int) -> dict:
     every = all_cases(data, seed)
     seen = judged(every)
     pair = choose(every, seen)
-    shipped = (uncited.CITE_MARGIN, uncited.CITE_FLOOR)
+    shipped = (uncited.CITE_MARGIN, uncited.CITE_FLOOR, uncited.CITE_COVERAGE)
+    tried = [(m, f, c) for m in (0.0, 0.2) for f in (0.0, 0.85) for c in COVERAGES]
     points = {
-        f"margin {m:.2f}, floor {max(f, support.HIGH):.2f}": report(every, picks(seen, m, f))
-        for m, f in dict.fromkeys([(0.0, 0.0), (0.1, 0.0), (0.2, 0.0), (0.3, 0.0), pair, shipped])
+        f"margin {m:.2f}, floor {max(f, support.HIGH):.2f}, coverage {c:.1f}": report(
+            every, picks(seen, m, f, c)
+        )
+        for m, f, c in dict.fromkeys([*tried, pair, shipped])
     }
     return {"chosen": pair, "shipped": shipped, "points": points}
 
@@ -386,7 +401,9 @@ def run(
     """Every figure; without ``cv`` (a quick run), the in-sample ones at the shipped constants stand in."""
     if not cv:
         every = all_cases(data, seeds[0])
-        shipped = report(every, picks(judged(every), uncited.CITE_MARGIN, uncited.CITE_FLOOR))
+        shipped = report(
+            every, picks(judged(every), uncited.CITE_MARGIN, uncited.CITE_FLOOR, uncited.CITE_COVERAGE)
+        )
         return {
             "cross_validated": None,
             "in_sample_shipped": shipped,
@@ -427,7 +444,7 @@ def _table(figures: dict) -> str:
             f"  {name:<20} precision {_fmt(f['precision'])} ({f['inserted']} inserted), "
             f"recovery {_fmt(f['recovery'])}; cases given a citation: {kinds}"
         )
-    lines.append(f"  pairs chosen per fold (margin, floor): {cv['chosen_per_fold']}")
+    lines.append(f"  chosen per fold (margin, floor, coverage): {cv['chosen_per_fold']}")
     for family, mean in figures["mean_over_seeds"].items():
         lines.append(
             f"mean over seeds {figures['seeds']}, {family}: precision {_fmt(mean['precision'])}, "

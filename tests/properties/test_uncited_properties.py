@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 
 from lfx_citations.core.engine import CitationFilter, filter_citations
 from lfx_citations.core.payload import SupportLedger
-from lfx_citations.core.uncited import PUNCT_WINDOW, SPACE_WINDOW, uncited_claims
+from lfx_citations.core.support import Conflict, Evidence, Judgement
+from lfx_citations.core.uncited import (
+    CITE_FLOOR,
+    CITE_MARGIN,
+    PUNCT_WINDOW,
+    SPACE_WINDOW,
+    pick_source,
+    uncited_claims,
+)
 from tests.support.strategies import FRAGMENTS, split_points
 
 # One topic per source: a claim copied from one of them has one sure source.
@@ -186,3 +194,51 @@ def test_an_answer_with_every_claim_cited_is_returned_unchanged(pairs: list) -> 
     stripped = engine(list(SOURCES))
     stripped.feed_all(bare)
     assert len(stripped.uncited.found) >= sum(needs for (_, _, needs), _ in pairs)
+
+
+# One sentence of a document, the wider window around it, and two sentences of other documents.
+EVIDENCE_TEXTS = [
+    ("The bridge opened in 1932.",),
+    ("It is long.", "The bridge opened in 1932."),
+    ("The tower opened in 1889.",),
+    ("Gold is a metal.",),
+]
+judgements = st.builds(
+    lambda verdict, score, evidence, conflicted: Judgement(
+        verdict,
+        score,
+        tuple(Evidence(0, len(t), t) for t in evidence),
+        None,
+        Conflict("negation", "not", "", 0, 0) if conflicted else None,
+    ),
+    st.sampled_from(["supported", "partial", "unsupported", "contradicted"]),
+    st.floats(0, 1).map(lambda x: round(x, 2)),
+    st.sampled_from(EVIDENCE_TEXTS),
+    st.booleans(),
+)
+
+
+@given(st.dictionaries(st.integers(1, 6), st.tuples(judgements, st.floats(0, 1)), min_size=1, max_size=6))
+def test_the_pick_is_what_judging_every_source_gives(sources: dict) -> None:
+    # The reference, written apart from the pick: the best verdict (the first of the highest, in the
+    # ranked order), sure when supported, without conflict, at or above the floor, and no other
+    # source within the margin unless it is supported too and shares an evidence sentence with it;
+    # then the first id among them. Scores before flips are any number: a verdict may exceed its own.
+    ranked = sorted(((sid, raw) for sid, (_, raw) in sources.items()), key=lambda p: (-p[1], p[0]))
+    judged = {sid: j for sid, (j, _) in sources.items()}
+    top = max(j.score for j in judged.values())
+    best = next(sid for sid, _ in ranked if judged[sid].score == top)
+    b = judged[best]
+    expected = None
+    if b.verdict == "supported" and b.conflict is None and b.score >= CITE_FLOOR:
+        near = [sid for sid, raw in ranked if sid != best and b.score - raw < CITE_MARGIN]
+        said = {e.text for e in b.evidence}
+        if all(
+            judged[s].verdict == "supported"
+            and judged[s].conflict is None
+            and said & {e.text for e in judged[s].evidence}
+            for s in near
+        ):
+            first = min([best, *near])
+            expected = (first, judged[first])
+    assert pick_source(ranked, judged.__getitem__) == expected
