@@ -77,43 +77,42 @@ _LIST_ITEM = re.compile(r"\s*(?:>\s*)*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]")
 _ORDINAL = re.compile(r"\s*(?:>\s*)*\d{1,3}\Z")
 _EMPHASIS = "*_"
 #: How an answer opens a sentence that addresses the reader rather than states something ("I hope
-#: this helps", "Please note…", "Let me know…", "Feel free to…"), per language of the lexicon; matched
+#: this helps", "Let me know…", "Feel free to…"), per language of the lexicon; matched
 #: on the folded sentence (``_fold``: lower case, straight apostrophes).
 READER_ADDRESS = {
     "en": (
-        "i hope this|i hope that helps|hope this helps|hope that helps|please note|please let me know"
+        "i hope this|i hope that helps|hope this helps|hope that helps|please let me know"
         "|please feel free|please don't hesitate|please do not hesitate|let me know|feel free"
         "|don't hesitate|do not hesitate|if you have any (?:other |further |more )?questions"
         "|i'd be happy to|i would be happy to|happy to help"
     ),
     "fr": (
-        "j'espère que cela|j'espère que ça|j'espère avoir|n'hésitez pas|n'hésite pas|veuillez noter"
+        "j'espère que cela|j'espère que ça|j'espère avoir|n'hésitez pas|n'hésite pas"
         "|faites-moi savoir|dites-moi|si vous avez d'autres questions|si vous avez des questions"
     ),
     "de": (
-        "ich hoffe, das|ich hoffe, dass|ich hoffe das|bitte beachten sie|bitte beachte|lassen sie mich wissen"
+        "ich hoffe, das|ich hoffe, dass|ich hoffe das|lassen sie mich wissen"
         "|lass mich wissen|zögern sie nicht|zögere nicht|wenn sie weitere fragen|falls sie weitere fragen"
         "|wenn du weitere fragen|falls du weitere fragen"
     ),
     "es": (
-        "espero que esto|espero que esta|espero haber|ten en cuenta|tenga en cuenta|por favor, ten en cuenta"
-        "|por favor, tenga en cuenta|no dudes en|no dude en|avísame|házmelo saber|hágamelo saber"
+        "espero que esto|espero que esta|espero haber|no dudes en|no dude en|avísame|házmelo saber|hágamelo saber"
         "|si tienes alguna otra pregunta|si tiene alguna otra pregunta|si tienes más preguntas"
         "|si tiene más preguntas"
     ),
     "pt": (
         "espero que isso|espero que isto|espero ter ajudado|não hesite|fique à vontade|sinta-se à vontade"
-        "|me avise|avise-me|por favor, note|por favor, observe|se tiver outras perguntas"
+        "|me avise|avise-me|se tiver outras perguntas"
         "|se você tiver outras perguntas|se tiver mais perguntas|se você tiver mais perguntas"
     ),
     "it": (
         "spero che questo|spero che ciò|spero di esserti|spero di esserle|non esitare|non esiti"
-        "|fammi sapere|mi faccia sapere|si prega di notare|tieni presente|tenga presente"
+        "|fammi sapere|mi faccia sapere"
         "|se hai altre domande|se ha altre domande|sentiti libero"
     ),
     "nl": (
         "ik hoop dat dit|ik hoop dat je|ik hoop dat u|laat het me weten|laat me weten|laat het mij weten"
-        "|aarzel niet|houd er rekening mee|hou er rekening mee|let op|neem gerust contact|voel je vrij"
+        "|aarzel niet|neem gerust contact|voel je vrij"
         "|als je nog vragen|als u nog vragen"
     ),
 }
@@ -593,7 +592,7 @@ class UncitedClaims:
 
         Not: a label (ending in ":", also inside emphasis), the Citation Prompt's no-evidence
         sentence, a sentence addressed to the reader (:data:`READER_ADDRESS`: "I hope this helps",
-        "Please note…", "Let me know…", "Feel free to…"), or fewer than :data:`MIN_CLAIM_TOKENS` tokens outside inline code (``prose``, the
+        "Let me know…", "Feel free to…"), or fewer than :data:`MIN_CLAIM_TOKENS` tokens outside inline code (``prose``, the
         claim's text outside code; all of it by default). Questions, headings, table rows, fenced
         code and lines without closing punctuation outside lists are ruled out before.
         """

@@ -122,14 +122,13 @@ def test_the_claim_is_the_sentence_without_its_bullet_or_punctuation() -> None:
         pytest.param(DEFAULT_NO_EVIDENCE_ANSWER, id="no-evidence-sentence"),
         pytest.param("I COULDN'T find this in the provided sources", id="no-evidence-sentence-other-case"),
         pytest.param("I hope this helps you plan the trip.", id="reader-hope"),
-        pytest.param("Please note that opening hours change in winter.", id="reader-please-note"),
         pytest.param("Let me know if you need the full schedule.", id="reader-let-me-know"),
         pytest.param("Feel free to ask about other routes.", id="reader-feel-free"),
         pytest.param("- **Don’t hesitate** to contact the front desk.\n", id="reader-list-emphasis"),
         pytest.param("If you have any other questions, I am here.", id="reader-questions"),
         pytest.param("N’hésitez pas à me poser d’autres questions.", id="reader-fr"),
         pytest.param("Ich hoffe, das hilft Ihnen bei der Planung.", id="reader-de"),
-        pytest.param("Ten en cuenta que los horarios cambian en invierno.", id="reader-es"),
+        pytest.param("No dudes en preguntarme por otras rutas.", id="reader-es"),
         pytest.param("Espero que isso ajude no seu planejamento.", id="reader-pt"),
         pytest.param("Fammi sapere se ti serve altro aiuto.", id="reader-it"),
         pytest.param("Laat het me weten als je meer wilt weten.", id="reader-nl"),
@@ -154,6 +153,10 @@ def test_what_is_not_a_claim_gets_nothing(answer: str) -> None:
         "Feelings of anxiety are common after surgery.",
         "If you have any symptoms, the clinic tests for free.",
         "Lettres et colis partent chaque matin de Lyon.",
+        # Flagging a fact to the reader still states it.
+        "Please note that opening hours change in winter.",
+        "Ten en cuenta que los horarios cambian en invierno.",
+        "Bitte beachten Sie, dass die Brücke im Winter gesperrt ist.",
     ],
 )
 def test_a_claim_that_merely_opens_like_reader_address_is_still_a_claim(answer: str) -> None:
