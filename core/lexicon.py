@@ -466,7 +466,19 @@ IMPLICATIVE_BEFORE_ING = frozenset("stop stops stopped quit quits".split())
 #: Two-word negation operators (the second word is part of the first's cue): "no longer", "fail to",
 #: "ne … plus" is handled by ``ne``; "nicht mehr", "ya no", "sin".
 NEGATION_PHRASES = {
-    "en": ("no longer", "fail to", "fails to", "failed to", "refuse to", "refuses to", "refused to"),
+    "en": (
+        "no longer",
+        "fail to",
+        "fails to",
+        "failed to",
+        "refuse to",
+        "refuses to",
+        "refused to",
+        # Software: "removed support for X" is "X is no longer supported".
+        "removed support",
+        "dropped support",
+        "ended support",
+    ),
     "fr": ("refuse de", "refusé de", "refusa de", "omis de"),
     "de": ("nicht mehr", "kein mehr", "weigerte sich", "weigert sich"),
     "es": ("ya no", "dejó de", "deja de", "dejaron de", "negó a", "niega a", "negaron a"),
@@ -936,11 +948,15 @@ def value_range(kind: str | None, value: float) -> tuple[float, float]:
 #: Units by dimension: the same number in another unit of one dimension is another amount.
 UNITS = {
     "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces"
-    " gramm gramos gramas grammi kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克",
+    " gramm gramos gramas grammi grammes gramme kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克"
+    " milligramm milligrammi miligramos miligramas milligrammes",
     "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"
     " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
-    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß voet 公里 英里 英尺",
-    "volume": "ml l cl dl gal litres liters litre liter gallons",
+    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß voet 公里 英里 英尺 米 厘米 毫米"
+    " centimetres centimeters centimètres zentimeter centímetros centimetri"
+    " millimetres millimeters millimètres millimeter milímetros millimetri",
+    "volume": "ml l cl dl gal litres liters litre liter gallons millilitres milliliters milliliter mililitros"
+    " millilitri",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
@@ -974,11 +990,14 @@ _SAME_UNIT_EXTRA = (
         "mijlen",
         "英里",
     },
-    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres"},
+    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres", "米"},
     {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "voet", "英尺"},
     {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
-    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi"},
-    {"mg", "milligrams", "毫克"},
+    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi", "grammes", "gramme"},
+    {"mg", "milligrams", "milligramm", "milligrammi", "miligramos", "miligramas", "milligrammes", "毫克"},
+    {"cm", "centimetres", "centimeters", "centimètres", "zentimeter", "centímetros", "centimetri", "厘米"},
+    {"mm", "millimetres", "millimeters", "millimètres", "millimeter", "milímetros", "millimetri", "毫米"},
+    {"ml", "millilitres", "milliliters", "milliliter", "mililitros", "millilitri"},
     {"lb", "lbs", "pounds", "libras", "pfund"},
 )
 _SAME_UNIT = (
@@ -999,6 +1018,65 @@ _SAME_UNIT = (
     {"h", "hr", "hrs", "hours"},
     {"µg", "mcg", "ug"},
 )
+
+
+#: What one of each unit is in its dimension's base unit (g, m, l, s, J, W); units of a
+#: ``_SAME_UNIT`` group share their representative's factor. "in" (inches) is left out: after a
+#: number it is mostly the preposition ("3 in 10 patients").
+_UNIT_FACTORS = {
+    "µg": 1e-6,
+    "mg": 1e-3,
+    "g": 1.0,
+    "kg": 1e3,
+    "t": 1e6,
+    "lb": 453.59237,
+    "oz": 28.349523,
+    "mm": 1e-3,
+    "cm": 1e-2,
+    "m": 1.0,
+    "km": 1e3,
+    "mi": 1609.344,
+    "ft": 0.3048,
+    "yd": 0.9144,
+    "ml": 1e-3,
+    "cl": 1e-2,
+    "dl": 0.1,
+    "l": 1.0,
+    "s": 1.0,
+    "ms": 1e-3,
+    "min": 60.0,
+    "h": 3600.0,
+    "days": 86400.0,
+    "weeks": 604800.0,
+    "j": 1.0,
+    "kj": 1e3,
+    "cal": 4.184,
+    "kcal": 4184.0,
+    "wh": 3600.0,
+    "kwh": 3.6e6,
+    "w": 1.0,
+    "kw": 1e3,
+    "mw": 1e6,
+    "gw": 1e9,
+}
+for _same in _SAME_UNIT:
+    _factor = next((_UNIT_FACTORS[u] for u in _same if u in _UNIT_FACTORS), None)
+    if _factor is not None:
+        for _unit in _same:
+            _UNIT_FACTORS.setdefault(_unit, _factor)
+
+
+def convert(value: float, unit: str, to: str) -> float | None:
+    """``value`` in ``unit`` written in unit ``to`` of the same dimension; None when either is no
+    unit the lexicon can convert, or they measure different things.
+
+    >>> convert(12, "km", "mètres"), convert(0.5, "gramm", "milligramm"), convert(2, "km", "kg")
+    (12000.0, 500.0, None)
+    """
+    dim = _UNIT_DIMENSION.get(unit)
+    if dim is None or dim != _UNIT_DIMENSION.get(to) or unit not in _UNIT_FACTORS or to not in _UNIT_FACTORS:
+        return None
+    return value * _UNIT_FACTORS[unit] / _UNIT_FACTORS[to]
 
 
 def units_differ(a: str, b: str) -> bool:

@@ -78,6 +78,7 @@ from lfx_citations.core.lexicon import (
     SYMMETRIC,
     approximator,
     converse,
+    convert,
     is_cue_in,
     negated_form,
     operator,
@@ -150,6 +151,8 @@ _NEGATIVE = {("negation", "not"), ("quantifier", "none"), ("frequency", "never")
 #: Languages where negative words agree with the negation before them ("no … nunca" is one negation).
 _CONCORD = frozenset("fr es pt it".split())
 _CONCORD_REACH = 6
+#: Languages whose subordinate and perfect clauses end with their verb.
+_VERB_FINAL = frozenset(("de", "nl"))
 
 
 def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
@@ -388,8 +391,9 @@ def infer(
         # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
         if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
             continue
-        c_words = [i for i in cl if not cm[i] and len(cw[i]) > 1]
-        e_words = [j for j in ev if not em[j] and len(ew[j]) > 1]
+        # A one-digit number counts where a unit follows it that the other side writes otherwise.
+        c_words = [i for i in cl if not cm[i] and (len(cw[i]) > 1 or _with_unit(cw, i))]
+        e_words = [j for j in ev if not em[j] and (len(ew[j]) > 1 or _with_unit(ew, j))]
         used: set[int] = set()
         paired_here: set[int] = set()
         for i in c_words:
@@ -406,7 +410,18 @@ def infer(
                     used.add(j)
                     paired_here.add(i)
                     first = _approximated(cw, i) if kind == "number" else i
-                    subs.append(Edit("sub", kind, (first, i + 1), (j, j + 1), rel, rel))
+                    last_c, last_e = i + 1, j + 1
+                    if (
+                        kind == "number"
+                        and i + 1 in c_words
+                        and j + 1 in e_words
+                        and units_differ(cw[i + 1], ew[j + 1])
+                    ):
+                        # The units were converted: they are part of the amount, not a flip.
+                        used.add(j + 1)
+                        paired_here.add(i + 1)
+                        last_c, last_e = i + 2, j + 2
+                    subs.append(Edit("sub", kind, (first, last_c), (j, last_e), rel, rel))
                     break
         # Words on both sides that the lexicon does not relate: the sentence says something else
         # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
@@ -445,7 +460,18 @@ def infer(
             c_free.remove(i)
             e_free.remove(j)
             result.paired.add(i)
+    # A verb that says "no longer" on one side, said on the other in its separable form ("stellte …
+    # ein" / "eingestellt"): the same verb, and German "einstellen" also means "hire".
+    for free, words, other in ((c_free, cw, ew), (e_free, ew, cw)):
+        for k in list(free):
+            at = said_apart(words[k], other) if words[k] in IMPLICATIVES else None
+            if at is not None:
+                free.remove(k)
+                if free is c_free:
+                    result.paired.add(k)
+                    subs.append(Edit("sub", "direction", (k, k + 1), (at, at + 1), EQ, EQ))
     ops: list[Edit] = []
+    unscoped: list[int] = []  # evidence negations that negate nothing the claim says
     for side, free, m, words, aligned in (
         ("ins", c_free, cm, cw, aligned_c),
         ("del", e_free, em, ew, aligned_e),
@@ -461,6 +487,8 @@ def infer(
                     result.lonely.add(k)
                 elif side == "del" and negative(m[k]) and (side, k) in in_slot:
                     result.dropped = True
+                if side == "del" and m[k][0] == "negation" and lo <= k < hi:
+                    unscoped.append(k)
                 continue
             kind, value = m[k]
             # "Ohne Zustimmung ist … nicht zulässig" says "requires": a privative the evidence pairs
@@ -492,6 +520,22 @@ def infer(
                     rel,
                 )
             )
+    # Both sides negate, each in words of its own ("is not included in the box" / "comes without a
+    # charging cable", "hat den Betrieb eingestellt" / "ist nicht mehr in Betrieb"): the claim's
+    # negation faces the evidence's; what each negates differs, so the claim is not said either.
+    # In German and Dutch a verb closing the clause just past the words read counts too ("… im Jahr
+    # 2020 eingestellt").
+    if lang in _VERB_FINAL:
+        unscoped += [j for j in range(hi, min(len(ew), hi + EDGE_SLACK)) if em[j] and em[j][0] == "negation"]
+    for _ in unscoped:
+        i = next(
+            (n for n, e in enumerate(ops) if e.op == "ins" and e.lexical == NEG and e.kind == "negation"),
+            None,
+        )
+        if i is None:
+            break
+        result.paired.add(ops.pop(i).claim[0])
+        result.dropped = True
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -548,6 +592,35 @@ def _scoped(
     return head in aligned or head in edited or any(same_stem(words[head], w) for w in other)
 
 
+#: Particles German and Dutch verbs leave at the end of the clause ("stellte … ein", "nam … aan").
+SEPARABLE_PARTICLES = (
+    "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar"
+    " terug aan af op uit in mee toe voor goed"
+).split()
+
+
+def said_apart(word: str, other: list[str]) -> int | None:
+    """Where ``other`` says the separable verb ``word`` with its particle apart: "eingestellt" /
+    "einstellen" in "stellte … ein", "aangenomen" in "nam … aan" (the verb's index), else None.
+
+    >>> said_apart("eingestellt", "die firma stellte 30 ingenieure ein".split())
+    2
+    >>> said_apart("eingestellt", "die firma stellte 30 ingenieure vor".split()) is None
+    True
+    """
+    for particle in SEPARABLE_PARTICLES:
+        if not word.startswith(particle) or particle not in other:
+            continue
+        rest = word[len(particle) :]
+        rest = rest[2:] if rest.startswith("ge") and len(rest) > 5 else rest
+        for j, w in enumerate(other):
+            if w != particle and (
+                same_stem(rest, w) or (len(rest) >= 4 and w.startswith(rest[:4]) and len(w) <= len(rest) + 2)
+            ):
+                return j
+    return None
+
+
 def same_stem(a: str, b: str) -> bool:
     """Whether two words are one word inflected: four letters in common at the start and at most
     three more on either side ("show" / "showed", "signer" / "signé", "firmar" / "firmó").
@@ -598,10 +671,18 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
         return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
     mine, theirs = approximator(cw[:i]), approximator(ew[:j])
-    if not mine and not theirs:
+    # The same amount in another unit: "12 km" / "12 000 m", "320 metres" / "about 1,050 feet".
+    in_claims_unit = _converted(cw, ew, i, j, e)
+    if not mine and not theirs and in_claims_unit is None:
         return None
     result.settled.add(i)
     c, e = scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :])
+    if in_claims_unit is not None:
+        e = in_claims_unit
+        # A converted amount is rounded: an exact-looking claim is read to its conversion's precision.
+        mine = mine or ("exact" if abs(c - e) <= CONVERSION_TOLERANCE * abs(e) else None)
+        if mine == "exact":
+            return FWD
     (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
     # "more than" and "under" leave out their own bound.
     c_open = (mine == "over", mine == "under")
@@ -616,6 +697,23 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     inside_lo = c_lo < e_lo or (c_lo == e_lo and (c_open[0] <= e_open[0]))
     inside_hi = e_hi < c_hi or (e_hi == c_hi and (c_open[1] <= e_open[1]))
     return FWD if inside_lo and inside_hi else REV
+
+
+#: How far a claim's amount converted from another unit may stray from the evidence's and still
+#: be the same amount written rounded ("5 miles" / "8 km" is 0.6 % off).
+CONVERSION_TOLERANCE = 0.015
+
+
+def _with_unit(words: list[str], i: int) -> bool:
+    return words[i].isdigit() and i + 1 < len(words) and convert(1.0, words[i + 1], words[i + 1]) is not None
+
+
+def _converted(cw: list[str], ew: list[str], i: int, j: int, e: float) -> float | None:
+    """The evidence's amount at ``j`` in the unit the claim writes after its number at ``i``, when the
+    two units differ and measure one thing ("km" / "m"); else None."""
+    if i + 1 >= len(cw) or j + 1 >= len(ew) or not units_differ(cw[i + 1], ew[j + 1]):
+        return None
+    return convert(e, ew[j + 1], cw[i + 1])
 
 
 # ---------------------------------------------------------------------------

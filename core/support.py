@@ -401,7 +401,8 @@ class Aligned:
                 ),
                 (
                     "name",
-                    lambda k: claim_names[k] and here_absent(claim[k][0]),
+                    # A word the lexicon relates to the evidence's (a unit converted) is no name.
+                    lambda k: claim_names[k] and here_absent(claim[k][0]) and k not in found.known,
                     lambda k: evidence_names[k] and evidence[k][0] not in claim_words,
                 ),
             ):

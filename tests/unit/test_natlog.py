@@ -647,3 +647,74 @@ def test_a_double_negation_with_a_privative_is_no_contradiction() -> None:
     evidence = "Ohne gültigen Ausweis ist der Zutritt zum Gelände nicht gestattet."
     claim = "Der Zutritt zum Gelände erfordert einen gültigen Ausweis."
     assert judged(evidence, claim)[0] != "contradicted"
+
+
+# Amounts in another unit, negations each side words its own way, separable verbs.
+CONVERSION_CASES = [
+    ("en", "The cable is 2 m long.", "The cable is 200 cm long.", "supported", None),
+    ("en", "The runway is 3 km long.", "The runway is about 1.9 miles long.", "supported", None),
+    ("fr", "Le réservoir contient 2 litres.", "Le réservoir contient 2 000 millilitres.", "supported", None),
+    ("de", "Die Dosis beträgt 250 Milligramm.", "Die Dosis beträgt 0,25 Gramm.", "supported", None),
+    ("es", "La ruta tiene 3 kilómetros.", "La ruta tiene 3.500 metros.", "contradicted", "number"),
+    ("en", "The parcel weighs 2 kg.", "The parcel weighs 2 g.", "contradicted", "number"),
+    ("en", "The trail is 5 miles long.", "The trail is 12 km long.", "contradicted", "number"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CONVERSION_CASES)
+def test_units_converted(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+BOTH_NEGATE_CASES = [
+    # Each side negates in words of its own: never a contradiction.
+    (
+        "en",
+        "The adapter is not sold with the laptop.",
+        "The laptop ships without an adapter.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Firma hat die Produktion im Jahr 2019 eingestellt.",
+        "Die Firma produziert seit 2019 nicht mehr.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Release 5.0 dropped support for Windows 8.",
+        "Windows 8 is no longer supported as of release 5.0.",
+        "supported",
+        None,
+    ),
+    # "einstellen" is "hire" too; the same verb with its particle apart is no negation.
+    (
+        "de",
+        "Die Klinik stellte im Juni zehn Pflegekräfte ein.",
+        "Im Juni wurden zehn Pflegekräfte von der Klinik eingestellt.",
+        "supported",
+        None,
+    ),
+    # A negation one side holds and the other lacks still contradicts.
+    (
+        "en",
+        "Release 5.0 dropped support for Windows 8.",
+        "Release 5.0 supports Windows 8.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The charger is not included in the box.",
+        "The charger is included in the box.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), BOTH_NEGATE_CASES)
+def test_both_sides_negate(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
