@@ -36,21 +36,22 @@ NOSPACE_RE = re.compile(rf"[{NOSPACE}]")
 YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
 
 # Small numbers are often spelled out ("only three players", "ninth grade"): a source that spells one
-# out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es); not 1, whose words are
-# also articles and pronouns ("one", "un", "ein"), nor words with another common sense ("once", "sept").
+# out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es), cardinals 2 to 10 (nl
+# it pt); not 1, whose words are also articles and pronouns ("one", "un", "ein"), nor words with
+# another common sense ("once", "sept", Italian "due" and "sei", Dutch "elf").
 NUMBER_WORDS = {
     word: str(n)
     for n, words in enumerate(
         (
-            "two second deux deuxième second seconde zwei zweite dos segundo segunda",
-            "three third trois troisième drei dritte tres tercero tercera tercer",
-            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta",
-            "five fifth cinq cinquième fünf fünfte cinco quinto quinta",
-            "six sixth sixième sechs sechste seis sexto sexta",
-            "seven seventh septième sieben siebte siete séptimo séptima",
-            "eight eighth huit huitième acht achte ocho octavo octava",
-            "nine ninth neuf neuvième neun neunte nueve noveno novena",
-            "ten tenth dix dixième zehn zehnte diez décimo décima",
+            "two second deux deuxième second seconde zwei zweite dos segundo segunda twee dois duas",
+            "three third trois troisième drei dritte tres tercero tercera tercer tre três drie",
+            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta quattro quatro",
+            "five fifth cinq cinquième fünf fünfte cinco quinto quinta vijf cinque",
+            "six sixth sixième sechs sechste seis sexto sexta zes",
+            "seven seventh septième sieben siebte siete séptimo séptima zeven sette sete",
+            "eight eighth huit huitième acht achte ocho octavo octava otto oito",
+            "nine ninth neuf neuvième neun neunte nueve noveno novena negen nove",
+            "ten tenth dix dixième zehn zehnte diez décimo décima tien dieci dez",
             "eleven eleventh onze onzième elf elfte",
             "twelve twelfth douze douzième zwölf zwölfte doce duodécimo",
         ),

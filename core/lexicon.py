@@ -652,7 +652,7 @@ CONTRARIES = (
     "approuvé approuvée approuve adopté adoptée | rejeté rejetée rejette",
     "genehmigte genehmigt billigte gebilligt angenommen | lehnte abgelehnt",
     "aprobó aprobado aprobada aprueba | rechazó rechazado rechazada rechaza",
-    "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita",
+    "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita vetou vetado vetada veta",
     "approvato approvata approva approvò | respinto respinta respinge respinse",
     "goedgekeurd keurde | afgewezen verworpen wees",
     "contratou contrata contratado contratados | demitiu demite demitido demitidos despediu",
@@ -679,6 +679,8 @@ CONTEXT_CONTRARIES = {
     ("pour", "contre"): ("vot",),
     ("für", "gegen"): ("stimm", "votiert"),
     ("favor", "contra"): ("vot", "a"),
+    ("favore", "contro"): ("vot", "a"),
+    ("voor", "tegen"): ("stem",),
 }
 #: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
 #: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
@@ -960,6 +962,7 @@ UNITS = {
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
+    "data": "kb mb gb tb pb kib mib gib tib kbyte mbyte gbyte",
 }
 _UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
 _SAME_UNIT_EXTRA = (
@@ -1058,12 +1061,26 @@ _UNIT_FACTORS = {
     "kw": 1e3,
     "mw": 1e6,
     "gw": 1e9,
+    "kb": 1e3,
+    "mb": 1e6,
+    "gb": 1e9,
+    "tb": 1e12,
+    "pb": 1e15,
 }
 for _same in _SAME_UNIT:
     _factor = next((_UNIT_FACTORS[u] for u in _same if u in _UNIT_FACTORS), None)
     if _factor is not None:
         for _unit in _same:
             _UNIT_FACTORS.setdefault(_unit, _factor)
+
+
+def unit_dimension(unit: str) -> str | None:
+    """What a unit measures ("length", "mass", "data" …), or None for a word that is no unit.
+
+    >>> unit_dimension("km"), unit_dimension("gb"), unit_dimension("apples")
+    ('length', 'data', None)
+    """
+    return _UNIT_DIMENSION.get(unit)
 
 
 def convert(value: float, unit: str, to: str) -> float | None:
@@ -1077,6 +1094,48 @@ def convert(value: float, unit: str, to: str) -> float | None:
     if dim is None or dim != _UNIT_DIMENSION.get(to) or unit not in _UNIT_FACTORS or to not in _UNIT_FACTORS:
         return None
     return value * _UNIT_FACTORS[unit] / _UNIT_FACTORS[to]
+
+
+#: Endings of international nonproprietary drug names (the WHO's stems): two different words with
+#: such endings in one slot are two drugs, written in lower case ("warfarin" / "heparin").
+DRUG_STEMS = (
+    "arin",
+    "parin",
+    "pril",
+    "sartan",
+    "olol",
+    "statin",
+    "mab",
+    "cillin",
+    "mycin",
+    "floxacin",
+    "prazole",
+    "dipine",
+    "tidine",
+    "afil",
+    "formin",
+    "gliptin",
+    "tinib",
+    "oxetine",
+    "triptan",
+    "profen",
+    "proxen",
+    "caine",
+    "azepam",
+    "ciclovir",
+    "cyclovir",
+)
+#: Romance spellings add a vowel ("héparine", "warfarina", "ibuprofeno").
+_DRUG_ENDINGS = tuple(stem + end for stem in DRUG_STEMS for end in ("", "e", "a", "o"))
+
+
+def drug_name(word: str) -> bool:
+    """Whether a lower-case word reads as a drug's international name by its ending.
+
+    >>> drug_name("warfarin"), drug_name("héparine"), drug_name("paracetamol"), drug_name("margin")
+    (True, True, False, False)
+    """
+    return len(word) >= 6 and word.endswith(_DRUG_ENDINGS) and not word.endswith(("margarin", "margarine"))
 
 
 def units_differ(a: str, b: str) -> bool:

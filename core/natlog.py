@@ -79,12 +79,14 @@ from lfx_citations.core.lexicon import (
     approximator,
     converse,
     convert,
+    drug_name,
     is_cue_in,
     negated_form,
     operator,
     operator_relation,
     scaled,
     sentence_language,
+    unit_dimension,
     units_differ,
     value_range,
     word_relation,
@@ -401,11 +403,15 @@ def infer(
             for j in e_words:
                 if j in used:
                     continue
-                rel = _number_relation(cw, ew, i, j, result) if cw[i][0].isdigit() else None
+                rel = _number_relation(cw, ew, i, j, result) if number_key(cw[i])[0].isdigit() else None
                 kind = "number"
+                if rel is None:
+                    rel = _spelled_number(cw, ew, i, j)
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
                     rel = word_relation(ew[j], cw[i], before, lang)
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
+                    if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
+                        rel, kind = ALT, "name"  # two drugs: "warfarin" / "heparin"
                 if rel is not None:
                     used.add(j)
                     paired_here.add(i)
@@ -680,7 +686,8 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     if in_claims_unit is not None:
         e = in_claims_unit
         # A converted amount is rounded: an exact-looking claim is read to its conversion's precision.
-        mine = mine or ("exact" if abs(c - e) <= CONVERSION_TOLERANCE * abs(e) else None)
+        tolerance = BINARY_TOLERANCE if unit_dimension(cw[i + 1]) == "data" else CONVERSION_TOLERANCE
+        mine = mine or ("exact" if abs(c - e) <= tolerance * abs(e) else None)
         if mine == "exact":
             return FWD
     (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
@@ -702,6 +709,17 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
 #: How far a claim's amount converted from another unit may stray from the evidence's and still
 #: be the same amount written rounded ("5 miles" / "8 km" is 0.6 % off).
 CONVERSION_TOLERANCE = 0.015
+#: Amounts of data are written in powers of 1000 or of 1024 ("1 GB" / "1,024 MB").
+BINARY_TOLERANCE = 0.08
+
+
+def _spelled_number(cw: list[str], ew: list[str], i: int, j: int) -> str | None:
+    """A number spelled out on one side facing the same number on the other ("drie" / "3"): ``eq``;
+    else None (two values are the number check's, which reads the whole evidence)."""
+    c, e = number_key(cw[i]), number_key(ew[j])
+    if not (c.isdigit() and e.isdigit()) or (c == cw[i] and e == ew[j]):
+        return None
+    return EQ if c == e else None
 
 
 def _with_unit(words: list[str], i: int) -> bool:
@@ -819,7 +837,12 @@ def role_swap(
     for x, a in enumerate(args):
         for b in args[x + 1 :]:
             pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
-            if pa < pb or b - a > MAX_SPAN or pa - pb > MAX_SPAN:
+            if pa < pb:
+                found = _passive_swap(cw, ew, a, b, pa, pb)
+                if found is not None:
+                    return found
+                continue
+            if b - a > MAX_SPAN or pa - pb > MAX_SPAN:
                 continue
             c_mid, e_mid = cw[a + 1 : b], ew[pb + 1 : pa]
             # One predicate between them: about as many words on each side (a phrase moved to the
@@ -866,6 +889,44 @@ def role_swap(
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
+
+
+#: Words that open a relative clause, whose verb may follow its object ("la fábrica que compró …").
+_RELATIVES = frozenset(
+    "that which who whom whose que qui quien cual die der das dat welche welcher che cui".split()
+)
+
+
+def _passive_swap(
+    cw: list[str], ew: list[str], a: int, b: int, pa: int, pb: int
+) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
+    """Two arguments in the same order on both sides, around one predicate in the passive voice on
+    one side only: "Textiles Ruiz fue comprada por la fábrica" / "Textiles Ruiz compró la fábrica"
+    swaps buyer and bought. The active side must say its verb right after the first argument (a
+    relative clause, "the plant that Acme bought", orders them otherwise)."""
+    if b - a > MAX_SPAN or pb - pa > MAX_SPAN:
+        return None
+    c_mid, e_mid = cw[a + 1 : b], ew[pa + 1 : pb]
+    c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pa + 1, pb)
+    if c_passive == e_passive:
+        return None
+    # The rest of the first argument, said alike on both sides ("Lácteos Sur"), is no predicate.
+    while c_mid and e_mid and c_mid[0] == e_mid[0]:
+        c_mid, e_mid = c_mid[1:], e_mid[1:]
+    active, passive = (e_mid, c_mid) if c_passive else (c_mid, e_mid)
+    if not active or len(active) > 3 or any(w in _RELATIVES or w in SYMMETRIC for w in c_mid + e_mid):
+        return None
+    # Nothing else between them: the verb (and an article) on the active side; auxiliaries, the
+    # verb and the agent's preposition on the passive side.
+    verb = active[0]
+    if not _plain(verb) or not any(same_stem(verb, w) for w in passive):
+        return None
+    if any(w not in FUNCTION_WORD_SET for w in active[1:]) or any(
+        w not in FUNCTION_WORD_SET and w not in _AUX_ALL and w not in _AGENT_ALL and not same_stem(verb, w)
+        for w in passive
+    ):
+        return None
+    return (a, b + 1), (pa, pb + 1), False
 
 
 def _roles(

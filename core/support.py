@@ -294,6 +294,11 @@ def _dated(tok: str, cap: bool = True) -> bool:
     return tok[0].isdigit() or (tok in CALENDAR_WORDS and (cap or tok not in CALENDAR_HOMONYMS))
 
 
+def _stated_amount(tok: str, cap: bool = True) -> bool:
+    """What a number flip compares: ``_dated``, or a number spelled out ("six mois" / "deux mois")."""
+    return _dated(tok, cap) or tok in NUMBER_WORDS
+
+
 def _date_kind(tok: str) -> str:
     if tok in CALENDAR_WORDS:
         return "calendar"
@@ -392,10 +397,12 @@ class Aligned:
                 (
                     "number",
                     lambda k: (
-                        _dated(claim[k][0], claim[k][3]) and here_absent(claim[k][0]) and k not in settled
+                        _stated_amount(claim[k][0], claim[k][3])
+                        and here_absent(claim[k][0])
+                        and k not in settled
                     ),
                     lambda k: (
-                        _dated(evidence[k][0], evidence[k][3])
+                        _stated_amount(evidence[k][0], evidence[k][3])
                         and number_key(evidence[k][0]) not in claim_words
                     ),
                 ),
@@ -420,6 +427,8 @@ class Aligned:
                     for j in range(c, d + 1)
                 ):
                     continue
+                elif kind == "name" and self._title_of_another(gap, claim_names, here_absent):
+                    continue
                 if _tight(gap, a, b, c, d):
                     self._add(kind, a, b, c, d)
             # A bound said otherwise: the evidence holds a number with a comparison in this slot
@@ -433,6 +442,23 @@ class Aligned:
                 and any(evidence[k][0] in DIRECTIONS for k in bound)
             ):
                 self.restricted = True
+
+    def _title_of_another(self, gap: Gap, claim_names: list[bool], absent: Callable[[str], bool]) -> bool:
+        """Whether the aligned phrase before a name is a title the claim gives a person the evidence
+        names elsewhere: "Prince Harry, Duke of Sussex" facing "the Duke of Kent … to Prince Harry"
+        aligns "Duke of", but the evidence's duke is another man, not Harry under another title."""
+        chain, claim = self._chain, self._claim
+        k = gap.before
+        if k < 0:
+            return False
+        while k and chain[k - 1][0] == chain[k][0] - 1 and chain[k - 1][1] == chain[k][1] - 1:
+            k -= 1
+        start = chain[k][0]
+        aligned = {i for i, _ in chain}
+        return any(
+            claim_names[i] and i not in aligned and not absent(claim[i][0])
+            for i in range(max(0, start - 3), start)
+        )
 
     def _add(self, kind: str, a: int, b: int, c: int, d: int) -> None:
         claim, evidence = self._claim, self._evidence

@@ -718,3 +718,109 @@ BOTH_NEGATE_CASES = [
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), BOTH_NEGATE_CASES)
 def test_both_sides_negate(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+# Drugs written in lower case, numbers spelled out, amounts of data, votes and vetoes.
+EXCLUSION_CASES = [
+    (
+        "en",
+        "Patients on lisinopril should check their potassium.",
+        "Patients on ramipril should check their potassium.",
+        "contradicted",
+        "name",
+    ),
+    ("es", "El médico le recetó ibuprofeno.", "El médico le recetó naproxeno.", "contradicted", "name"),
+    (
+        "en",
+        "Patients taking atorvastatin should report muscle pain.",
+        "Patients on atorvastatin should report muscle pain.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le contrat prévoit une période d'essai de trois mois.",
+        "Le contrat prévoit une période d'essai de quatre mois.",
+        "contradicted",
+        "number",
+    ),
+    ("nl", "De cursus duurt vijf weken.", "De cursus duurt 5 weken.", "supported", None),
+    ("nl", "De cursus duurt vijf weken.", "De cursus duurt zeven weken.", "contradicted", "number"),
+    (
+        "en",
+        "Each upload may be at most 10 GB.",
+        "Each upload may be at most 10 MB.",
+        "contradicted",
+        "number",
+    ),
+    ("en", "The phone has 1 GB of memory.", "The phone has 1,024 MB of memory.", "supported", None),
+    (
+        "it",
+        "Il senatore ha votato a favore del decreto.",
+        "Il senatore ha votato contro il decreto.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "O presidente vetou a lei do orçamento.",
+        "O presidente aprovou a lei do orçamento.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), EXCLUSION_CASES)
+def test_exclusions_of_the_lexicon(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+PASSIVE_AND_TITLE_CASES = [
+    # The passive voice on one side with the arguments in the same order swaps them.
+    ("en", "Acme bought the plant in 2019.", "Acme was bought by the plant in 2019.", "contradicted", "role"),
+    (
+        "es",
+        "La empresa Lácteos Sur compró la granja de Lugo.",
+        "Lácteos Sur fue comprada por la granja de Lugo.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Harbor Mills acquired the bakery chain in 2020.",
+        "The bakery chain was acquired by Harbor Mills in 2020.",
+        "supported",
+        None,
+    ),
+    # A relative clause orders the arguments otherwise: no swap.
+    (
+        "en",
+        "The plant that Acme bought in 2019 was closed.",
+        "The plant was bought by Acme in 2019.",
+        "supported",
+        None,
+    ),
+    # A title the claim gives a person the evidence names elsewhere is no name conflict.
+    (
+        "en",
+        "The Duke of Kent presented the award to Prince Harry.",
+        "Prince Harry, Duke of Sussex, received the award.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Maria Lopez, mayor of Leeds, opened the bridge.",
+        "Maria Lopez, mayor of York, opened the bridge.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), PASSIVE_AND_TITLE_CASES)
+def test_passives_and_titles(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
