@@ -666,8 +666,10 @@ CONTRARIES = (
     "gained | lost",
     "démissionné démissionne démission | nommé nommée nomme élu élue",
     "acheté achète | vendu vend",
-    "eingestellt | entlassen",
-    "zurückgetreten | ernannt gewählt",
+    # Separable verbs also as their particle and finite verb join them ("stellte … ein": "einstellte").
+    "eingestellt einstellte einstellten einstellt | entlassen entließ entließen entlässt kündigte gekündigt",
+    "zurückgetreten zurücktrat zurücktraten zurücktritt | ernannt gewählt ernannte",
+    "aannam aannamen aangenomen | ontslagen ontsloeg ontsloegen",
     "gekauft kauft | verkauft",
     "contrató contrata contratado | despidió despide despedido",
     "dimitió dimite | nombrado nombrada nombró elegido",

@@ -410,6 +410,7 @@ def infer(
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
                     rel = word_relation(ew[j], cw[i], before, lang)
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
+                    rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
                     if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
                         rel, kind = ALT, "name"  # two drugs: "warfarin" / "heparin"
                 if rel is not None:
@@ -603,6 +604,18 @@ SEPARABLE_PARTICLES = (
     "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar"
     " terug aan af op uit in mee toe voor goed"
 ).split()
+
+
+def _separable_relation(ew: list[str], j: int, cw: list[str], i: int, lang: str) -> str | None:
+    """The lexicon's relation of two verbs when either is a separable verb whose particle closes its
+    sentence ("stellte … ein" is "einstellte", "trat … zurück" "zurücktrat"); German and Dutch only."""
+    if lang not in _VERB_FINAL:
+        return None
+    e_part = ew[-1] if ew[-1] in SEPARABLE_PARTICLES and j < len(ew) - 1 else ""
+    c_part = cw[-1] if cw[-1] in SEPARABLE_PARTICLES and i < len(cw) - 1 else ""
+    if not e_part and not c_part:
+        return None
+    return word_relation(e_part + ew[j], c_part + cw[i], "", lang)
 
 
 def said_apart(word: str, other: list[str]) -> int | None:

@@ -824,3 +824,38 @@ PASSIVE_AND_TITLE_CASES = [
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), PASSIVE_AND_TITLE_CASES)
 def test_passives_and_titles(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+SEPARABLE_AND_ELISION_CASES = [
+    # A separable verb's particle closes the sentence: the lexicon reads the verb whole.
+    (
+        "de",
+        "Die Bank stellte im Juli 40 Berater ein.",
+        "Die Bank entließ im Juli 40 Berater.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "De fabriek ontsloeg in juni tien monteurs.",
+        "De fabriek nam in juni tien monteurs aan.",
+        "contradicted",
+        "direction",
+    ),
+    # "s'" after a number is an elided pronoun, no unit (seconds).
+    (
+        "fr",
+        "Le train 18 s'arrête toujours à Dijon.",
+        "Le train 18 ne s'arrête jamais à Dijon.",
+        "contradicted",
+        "quantifier",
+    ),
+    ("fr", "Le train 18 s'arrête toujours à Dijon.", "Le train 18 s'arrête à Dijon.", "supported", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), SEPARABLE_AND_ELISION_CASES)
+def test_separable_verbs_and_elision(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
