@@ -1098,6 +1098,9 @@ def convert(value: float, unit: str, to: str) -> float | None:
     return value * _UNIT_FACTORS[unit] / _UNIT_FACTORS[to]
 
 
+#: Lower-case words that open a surname ("de Vries", "van der Berg", "von Trapp", "da Silva").
+NAME_PARTICLES = frozenset("de van der den von da di du le la del della dos das do ten ter".split())
+
 #: Endings of international nonproprietary drug names (the WHO's stems): two different words with
 #: such endings in one slot are two drugs, written in lower case ("warfarin" / "heparin").
 DRUG_STEMS = (

@@ -75,6 +75,7 @@ from lfx_citations.core.lexicon import (
     CALENDAR_WORDS,
     DIRECTIONS,
     GERMAN_NOUN_MARKERS,
+    NAME_PARTICLES,
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
     operator,
@@ -419,6 +420,12 @@ class Aligned:
                 if a is None or c is None:
                     continue
                 b, d = _run(claim, a, mine, gap.cb), _run(evidence, c, theirs, gap.eb)
+                if kind == "name":
+                    # A surname's particle belongs to the name: "Sanne de Vries" / "Sanne Jansen".
+                    while a > gap.ca and claim[a - 1][0] in NAME_PARTICLES:
+                        a -= 1
+                    while c > gap.ea and evidence[c - 1][0] in NAME_PARTICLES:
+                        c -= 1
                 if kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
                     continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                 elif kind == "name" and any(

@@ -859,3 +859,26 @@ def test_separable_verbs_and_elision(
     lang: str, evidence: str, claim: str, verdict: str, kind: str | None
 ) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+NUMERAL_AND_PARTICLE_CASES = [
+    # Chinese numbers written in characters are their digits; 万 after digits scales them.
+    ("zh", "该公司去年共招聘了四千五百名员工。", "该公司去年共招聘了4500名员工。", "supported", None),
+    ("zh", "该县人口约为三十万。", "该县约有30万人口。", "supported", None),
+    ("zh", "这条隧道全长一千八百米。", "这条隧道全长1500米。", "contradicted", "number"),
+    # A surname's particle belongs to the name.
+    (
+        "nl",
+        "De opdracht ging naar Pieter van Dam.",
+        "De opdracht ging naar Pieter Smits.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NUMERAL_AND_PARTICLE_CASES)
+def test_numerals_and_name_particles(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
