@@ -47,7 +47,7 @@ NEGATION_WORDS = {
 NE_PARTNERS = frozenset("pas plus jamais rien personne aucun aucune guère point nullement ni que".split())
 #: A negation word followed by one of these does not negate: "not only", "nicht nur", "non solo".
 NEGATION_BREAKERS = frozenset(
-    "only just merely seulement uniquement nur bloß solo sólo solamente só somente apenas soltanto alleen enkel".split()
+    "only just merely seulement uniquement nur bloß bloss solo sólo solamente só somente apenas soltanto alleen enkel".split()
 )
 #: Negation inside a token: English contractions ("doesn't"), Chinese, Japanese and Korean.
 NEGATION_PARTS = ("n't", "n’t", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
@@ -650,6 +650,8 @@ CONTRARIES = (
     "taller tall | short shorter",
     "embauché embauchée embauche recruté | licencié licenciée licencie",
     "approuvé approuvée approuve adopté adoptée | rejeté rejetée rejette",
+    "accordé accordée accordés accordées accorde | refusé refusée refusés refusées refuse",
+    "granted | refused denied rejected",
     "genehmigte genehmigt billigte gebilligt angenommen | lehnte abgelehnt",
     "aprobó aprobado aprobada aprueba | rechazó rechazado rechazada rechaza",
     "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita vetou vetado vetada veta",
@@ -716,6 +718,17 @@ CONVERSES = (
     "taller higher | shorter lower",
     "older | younger newer",
     "bigger larger greater | smaller",
+    "longer | shorter",
+    "wider broader | narrower",
+    "deeper | shallower",
+    "stronger | weaker",
+    "warmer hotter | colder cooler",
+    "mayor | menor",
+    "maior | menor",
+    "maggiore | minore",
+    "breiter | schmaler",
+    "stärker | schwächer",
+    "wärmer | kälter",
     "heavier | lighter",
     "faster quicker | slower",
     "richer | poorer",
@@ -767,6 +780,8 @@ for _line in SYNONYMS:
 _CONVERSE: dict[str, frozenset[str]] = {}
 for _line in CONVERSES:
     _left, _, _right = _line.partition("|")
+    # Tokens are casefolded: "größer" is read "grösser".
+    _left, _right = _left.casefold(), _right.casefold()
     for _a in _left.split():
         _CONVERSE[_a] = _CONVERSE.get(_a, frozenset()) | frozenset(_right.split())
     for _b in _right.split():
@@ -956,7 +971,7 @@ UNITS = {
     " milligramm milligrammi miligramos miligramas milligrammes",
     "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"
     " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
-    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß voet 公里 英里 英尺 米 厘米 毫米"
+    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß fuss voet 公里 英里 英尺 米 厘米 毫米"
     " centimetres centimeters centimètres zentimeter centímetros centimetri"
     " millimetres millimeters millimètres millimeter milímetros millimetri",
     "volume": "ml l cl dl gal litres liters litre liter gallons millilitres milliliters milliliter mililitros"
@@ -996,7 +1011,7 @@ _SAME_UNIT_EXTRA = (
         "英里",
     },
     {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres", "米"},
-    {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "voet", "英尺"},
+    {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "fuss", "voet", "英尺"},
     {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
     {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi", "grammes", "gramme"},
     {"mg", "milligrams", "milligramm", "milligrammi", "miligramos", "miligramas", "milligrammes", "毫克"},

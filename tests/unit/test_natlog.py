@@ -882,3 +882,49 @@ def test_numerals_and_name_particles(
     lang: str, evidence: str, claim: str, verdict: str, kind: str | None
 ) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+CONVERSE_CASES = [
+    # Converse comparatives, "größer" read as its casefolded token "grösser".
+    (
+        "de",
+        "Der Ammersee ist größer als der Tegernsee.",
+        "Der Tegernsee ist kleiner als der Ammersee.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The north runway is longer than the south runway.",
+        "The south runway is shorter than the north runway.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La deuda de Perú es mayor que la de Chile.",
+        "La deuda de Chile es menor que la de Perú.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The north runway is longer than the south runway.",
+        "The south runway is longer than the north runway.",
+        "contradicted",
+        "role",
+    ),
+    # Granted / refused.
+    (
+        "fr",
+        "La préfecture a accordé le permis.",
+        "La préfecture a refusé le permis.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CONVERSE_CASES)
+def test_converses(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
