@@ -512,7 +512,7 @@ QUANTIFIERS = {
     " alle elke iedere 所有 全部 每个",
     "most": "most meisten mayoría maioria maggior",
     "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
-    " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些",
+    " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
     " nessuna geen",

@@ -217,6 +217,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 text.startswith(p, a) for p in NEGATION_PART_BREAKERS
             ):
                 mark = ("negation", "not")
+            else:  # a quantifier written in characters: 所有 "all", 部分 "some"
+                found = operator(t)
+                mark = found if found and found[1] not in ("none", "never") else None
         elif t in IMPLICATIVES or (t in IMPLICATIVE_BEFORE_ING and after.endswith("ing")):
             mark = ("negation", "not")
         elif t in PRIVATIVES:

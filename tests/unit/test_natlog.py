@@ -928,3 +928,15 @@ CONVERSE_CASES = [
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CONVERSE_CASES)
 def test_converses(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+CHINESE_QUANTIFIER_CASES = [
+    # 所有 "all" where the evidence says 部分 "some": said more than the evidence, never contradicted.
+    ("zh", "部分用户反映软件运行缓慢。", "所有用户都反映软件运行缓慢。", NOT_SUPPORTED, None),
+    ("zh", "所有用户都收到了通知。", "部分用户收到了通知。", "supported", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CHINESE_QUANTIFIER_CASES)
+def test_chinese_quantifiers(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
