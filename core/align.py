@@ -36,21 +36,22 @@ NOSPACE_RE = re.compile(rf"[{NOSPACE}]")
 YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)(?![\d.,]\d|[-‐‑–—/]\d)")
 
 # Small numbers are often spelled out ("only three players", "ninth grade"): a source that spells one
-# out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es); not 1, whose words are
-# also articles and pronouns ("one", "un", "ein"), nor words with another common sense ("once", "sept").
+# out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es), cardinals 2 to 10 (nl
+# it pt); not 1, whose words are also articles and pronouns ("one", "un", "ein"), nor words with
+# another common sense ("once", "sept", Italian "due" and "sei", Dutch "elf").
 NUMBER_WORDS = {
     word: str(n)
     for n, words in enumerate(
         (
-            "two second deux deuxième second seconde zwei zweite dos segundo segunda",
-            "three third trois troisième drei dritte tres tercero tercera tercer",
-            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta",
-            "five fifth cinq cinquième fünf fünfte cinco quinto quinta",
-            "six sixth sixième sechs sechste seis sexto sexta",
-            "seven seventh septième sieben siebte siete séptimo séptima",
-            "eight eighth huit huitième acht achte ocho octavo octava",
-            "nine ninth neuf neuvième neun neunte nueve noveno novena",
-            "ten tenth dix dixième zehn zehnte diez décimo décima",
+            "two second deux deuxième second seconde zwei zweite dos segundo segunda twee dois duas",
+            "three third trois troisième drei dritte tres tercero tercera tercer tre três drie",
+            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta quattro quatro",
+            "five fifth cinq cinquième fünf fünfte cinco quinto quinta vijf cinque",
+            "six sixth sixième sechs sechste seis sexto sexta zes",
+            "seven seventh septième sieben siebte siete séptimo séptima zeven sette sete",
+            "eight eighth huit huitième acht achte ocho octavo octava otto oito",
+            "nine ninth neuf neuvième neun neunte nueve noveno novena negen nove",
+            "ten tenth dix dixième zehn zehnte diez décimo décima tien dieci dez",
             "eleven eleventh onze onzième elf elfte",
             "twelve twelfth douze douzième zwölf zwölfte doce duodécimo",
         ),
@@ -93,19 +94,78 @@ def _full_year_span(m: re.Match[str]) -> str:
     return f"{m.group(1)}{first}{dash}{century}{second}"
 
 
+_CN_DIGITS = {
+    "零": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CN_BIG = {"万": 10**4, "亿": 10**8}
+# A Chinese number: a digit or 十 first, and a unit in it ("三千二百", "五十万", "十一"), so words
+# that hold a numeral ("统一", "万一", "千万" "by all means", "十分" "very") stay words.
+_CN_NUMBER_RE = re.compile(
+    "[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*[十百千万亿][零一二两三四五六七八九]?"
+)
+
+
+def chinese_number(text: str) -> int:
+    """The value of a number written in Chinese characters.
+
+    >>> chinese_number("三千二百"), chinese_number("五十万"), chinese_number("十一"), chinese_number("两百零五")
+    (3200, 500000, 11, 205)
+    """
+    total = section = digit = 0
+    for ch in text:
+        if ch in _CN_DIGITS:
+            digit = _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            section += (digit or 1) * _CN_UNITS[ch]
+            digit = 0
+        else:
+            total = (total + section + digit) * _CN_BIG[ch]
+            section = digit = 0
+    return total + section + digit
+
+
+def _spaceless(raw: str) -> list[tuple[str, int, int]]:
+    """A run of a script written without spaces as (token, start, end) in ``raw``: character bigrams,
+    and Chinese numbers as their digits ("接诊了三千二百名" holds 3200)."""
+    out: list[tuple[str, int, int]] = []
+    at = 0
+    for m in _CN_NUMBER_RE.finditer(raw):
+        out += _bigrams(raw, at, m.start())
+        out.append((str(chinese_number(m.group(0))), m.start(), m.end()))
+        at = m.end()
+    return out + _bigrams(raw, at, len(raw))
+
+
+def _bigrams(raw: str, a: int, b: int) -> list[tuple[str, int, int]]:
+    if a >= b:
+        return []
+    return [(raw[i : i + 2], i, min(i + 2, b)) for i in range(a, max(a + 1, b - 1))]
+
+
+def _scaled_by(out: list, raw: str, end_of_last: int, start: int) -> str:
+    """A number written in digits right before 万 or 亿 ("50万") takes their scale: the run without it."""
+    if out and raw[:1] in _CN_BIG and end_of_last == start and out[-1][0][:1].isdigit():
+        value = float(out[-1][0]) * _CN_BIG[raw[0]]
+        number = str(int(value)) if value.is_integer() else str(value)
+        out[-1] = (number, *out[-1][1:]) if isinstance(out[-1], tuple) else number
+        return raw[1:]
+    return raw
+
+
 def tokens(text: str) -> list[str]:
     """Normalized tokens: numbers canonical, words casefolded, space-less scripts as bigrams."""
-    out: list[str] = []
-    text = YEAR_SPAN_RE.sub(_full_year_span, normalize(text))
-    for match in TOKEN_RE.finditer(text):
-        tok = match.group(0)
-        if tok[0].isdigit():
-            out.append(canonical_number(tok))
-        elif tok[0] >= "\u0e00" and NOSPACE_RE.match(tok):  # cheap test first: most words are below
-            out.extend(tok[i : i + 2] for i in range(max(1, len(tok) - 1)))
-        else:
-            out.append(tok)
-    return out
+    return [t for t, *_ in token_spans(YEAR_SPAN_RE.sub(_full_year_span, normalize(text)))]
 
 
 #: A token with its offsets in the text it came from and whether it is written with a capital.
@@ -129,17 +189,20 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
         century, first, _, second = m.groups()
         years[m.start(4)] = (str(int(century) + 1) if second < first else century) + second
     out: list[Tok] = []
+    last_end = -1
     for m in TOKEN_RE.finditer(text, start, end):
         raw, a = m.group(0), m.start()
         if raw[0].isdigit():
             out.append((canonical_number(years.get(a, raw)), a, m.end(), False))
-        elif raw[0] >= "\u0e00" and NOSPACE_RE.match(raw):
-            out.extend(
-                (normalize(raw[i : i + 2]), a + i, a + min(i + 2, len(raw)), False)
-                for i in range(max(1, len(raw) - 1))
-            )
+        elif raw[0] >= "\u0e00" and NOSPACE_RE.match(raw):  # cheap test first: most words are below
+            rest = _scaled_by(out, raw, last_end, a)
+            if rest is not raw:
+                out[-1] = (out[-1][0], out[-1][1], a + 1, False)
+                a, raw = a + 1, rest
+            out.extend((normalize(t), a + i, a + j, False) for t, i, j in _spaceless(raw))
         else:
             out.append((normalize(raw), a, m.end(), raw[0].isupper()))
+        last_end = m.end()
     return out
 
 

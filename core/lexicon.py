@@ -47,7 +47,7 @@ NEGATION_WORDS = {
 NE_PARTNERS = frozenset("pas plus jamais rien personne aucun aucune guère point nullement ni que".split())
 #: A negation word followed by one of these does not negate: "not only", "nicht nur", "non solo".
 NEGATION_BREAKERS = frozenset(
-    "only just merely seulement uniquement nur bloß solo sólo solamente só somente apenas soltanto alleen enkel".split()
+    "only just merely seulement uniquement nur bloß bloss solo sólo solamente só somente apenas soltanto alleen enkel".split()
 )
 #: Negation inside a token: English contractions ("doesn't"), Chinese, Japanese and Korean.
 NEGATION_PARTS = ("n't", "n’t", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
@@ -466,7 +466,19 @@ IMPLICATIVE_BEFORE_ING = frozenset("stop stops stopped quit quits".split())
 #: Two-word negation operators (the second word is part of the first's cue): "no longer", "fail to",
 #: "ne … plus" is handled by ``ne``; "nicht mehr", "ya no", "sin".
 NEGATION_PHRASES = {
-    "en": ("no longer", "fail to", "fails to", "failed to", "refuse to", "refuses to", "refused to"),
+    "en": (
+        "no longer",
+        "fail to",
+        "fails to",
+        "failed to",
+        "refuse to",
+        "refuses to",
+        "refused to",
+        # Software: "removed support for X" is "X is no longer supported".
+        "removed support",
+        "dropped support",
+        "ended support",
+    ),
     "fr": ("refuse de", "refusé de", "refusa de", "omis de"),
     "de": ("nicht mehr", "kein mehr", "weigerte sich", "weigert sich"),
     "es": ("ya no", "dejó de", "deja de", "dejaron de", "negó a", "niega a", "negaron a"),
@@ -500,7 +512,7 @@ QUANTIFIERS = {
     " alle elke iedere 所有 全部 每个",
     "most": "most meisten mayoría maioria maggior",
     "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
-    " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些",
+    " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
     " nessuna geen",
@@ -638,9 +650,11 @@ CONTRARIES = (
     "taller tall | short shorter",
     "embauché embauchée embauche recruté | licencié licenciée licencie",
     "approuvé approuvée approuve adopté adoptée | rejeté rejetée rejette",
+    "accordé accordée accordés accordées accorde | refusé refusée refusés refusées refuse",
+    "granted | refused denied rejected",
     "genehmigte genehmigt billigte gebilligt angenommen | lehnte abgelehnt",
     "aprobó aprobado aprobada aprueba | rechazó rechazado rechazada rechaza",
-    "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita",
+    "aprovou aprovado aprovada aprova | rejeitou rejeitado rejeitada rejeita vetou vetado vetada veta",
     "approvato approvata approva approvò | respinto respinta respinge respinse",
     "goedgekeurd keurde | afgewezen verworpen wees",
     "contratou contrata contratado contratados | demitiu demite demitido demitidos despediu",
@@ -654,8 +668,10 @@ CONTRARIES = (
     "gained | lost",
     "démissionné démissionne démission | nommé nommée nomme élu élue",
     "acheté achète | vendu vend",
-    "eingestellt | entlassen",
-    "zurückgetreten | ernannt gewählt",
+    # Separable verbs also as their particle and finite verb join them ("stellte … ein": "einstellte").
+    "eingestellt einstellte einstellten einstellt | entlassen entließ entließen entlässt kündigte gekündigt",
+    "zurückgetreten zurücktrat zurücktraten zurücktritt | ernannt gewählt ernannte",
+    "aannam aannamen aangenomen | ontslagen ontsloeg ontsloegen",
     "gekauft kauft | verkauft",
     "contrató contrata contratado | despidió despide despedido",
     "dimitió dimite | nombrado nombrada nombró elegido",
@@ -667,6 +683,8 @@ CONTEXT_CONTRARIES = {
     ("pour", "contre"): ("vot",),
     ("für", "gegen"): ("stimm", "votiert"),
     ("favor", "contra"): ("vot", "a"),
+    ("favore", "contro"): ("vot", "a"),
+    ("voor", "tegen"): ("stem",),
 }
 #: Affixes that negate a word when the rest is the other word ("licensed" / "unlicensed"), and words
 #: that look so but do not ("invaluable" is valuable, "inflammable" flammable).
@@ -700,6 +718,17 @@ CONVERSES = (
     "taller higher | shorter lower",
     "older | younger newer",
     "bigger larger greater | smaller",
+    "longer | shorter",
+    "wider broader | narrower",
+    "deeper | shallower",
+    "stronger | weaker",
+    "warmer hotter | colder cooler",
+    "mayor | menor",
+    "maior | menor",
+    "maggiore | minore",
+    "breiter | schmaler",
+    "stärker | schwächer",
+    "wärmer | kälter",
     "heavier | lighter",
     "faster quicker | slower",
     "richer | poorer",
@@ -751,6 +780,8 @@ for _line in SYNONYMS:
 _CONVERSE: dict[str, frozenset[str]] = {}
 for _line in CONVERSES:
     _left, _, _right = _line.partition("|")
+    # Tokens are casefolded: "größer" is read "grösser".
+    _left, _right = _left.casefold(), _right.casefold()
     for _a in _left.split():
         _CONVERSE[_a] = _CONVERSE.get(_a, frozenset()) | frozenset(_right.split())
     for _b in _right.split():
@@ -936,14 +967,19 @@ def value_range(kind: str | None, value: float) -> tuple[float, float]:
 #: Units by dimension: the same number in another unit of one dimension is another amount.
 UNITS = {
     "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces"
-    " gramm gramos gramas grammi kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克",
+    " gramm gramos gramas grammi grammes gramme kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克"
+    " milligramm milligrammi miligramos miligramas milligrammes",
     "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"
     " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
-    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß voet 公里 英里 英尺",
-    "volume": "ml l cl dl gal litres liters litre liter gallons",
+    " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß fuss voet 公里 英里 英尺 米 厘米 毫米"
+    " centimetres centimeters centimètres zentimeter centímetros centimetri"
+    " millimetres millimeters millimètres millimeter milímetros millimetri",
+    "volume": "ml l cl dl gal litres liters litre liter gallons millilitres milliliters milliliter mililitros"
+    " millilitri",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
+    "data": "kb mb gb tb pb kib mib gib tib kbyte mbyte gbyte",
 }
 _UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
 _SAME_UNIT_EXTRA = (
@@ -974,11 +1010,14 @@ _SAME_UNIT_EXTRA = (
         "mijlen",
         "英里",
     },
-    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres"},
-    {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "voet", "英尺"},
+    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres", "米"},
+    {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "fuss", "voet", "英尺"},
     {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
-    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi"},
-    {"mg", "milligrams", "毫克"},
+    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi", "grammes", "gramme"},
+    {"mg", "milligrams", "milligramm", "milligrammi", "miligramos", "miligramas", "milligrammes", "毫克"},
+    {"cm", "centimetres", "centimeters", "centimètres", "zentimeter", "centímetros", "centimetri", "厘米"},
+    {"mm", "millimetres", "millimeters", "millimètres", "millimeter", "milímetros", "millimetri", "毫米"},
+    {"ml", "millilitres", "milliliters", "milliliter", "mililitros", "millilitri"},
     {"lb", "lbs", "pounds", "libras", "pfund"},
 )
 _SAME_UNIT = (
@@ -999,6 +1038,124 @@ _SAME_UNIT = (
     {"h", "hr", "hrs", "hours"},
     {"µg", "mcg", "ug"},
 )
+
+
+#: What one of each unit is in its dimension's base unit (g, m, l, s, J, W); units of a
+#: ``_SAME_UNIT`` group share their representative's factor. "in" (inches) is left out: after a
+#: number it is mostly the preposition ("3 in 10 patients").
+_UNIT_FACTORS = {
+    "µg": 1e-6,
+    "mg": 1e-3,
+    "g": 1.0,
+    "kg": 1e3,
+    "t": 1e6,
+    "lb": 453.59237,
+    "oz": 28.349523,
+    "mm": 1e-3,
+    "cm": 1e-2,
+    "m": 1.0,
+    "km": 1e3,
+    "mi": 1609.344,
+    "ft": 0.3048,
+    "yd": 0.9144,
+    "ml": 1e-3,
+    "cl": 1e-2,
+    "dl": 0.1,
+    "l": 1.0,
+    "s": 1.0,
+    "ms": 1e-3,
+    "min": 60.0,
+    "h": 3600.0,
+    "days": 86400.0,
+    "weeks": 604800.0,
+    "j": 1.0,
+    "kj": 1e3,
+    "cal": 4.184,
+    "kcal": 4184.0,
+    "wh": 3600.0,
+    "kwh": 3.6e6,
+    "w": 1.0,
+    "kw": 1e3,
+    "mw": 1e6,
+    "gw": 1e9,
+    "kb": 1e3,
+    "mb": 1e6,
+    "gb": 1e9,
+    "tb": 1e12,
+    "pb": 1e15,
+}
+for _same in _SAME_UNIT:
+    _factor = next((_UNIT_FACTORS[u] for u in _same if u in _UNIT_FACTORS), None)
+    if _factor is not None:
+        for _unit in _same:
+            _UNIT_FACTORS.setdefault(_unit, _factor)
+
+
+def unit_dimension(unit: str) -> str | None:
+    """What a unit measures ("length", "mass", "data" …), or None for a word that is no unit.
+
+    >>> unit_dimension("km"), unit_dimension("gb"), unit_dimension("apples")
+    ('length', 'data', None)
+    """
+    return _UNIT_DIMENSION.get(unit)
+
+
+def convert(value: float, unit: str, to: str) -> float | None:
+    """``value`` in ``unit`` written in unit ``to`` of the same dimension; None when either is no
+    unit the lexicon can convert, or they measure different things.
+
+    >>> convert(12, "km", "mètres"), convert(0.5, "gramm", "milligramm"), convert(2, "km", "kg")
+    (12000.0, 500.0, None)
+    """
+    dim = _UNIT_DIMENSION.get(unit)
+    if dim is None or dim != _UNIT_DIMENSION.get(to) or unit not in _UNIT_FACTORS or to not in _UNIT_FACTORS:
+        return None
+    return value * _UNIT_FACTORS[unit] / _UNIT_FACTORS[to]
+
+
+#: Lower-case words that open a surname ("de Vries", "van der Berg", "von Trapp", "da Silva").
+NAME_PARTICLES = frozenset("de van der den von da di du le la del della dos das do ten ter".split())
+
+#: Endings of international nonproprietary drug names (the WHO's stems): two different words with
+#: such endings in one slot are two drugs, written in lower case ("warfarin" / "heparin").
+DRUG_STEMS = (
+    "arin",
+    "parin",
+    "pril",
+    "sartan",
+    "olol",
+    "statin",
+    "mab",
+    "cillin",
+    "mycin",
+    "floxacin",
+    "prazole",
+    "dipine",
+    "tidine",
+    "afil",
+    "formin",
+    "gliptin",
+    "tinib",
+    "oxetine",
+    "triptan",
+    "profen",
+    "proxen",
+    "caine",
+    "azepam",
+    "ciclovir",
+    "cyclovir",
+)
+#: Romance spellings add a vowel ("héparine", "warfarina", "ibuprofeno").
+_DRUG_ENDINGS = tuple(stem + end for stem in DRUG_STEMS for end in ("", "e", "a", "o"))
+
+
+def drug_name(word: str) -> bool:
+    """Whether a lower-case word reads as a drug's international name by its ending.
+
+    >>> drug_name("warfarin"), drug_name("héparine"), drug_name("paracetamol"), drug_name("margin")
+    (True, True, False, False)
+    """
+    return len(word) >= 6 and word.endswith(_DRUG_ENDINGS) and not word.endswith(("margarin", "margarine"))
 
 
 def units_differ(a: str, b: str) -> bool:

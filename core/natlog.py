@@ -78,12 +78,15 @@ from lfx_citations.core.lexicon import (
     SYMMETRIC,
     approximator,
     converse,
+    convert,
+    drug_name,
     is_cue_in,
     negated_form,
     operator,
     operator_relation,
     scaled,
     sentence_language,
+    unit_dimension,
     units_differ,
     value_range,
     word_relation,
@@ -150,6 +153,8 @@ _NEGATIVE = {("negation", "not"), ("quantifier", "none"), ("frequency", "never")
 #: Languages where negative words agree with the negation before them ("no … nunca" is one negation).
 _CONCORD = frozenset("fr es pt it".split())
 _CONCORD_REACH = 6
+#: Languages whose subordinate and perfect clauses end with their verb.
+_VERB_FINAL = frozenset(("de", "nl"))
 
 
 def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
@@ -212,6 +217,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 text.startswith(p, a) for p in NEGATION_PART_BREAKERS
             ):
                 mark = ("negation", "not")
+            else:  # a quantifier written in characters: 所有 "all", 部分 "some"
+                found = operator(t)
+                mark = found if found and found[1] not in ("none", "never") else None
         elif t in IMPLICATIVES or (t in IMPLICATIVE_BEFORE_ING and after.endswith("ing")):
             mark = ("negation", "not")
         elif t in PRIVATIVES:
@@ -388,8 +396,9 @@ def infer(
         # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
         if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
             continue
-        c_words = [i for i in cl if not cm[i] and len(cw[i]) > 1]
-        e_words = [j for j in ev if not em[j] and len(ew[j]) > 1]
+        # A one-digit number counts where a unit follows it that the other side writes otherwise.
+        c_words = [i for i in cl if not cm[i] and (len(cw[i]) > 1 or _with_unit(cw, i))]
+        e_words = [j for j in ev if not em[j] and (len(ew[j]) > 1 or _with_unit(ew, j))]
         used: set[int] = set()
         paired_here: set[int] = set()
         for i in c_words:
@@ -397,16 +406,32 @@ def infer(
             for j in e_words:
                 if j in used:
                     continue
-                rel = _number_relation(cw, ew, i, j, result) if cw[i][0].isdigit() else None
+                rel = _number_relation(cw, ew, i, j, result) if number_key(cw[i])[0].isdigit() else None
                 kind = "number"
+                if rel is None:
+                    rel = _spelled_number(cw, ew, i, j)
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
                     rel = word_relation(ew[j], cw[i], before, lang)
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
+                    rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
+                    if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
+                        rel, kind = ALT, "name"  # two drugs: "warfarin" / "heparin"
                 if rel is not None:
                     used.add(j)
                     paired_here.add(i)
                     first = _approximated(cw, i) if kind == "number" else i
-                    subs.append(Edit("sub", kind, (first, i + 1), (j, j + 1), rel, rel))
+                    last_c, last_e = i + 1, j + 1
+                    if (
+                        kind == "number"
+                        and i + 1 in c_words
+                        and j + 1 in e_words
+                        and units_differ(cw[i + 1], ew[j + 1])
+                    ):
+                        # The units were converted: they are part of the amount, not a flip.
+                        used.add(j + 1)
+                        paired_here.add(i + 1)
+                        last_c, last_e = i + 2, j + 2
+                    subs.append(Edit("sub", kind, (first, last_c), (j, last_e), rel, rel))
                     break
         # Words on both sides that the lexicon does not relate: the sentence says something else
         # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
@@ -445,7 +470,18 @@ def infer(
             c_free.remove(i)
             e_free.remove(j)
             result.paired.add(i)
+    # A verb that says "no longer" on one side, said on the other in its separable form ("stellte …
+    # ein" / "eingestellt"): the same verb, and German "einstellen" also means "hire".
+    for free, words, other in ((c_free, cw, ew), (e_free, ew, cw)):
+        for k in list(free):
+            at = said_apart(words[k], other) if words[k] in IMPLICATIVES else None
+            if at is not None:
+                free.remove(k)
+                if free is c_free:
+                    result.paired.add(k)
+                    subs.append(Edit("sub", "direction", (k, k + 1), (at, at + 1), EQ, EQ))
     ops: list[Edit] = []
+    unscoped: list[int] = []  # evidence negations that negate nothing the claim says
     for side, free, m, words, aligned in (
         ("ins", c_free, cm, cw, aligned_c),
         ("del", e_free, em, ew, aligned_e),
@@ -461,6 +497,8 @@ def infer(
                     result.lonely.add(k)
                 elif side == "del" and negative(m[k]) and (side, k) in in_slot:
                     result.dropped = True
+                if side == "del" and m[k][0] == "negation" and lo <= k < hi:
+                    unscoped.append(k)
                 continue
             kind, value = m[k]
             # "Ohne Zustimmung ist … nicht zulässig" says "requires": a privative the evidence pairs
@@ -492,6 +530,22 @@ def infer(
                     rel,
                 )
             )
+    # Both sides negate, each in words of its own ("is not included in the box" / "comes without a
+    # charging cable", "hat den Betrieb eingestellt" / "ist nicht mehr in Betrieb"): the claim's
+    # negation faces the evidence's; what each negates differs, so the claim is not said either.
+    # In German and Dutch a verb closing the clause just past the words read counts too ("… im Jahr
+    # 2020 eingestellt").
+    if lang in _VERB_FINAL:
+        unscoped += [j for j in range(hi, min(len(ew), hi + EDGE_SLACK)) if em[j] and em[j][0] == "negation"]
+    for _ in unscoped:
+        i = next(
+            (n for n, e in enumerate(ops) if e.op == "ins" and e.lexical == NEG and e.kind == "negation"),
+            None,
+        )
+        if i is None:
+            break
+        result.paired.add(ops.pop(i).claim[0])
+        result.dropped = True
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -548,6 +602,47 @@ def _scoped(
     return head in aligned or head in edited or any(same_stem(words[head], w) for w in other)
 
 
+#: Particles German and Dutch verbs leave at the end of the clause ("stellte … ein", "nam … aan").
+SEPARABLE_PARTICLES = (
+    "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar"
+    " terug aan af op uit in mee toe voor goed"
+).split()
+
+
+def _separable_relation(ew: list[str], j: int, cw: list[str], i: int, lang: str) -> str | None:
+    """The lexicon's relation of two verbs when either is a separable verb whose particle closes its
+    sentence ("stellte … ein" is "einstellte", "trat … zurück" "zurücktrat"); German and Dutch only."""
+    if lang not in _VERB_FINAL:
+        return None
+    e_part = ew[-1] if ew[-1] in SEPARABLE_PARTICLES and j < len(ew) - 1 else ""
+    c_part = cw[-1] if cw[-1] in SEPARABLE_PARTICLES and i < len(cw) - 1 else ""
+    if not e_part and not c_part:
+        return None
+    return word_relation(e_part + ew[j], c_part + cw[i], "", lang)
+
+
+def said_apart(word: str, other: list[str]) -> int | None:
+    """Where ``other`` says the separable verb ``word`` with its particle apart: "eingestellt" /
+    "einstellen" in "stellte … ein", "aangenomen" in "nam … aan" (the verb's index), else None.
+
+    >>> said_apart("eingestellt", "die firma stellte 30 ingenieure ein".split())
+    2
+    >>> said_apart("eingestellt", "die firma stellte 30 ingenieure vor".split()) is None
+    True
+    """
+    for particle in SEPARABLE_PARTICLES:
+        if not word.startswith(particle) or particle not in other:
+            continue
+        rest = word[len(particle) :]
+        rest = rest[2:] if rest.startswith("ge") and len(rest) > 5 else rest
+        for j, w in enumerate(other):
+            if w != particle and (
+                same_stem(rest, w) or (len(rest) >= 4 and w.startswith(rest[:4]) and len(w) <= len(rest) + 2)
+            ):
+                return j
+    return None
+
+
 def same_stem(a: str, b: str) -> bool:
     """Whether two words are one word inflected: four letters in common at the start and at most
     three more on either side ("show" / "showed", "signer" / "signé", "firmar" / "firmó").
@@ -598,10 +693,19 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
         return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
     mine, theirs = approximator(cw[:i]), approximator(ew[:j])
-    if not mine and not theirs:
+    # The same amount in another unit: "12 km" / "12 000 m", "320 metres" / "about 1,050 feet".
+    in_claims_unit = _converted(cw, ew, i, j, e)
+    if not mine and not theirs and in_claims_unit is None:
         return None
     result.settled.add(i)
     c, e = scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :])
+    if in_claims_unit is not None:
+        e = in_claims_unit
+        # A converted amount is rounded: an exact-looking claim is read to its conversion's precision.
+        tolerance = BINARY_TOLERANCE if unit_dimension(cw[i + 1]) == "data" else CONVERSION_TOLERANCE
+        mine = mine or ("exact" if abs(c - e) <= tolerance * abs(e) else None)
+        if mine == "exact":
+            return FWD
     (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
     # "more than" and "under" leave out their own bound.
     c_open = (mine == "over", mine == "under")
@@ -616,6 +720,34 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     inside_lo = c_lo < e_lo or (c_lo == e_lo and (c_open[0] <= e_open[0]))
     inside_hi = e_hi < c_hi or (e_hi == c_hi and (c_open[1] <= e_open[1]))
     return FWD if inside_lo and inside_hi else REV
+
+
+#: How far a claim's amount converted from another unit may stray from the evidence's and still
+#: be the same amount written rounded ("5 miles" / "8 km" is 0.6 % off).
+CONVERSION_TOLERANCE = 0.015
+#: Amounts of data are written in powers of 1000 or of 1024 ("1 GB" / "1,024 MB").
+BINARY_TOLERANCE = 0.08
+
+
+def _spelled_number(cw: list[str], ew: list[str], i: int, j: int) -> str | None:
+    """A number spelled out on one side facing the same number on the other ("drie" / "3"): ``eq``;
+    else None (two values are the number check's, which reads the whole evidence)."""
+    c, e = number_key(cw[i]), number_key(ew[j])
+    if not (c.isdigit() and e.isdigit()) or (c == cw[i] and e == ew[j]):
+        return None
+    return EQ if c == e else None
+
+
+def _with_unit(words: list[str], i: int) -> bool:
+    return words[i].isdigit() and i + 1 < len(words) and convert(1.0, words[i + 1], words[i + 1]) is not None
+
+
+def _converted(cw: list[str], ew: list[str], i: int, j: int, e: float) -> float | None:
+    """The evidence's amount at ``j`` in the unit the claim writes after its number at ``i``, when the
+    two units differ and measure one thing ("km" / "m"); else None."""
+    if i + 1 >= len(cw) or j + 1 >= len(ew) or not units_differ(cw[i + 1], ew[j + 1]):
+        return None
+    return convert(e, ew[j + 1], cw[i + 1])
 
 
 # ---------------------------------------------------------------------------
@@ -721,7 +853,12 @@ def role_swap(
     for x, a in enumerate(args):
         for b in args[x + 1 :]:
             pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
-            if pa < pb or b - a > MAX_SPAN or pa - pb > MAX_SPAN:
+            if pa < pb:
+                found = _passive_swap(cw, ew, a, b, pa, pb)
+                if found is not None:
+                    return found
+                continue
+            if b - a > MAX_SPAN or pa - pb > MAX_SPAN:
                 continue
             c_mid, e_mid = cw[a + 1 : b], ew[pb + 1 : pa]
             # One predicate between them: about as many words on each side (a phrase moved to the
@@ -768,6 +905,44 @@ def role_swap(
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
+
+
+#: Words that open a relative clause, whose verb may follow its object ("la fábrica que compró …").
+_RELATIVES = frozenset(
+    "that which who whom whose que qui quien cual die der das dat welche welcher che cui".split()
+)
+
+
+def _passive_swap(
+    cw: list[str], ew: list[str], a: int, b: int, pa: int, pb: int
+) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
+    """Two arguments in the same order on both sides, around one predicate in the passive voice on
+    one side only: "Textiles Ruiz fue comprada por la fábrica" / "Textiles Ruiz compró la fábrica"
+    swaps buyer and bought. The active side must say its verb right after the first argument (a
+    relative clause, "the plant that Acme bought", orders them otherwise)."""
+    if b - a > MAX_SPAN or pb - pa > MAX_SPAN:
+        return None
+    c_mid, e_mid = cw[a + 1 : b], ew[pa + 1 : pb]
+    c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pa + 1, pb)
+    if c_passive == e_passive:
+        return None
+    # The rest of the first argument, said alike on both sides ("Lácteos Sur"), is no predicate.
+    while c_mid and e_mid and c_mid[0] == e_mid[0]:
+        c_mid, e_mid = c_mid[1:], e_mid[1:]
+    active, passive = (e_mid, c_mid) if c_passive else (c_mid, e_mid)
+    if not active or len(active) > 3 or any(w in _RELATIVES or w in SYMMETRIC for w in c_mid + e_mid):
+        return None
+    # Nothing else between them: the verb (and an article) on the active side; auxiliaries, the
+    # verb and the agent's preposition on the passive side.
+    verb = active[0]
+    if not _plain(verb) or not any(same_stem(verb, w) for w in passive):
+        return None
+    if any(w not in FUNCTION_WORD_SET for w in active[1:]) or any(
+        w not in FUNCTION_WORD_SET and w not in _AUX_ALL and w not in _AGENT_ALL and not same_stem(verb, w)
+        for w in passive
+    ):
+        return None
+    return (a, b + 1), (pa, pb + 1), False
 
 
 def _roles(

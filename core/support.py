@@ -75,6 +75,7 @@ from lfx_citations.core.lexicon import (
     CALENDAR_WORDS,
     DIRECTIONS,
     GERMAN_NOUN_MARKERS,
+    NAME_PARTICLES,
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
     operator,
@@ -134,8 +135,9 @@ CAP_MARGIN = 0.05
 MIN_COVERAGE = 0.3
 
 # A number with the unit or currency written next to it: "100 °C", "5km", "12 %", "$5", "€ 3,50".
+# A word elided before an apostrophe ("42 s'arrête", "3 l'anno") is no unit.
 _QUANTITY_RE = re.compile(
-    rf"([$€£¥₹]?)[ \u00a0]?({NUMBER_PATTERN})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?!\w)))?"
+    rf"([$€£¥₹]?)[ \u00a0]?({NUMBER_PATTERN})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?![\w'’])))?"
 )
 # Every kind of line break ends a sentence, the form feed and the other page separators too: evidence
 # never reads on across a page break.
@@ -294,6 +296,11 @@ def _dated(tok: str, cap: bool = True) -> bool:
     return tok[0].isdigit() or (tok in CALENDAR_WORDS and (cap or tok not in CALENDAR_HOMONYMS))
 
 
+def _stated_amount(tok: str, cap: bool = True) -> bool:
+    """What a number flip compares: ``_dated``, or a number spelled out ("six mois" / "deux mois")."""
+    return _dated(tok, cap) or tok in NUMBER_WORDS
+
+
 def _date_kind(tok: str) -> str:
     if tok in CALENDAR_WORDS:
         return "calendar"
@@ -392,16 +399,19 @@ class Aligned:
                 (
                     "number",
                     lambda k: (
-                        _dated(claim[k][0], claim[k][3]) and here_absent(claim[k][0]) and k not in settled
+                        _stated_amount(claim[k][0], claim[k][3])
+                        and here_absent(claim[k][0])
+                        and k not in settled
                     ),
                     lambda k: (
-                        _dated(evidence[k][0], evidence[k][3])
+                        _stated_amount(evidence[k][0], evidence[k][3])
                         and number_key(evidence[k][0]) not in claim_words
                     ),
                 ),
                 (
                     "name",
-                    lambda k: claim_names[k] and here_absent(claim[k][0]),
+                    # A word the lexicon relates to the evidence's (a unit converted) is no name.
+                    lambda k: claim_names[k] and here_absent(claim[k][0]) and k not in found.known,
                     lambda k: evidence_names[k] and evidence[k][0] not in claim_words,
                 ),
             ):
@@ -410,6 +420,12 @@ class Aligned:
                 if a is None or c is None:
                     continue
                 b, d = _run(claim, a, mine, gap.cb), _run(evidence, c, theirs, gap.eb)
+                if kind == "name":
+                    # A surname's particle belongs to the name: "Sanne de Vries" / "Sanne Jansen".
+                    while a > gap.ca and claim[a - 1][0] in NAME_PARTICLES:
+                        a -= 1
+                    while c > gap.ea and evidence[c - 1][0] in NAME_PARTICLES:
+                        c -= 1
                 if kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
                     continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                 elif kind == "name" and any(
@@ -418,6 +434,8 @@ class Aligned:
                     )
                     for j in range(c, d + 1)
                 ):
+                    continue
+                elif kind == "name" and self._title_of_another(gap, claim_names, here_absent):
                     continue
                 if _tight(gap, a, b, c, d):
                     self._add(kind, a, b, c, d)
@@ -432,6 +450,23 @@ class Aligned:
                 and any(evidence[k][0] in DIRECTIONS for k in bound)
             ):
                 self.restricted = True
+
+    def _title_of_another(self, gap: Gap, claim_names: list[bool], absent: Callable[[str], bool]) -> bool:
+        """Whether the aligned phrase before a name is a title the claim gives a person the evidence
+        names elsewhere: "Prince Harry, Duke of Sussex" facing "the Duke of Kent … to Prince Harry"
+        aligns "Duke of", but the evidence's duke is another man, not Harry under another title."""
+        chain, claim = self._chain, self._claim
+        k = gap.before
+        if k < 0:
+            return False
+        while k and chain[k - 1][0] == chain[k][0] - 1 and chain[k - 1][1] == chain[k][1] - 1:
+            k -= 1
+        start = chain[k][0]
+        aligned = {i for i, _ in chain}
+        return any(
+            claim_names[i] and i not in aligned and not absent(claim[i][0])
+            for i in range(max(0, start - 3), start)
+        )
 
     def _add(self, kind: str, a: int, b: int, c: int, d: int) -> None:
         claim, evidence = self._claim, self._evidence

@@ -19,7 +19,7 @@ challenge_eval = load_file("scripts/eval/challenge_eval.py")
 
 #: (figure, goal, held at): the test fails below ``held at`` (above, for the error rate).
 CAUGHT = (90.0, 83.0)
-PARAPHRASES_CONTRADICTED = (2.5, 5.0)
+PARAPHRASES_CONTRADICTED = (2.5, 3.7)
 PARAPHRASES_SUPPORTED = (70.0, 70.0)
 
 

@@ -647,3 +647,296 @@ def test_a_double_negation_with_a_privative_is_no_contradiction() -> None:
     evidence = "Ohne gültigen Ausweis ist der Zutritt zum Gelände nicht gestattet."
     claim = "Der Zutritt zum Gelände erfordert einen gültigen Ausweis."
     assert judged(evidence, claim)[0] != "contradicted"
+
+
+# Amounts in another unit, negations each side words its own way, separable verbs.
+CONVERSION_CASES = [
+    ("en", "The cable is 2 m long.", "The cable is 200 cm long.", "supported", None),
+    ("en", "The runway is 3 km long.", "The runway is about 1.9 miles long.", "supported", None),
+    ("fr", "Le réservoir contient 2 litres.", "Le réservoir contient 2 000 millilitres.", "supported", None),
+    ("de", "Die Dosis beträgt 250 Milligramm.", "Die Dosis beträgt 0,25 Gramm.", "supported", None),
+    ("es", "La ruta tiene 3 kilómetros.", "La ruta tiene 3.500 metros.", "contradicted", "number"),
+    ("en", "The parcel weighs 2 kg.", "The parcel weighs 2 g.", "contradicted", "number"),
+    ("en", "The trail is 5 miles long.", "The trail is 12 km long.", "contradicted", "number"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CONVERSION_CASES)
+def test_units_converted(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+BOTH_NEGATE_CASES = [
+    # Each side negates in words of its own: never a contradiction.
+    (
+        "en",
+        "The adapter is not sold with the laptop.",
+        "The laptop ships without an adapter.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Firma hat die Produktion im Jahr 2019 eingestellt.",
+        "Die Firma produziert seit 2019 nicht mehr.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Release 5.0 dropped support for Windows 8.",
+        "Windows 8 is no longer supported as of release 5.0.",
+        "supported",
+        None,
+    ),
+    # "einstellen" is "hire" too; the same verb with its particle apart is no negation.
+    (
+        "de",
+        "Die Klinik stellte im Juni zehn Pflegekräfte ein.",
+        "Im Juni wurden zehn Pflegekräfte von der Klinik eingestellt.",
+        "supported",
+        None,
+    ),
+    # A negation one side holds and the other lacks still contradicts.
+    (
+        "en",
+        "Release 5.0 dropped support for Windows 8.",
+        "Release 5.0 supports Windows 8.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The charger is not included in the box.",
+        "The charger is included in the box.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), BOTH_NEGATE_CASES)
+def test_both_sides_negate(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+# Drugs written in lower case, numbers spelled out, amounts of data, votes and vetoes.
+EXCLUSION_CASES = [
+    (
+        "en",
+        "Patients on lisinopril should check their potassium.",
+        "Patients on ramipril should check their potassium.",
+        "contradicted",
+        "name",
+    ),
+    ("es", "El médico le recetó ibuprofeno.", "El médico le recetó naproxeno.", "contradicted", "name"),
+    (
+        "en",
+        "Patients taking atorvastatin should report muscle pain.",
+        "Patients on atorvastatin should report muscle pain.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le contrat prévoit une période d'essai de trois mois.",
+        "Le contrat prévoit une période d'essai de quatre mois.",
+        "contradicted",
+        "number",
+    ),
+    ("nl", "De cursus duurt vijf weken.", "De cursus duurt 5 weken.", "supported", None),
+    ("nl", "De cursus duurt vijf weken.", "De cursus duurt zeven weken.", "contradicted", "number"),
+    (
+        "en",
+        "Each upload may be at most 10 GB.",
+        "Each upload may be at most 10 MB.",
+        "contradicted",
+        "number",
+    ),
+    ("en", "The phone has 1 GB of memory.", "The phone has 1,024 MB of memory.", "supported", None),
+    (
+        "it",
+        "Il senatore ha votato a favore del decreto.",
+        "Il senatore ha votato contro il decreto.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "O presidente vetou a lei do orçamento.",
+        "O presidente aprovou a lei do orçamento.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), EXCLUSION_CASES)
+def test_exclusions_of_the_lexicon(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+PASSIVE_AND_TITLE_CASES = [
+    # The passive voice on one side with the arguments in the same order swaps them.
+    ("en", "Acme bought the plant in 2019.", "Acme was bought by the plant in 2019.", "contradicted", "role"),
+    (
+        "es",
+        "La empresa Lácteos Sur compró la granja de Lugo.",
+        "Lácteos Sur fue comprada por la granja de Lugo.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Harbor Mills acquired the bakery chain in 2020.",
+        "The bakery chain was acquired by Harbor Mills in 2020.",
+        "supported",
+        None,
+    ),
+    # A relative clause orders the arguments otherwise: no swap.
+    (
+        "en",
+        "The plant that Acme bought in 2019 was closed.",
+        "The plant was bought by Acme in 2019.",
+        "supported",
+        None,
+    ),
+    # A title the claim gives a person the evidence names elsewhere is no name conflict.
+    (
+        "en",
+        "The Duke of Kent presented the award to Prince Harry.",
+        "Prince Harry, Duke of Sussex, received the award.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Maria Lopez, mayor of Leeds, opened the bridge.",
+        "Maria Lopez, mayor of York, opened the bridge.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), PASSIVE_AND_TITLE_CASES)
+def test_passives_and_titles(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+SEPARABLE_AND_ELISION_CASES = [
+    # A separable verb's particle closes the sentence: the lexicon reads the verb whole.
+    (
+        "de",
+        "Die Bank stellte im Juli 40 Berater ein.",
+        "Die Bank entließ im Juli 40 Berater.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "De fabriek ontsloeg in juni tien monteurs.",
+        "De fabriek nam in juni tien monteurs aan.",
+        "contradicted",
+        "direction",
+    ),
+    # "s'" after a number is an elided pronoun, no unit (seconds).
+    (
+        "fr",
+        "Le train 18 s'arrête toujours à Dijon.",
+        "Le train 18 ne s'arrête jamais à Dijon.",
+        "contradicted",
+        "quantifier",
+    ),
+    ("fr", "Le train 18 s'arrête toujours à Dijon.", "Le train 18 s'arrête à Dijon.", "supported", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), SEPARABLE_AND_ELISION_CASES)
+def test_separable_verbs_and_elision(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+NUMERAL_AND_PARTICLE_CASES = [
+    # Chinese numbers written in characters are their digits; 万 after digits scales them.
+    ("zh", "该公司去年共招聘了四千五百名员工。", "该公司去年共招聘了4500名员工。", "supported", None),
+    ("zh", "该县人口约为三十万。", "该县约有30万人口。", "supported", None),
+    ("zh", "这条隧道全长一千八百米。", "这条隧道全长1500米。", "contradicted", "number"),
+    # A surname's particle belongs to the name.
+    (
+        "nl",
+        "De opdracht ging naar Pieter van Dam.",
+        "De opdracht ging naar Pieter Smits.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NUMERAL_AND_PARTICLE_CASES)
+def test_numerals_and_name_particles(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+CONVERSE_CASES = [
+    # Converse comparatives, "größer" read as its casefolded token "grösser".
+    (
+        "de",
+        "Der Ammersee ist größer als der Tegernsee.",
+        "Der Tegernsee ist kleiner als der Ammersee.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The north runway is longer than the south runway.",
+        "The south runway is shorter than the north runway.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La deuda de Perú es mayor que la de Chile.",
+        "La deuda de Chile es menor que la de Perú.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The north runway is longer than the south runway.",
+        "The south runway is longer than the north runway.",
+        "contradicted",
+        "role",
+    ),
+    # Granted / refused.
+    (
+        "fr",
+        "La préfecture a accordé le permis.",
+        "La préfecture a refusé le permis.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CONVERSE_CASES)
+def test_converses(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+CHINESE_QUANTIFIER_CASES = [
+    # 所有 "all" where the evidence says 部分 "some": said more than the evidence, never contradicted.
+    ("zh", "部分用户反映软件运行缓慢。", "所有用户都反映软件运行缓慢。", NOT_SUPPORTED, None),
+    ("zh", "所有用户都收到了通知。", "部分用户收到了通知。", "supported", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CHINESE_QUANTIFIER_CASES)
+def test_chinese_quantifiers(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
