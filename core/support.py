@@ -71,6 +71,7 @@ from lfx_citations.core.align import (
     tokens,
 )
 from lfx_citations.core.lexicon import (
+    CALENDAR,
     CALENDAR_HOMONYMS,
     CALENDAR_WORDS,
     DIRECTIONS,
@@ -150,6 +151,33 @@ _ABBREVIATION_RE = re.compile(
 _MARKER_RE = re.compile(r"\[\s*(?:sources?|src|docs?|refs?)?\s*[:#]?\s*\d[\d,\s\-]*\]", re.IGNORECASE)
 _QUOTE_RE = re.compile(r"\"([^\"]{3,})\"|“([^”]{3,})”|«\s*([^»]{3,}?)\s*»|„([^“”]{3,})[“”]|「([^」]{2,})」")
 _BULLET_RE = re.compile(r"\s*(?:[-*•]|\d{1,3}[.)])\s+")
+# Months written short, by month, in the lexicon's languages. Those that are also common words ("set",
+# "out", "ago", "gen", "mag") count only between a day and a year ("12 set. 2019").
+_MONTH_SHORT = (
+    ("jan janv ene", "gen"),
+    ("feb febr févr fév fev", ""),
+    ("mar mär mrt", ""),
+    ("apr avr abr", ""),
+    ("", "mag"),
+    ("jun giu", ""),
+    ("jul juil lug", ""),
+    ("aug", "ago"),
+    ("sep sept", "set"),
+    ("oct okt ott", "out"),
+    ("nov", ""),
+    ("dec déc dez dic", ""),
+)
+_MONTH_OF = {w: n for n, pair in enumerate(_MONTH_SHORT) for w in " ".join(pair).split()}
+_SHORT = "|".join(sorted((w for pair in _MONTH_SHORT for w in pair[0].split()), key=len, reverse=True))
+_AMBIGUOUS = "|".join(w for _, words in _MONTH_SHORT for w in words.split())
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+# A short month with a day or a year after it ("Nov 10, 2018", "Aug. 10", "JUN 2018"), written with a
+# capital; any short month between a day and a year ("12 feb 2009"); an ISO date ("2018-11-15").
+_MONTH_RE = re.compile(
+    rf"(?<![^\W\d_])(?P<short>(?i:{_SHORT}))\.?[ \u00a0]+(?:{_DAY}|\d{{4}})(?!\d)"
+    rf"|(?<!\d){_DAY}\.?[ \u00a0]+(?P<between>(?i:{_SHORT}|{_AMBIGUOUS}))\.?[ \u00a0]+\d{{4}}(?!\d)"
+    rf"|(?<![\d-])\d{{4}}([-/])(?P<iso>0[1-9]|1[0-2])\3{_DAY}(?![\d-])"
+)
 
 # ---------------------------------------------------------------------------
 # Pure functions
@@ -167,10 +195,39 @@ def quantities(text: str) -> list[tuple[str, str, bool]]:
     return out
 
 
+def stated_months(text: str) -> frozenset[str]:
+    """The names, in every lexicon language, of the months ``text`` writes short or in digits: a
+    source's "Nov 10, 2018" or "2018-11-15" states the claim's "November" (and "novembre").
+
+    >>> months = stated_months("Updated Aug. 10, 2014; filed 2019-03-04")
+    >>> sorted(m for m in months if m in ("august", "août", "march", "mars", "may"))
+    ['août', 'august', 'march', 'mars']
+    >>> stated_months("set 5 times, Gen 2, the Mar, 10 years ago 2019")
+    frozenset()
+    """
+    found = set()
+    for m in _MONTH_RE.finditer(text):
+        short = m.group("short")
+        if short and not short[0].isupper():
+            continue
+        word = short or m.group("between")
+        n = _MONTH_OF[word.casefold()] if word else int(m.group("iso")) - 1
+        found.update(words.split()[n] for words in CALENDAR.values())
+    return frozenset(found)
+
+
 def _abbreviated(text: str, end: int) -> bool:
     """Whether the period ending at ``end`` closes a title or an initial inside a name ("Mr. Borker",
-    "Arthur M. Sackler"), not a sentence: the next word is a name, written with a capital."""
+    "Arthur M. Sackler"), not a sentence: the next word is a name, written with a capital; or a month
+    written short before its day or year ("Nov. 10, 2018")."""
     nxt = text[end : end + 3].lstrip()
+    if nxt[:1].isdigit():
+        month = re.search(r"(\d\.?[ \u00a0]+)?(?<![^\W\d_])([^\W\d_]{3,5})\.$", text[max(0, end - 10) : end])
+        return (
+            bool(month)
+            and (month.group(1) or month.group(2)[0].isupper())
+            and month.group(2).casefold() in _MONTH_OF
+        )
     return nxt[:1].isupper() and any(
         m.end() == end for m in _ABBREVIATION_RE.finditer(text, max(0, end - 6), end)
     )
@@ -569,6 +626,8 @@ class _Source:
             flat += toks
             words = set(toks)
             words |= {NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS}
+            # A month written short or in digits is the month a claim names in full.
+            words |= stated_months(text[a:b])
             for w in words:
                 postings.setdefault(w, []).append(k)
             for p in {w[:PREFIX] for w in words if len(w) >= PREFIX and not w[0].isdigit()}:
