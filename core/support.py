@@ -106,6 +106,9 @@ MAX_NAME_SENTENCES = 2
 #: How many sentences either side of the evidence an antonym of a claim's direction word is looked for
 #: (about a 1 KB chunk around it: a long source uses many direction words for many things).
 DIRECTION_REACH = 5
+#: A title set off after a name ("Prince Harry, Duke of Sussex") is that person's in the evidence only
+#: within this many words after the name ("Harry, who is the Duke of …").
+TITLE_REACH = 4
 #: Credit for a claim word matched only through a shared prefix (morphology: "publish"/"published").
 SOFT_CREDIT = 0.7
 #: Weight factor of one- and two-letter words in spaced scripts (see ``SupportChecker.parse``).
@@ -374,6 +377,29 @@ def _tight(gap: Gap, a: int, b: int, c: int, d: int) -> bool:
     return (gap.cb - gap.ca) - (b - a) <= 2 and (gap.eb - gap.ea) - (d - c) <= 2
 
 
+def _title_of_another(
+    claim: list[Tok], claim_text: str, names: list[bool], chain: list[tuple[int, int]], gap: Gap
+) -> bool:
+    """Whether the claim's slot ends a title set off after a name ("Prince Harry, Duke of Sussex")
+    that the evidence gives to someone else: the name is aligned, but the evidence's title stands
+    away from it ("Harry's third cousins, granddaughters of the Duke of Kent"). Facing that title, the
+    claim's names another person's, not another one for the same person."""
+    i = gap.before
+    if i < 1:
+        return False
+    # The aligned words of the title, back to its first one ("Duke of").
+    while i > 0 and chain[i - 1][0] == chain[i][0] - 1 and chain[i - 1][1] == chain[i][1] - 1:
+        i -= 1
+    person = chain[i][0] - 1
+    return (
+        i > 0
+        and chain[i - 1][0] == person
+        and names[person]
+        and "," in claim_text[claim[person][2] : claim[person + 1][1]]
+        and chain[i][1] - chain[i - 1][1] > TITLE_REACH
+    )
+
+
 def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) -> int:
     """The last index of the run of tokens ``keep`` accepts from ``first`` on (before ``stop``)."""
     last = first
@@ -469,11 +495,15 @@ class Aligned:
                 b, d = _run(claim, a, mine, gap.cb), _run(evidence, c, theirs, gap.eb)
                 if kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
                     continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
-                elif kind == "name" and any(
-                    _glued(
-                        source_text[evidence[j][1] : evidence[j][2]], {claim[i][0] for i in range(a, b + 1)}
+                elif kind == "name" and (
+                    any(
+                        _glued(
+                            source_text[evidence[j][1] : evidence[j][2]],
+                            {claim[i][0] for i in range(a, b + 1)},
+                        )
+                        for j in range(c, d + 1)
                     )
-                    for j in range(c, d + 1)
+                    or _title_of_another(claim, claim_text, claim_names, chain, gap)
                 ):
                     continue
                 if _tight(gap, a, b, c, d):
