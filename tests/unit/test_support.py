@@ -382,6 +382,21 @@ def test_a_title_or_an_initial_before_a_name_ends_no_sentence() -> None:
     assert checker.check("In essence, Mr. Kedzie believed it", 1).verdict == "contradicted"
 
 
+def test_an_initialism_or_a_short_month_before_a_name_or_a_number_ends_no_sentence() -> None:
+    text = (
+        "She served on the U.S. Supreme Court. Brown v. Board of Education was decided in 1954. "
+        "The office in Washington, D.C. was closed on Aug. 10, 2014. She returned to the U.K. "
+        "The trip was short."
+    )
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "She served on the U.S. Supreme Court.",
+        "Brown v. Board of Education was decided in 1954.",
+        "The office in Washington, D.C. was closed on Aug. 10, 2014.",
+        "She returned to the U.K.",
+        "The trip was short.",
+    ]
+
+
 def test_claim_span() -> None:
     text = "Paris is big. The tower is 330 m tall [Source 1]. Rome is old [Source 2][Source 3]"
     start, end = claim_span(text, text.index("[Source 1]"))
