@@ -124,7 +124,7 @@ MAX_CLAIM_TOKENS = 64
 #: (0 when none does). Fitted on all of WiCE dev (oracle chunks plus right/wrong windows of supported
 #: and partially supported claims) by ``scripts/eval/support_eval.py``, which reports the cross-validated
 #: figures.
-WEIGHTS = (-0.366, 2.111, -0.963, -1.385, 2.51, -0.406, 2.293)
+WEIGHTS = (-0.367, 2.111, -0.964, -1.384, 2.51, -0.403, 2.29)
 #: Hand-set logit penalties for signals too rare (or too noisy) in the dev data to fit: each quoted
 #: phrase of the claim the source does not hold word for word, each number it does not state.
 QUOTE_PENALTY = 1.0
@@ -173,6 +173,8 @@ _MONTH_SHORT = (
 _MONTH_OF = {w: n for n, pair in enumerate(_MONTH_SHORT) for w in " ".join(pair).split()}
 _SHORT = "|".join(sorted((w for pair in _MONTH_SHORT for w in pair[0].split()), key=len, reverse=True))
 _AMBIGUOUS = "|".join(w for _, words in _MONTH_SHORT for w in words.split())
+_INITIALISM_RE = re.compile(r"(?<![\w.])(?:(?:[^\W\d_]\.){2,}|vs?\.)$")
+_ISO_HINT = re.compile(r"\d{4}[-/][01]\d[-/]")
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 # A short month with a day or a year after it ("Nov 10, 2018", "Aug. 10", "JUN 2018"), written with a
 # capital; any short month between a day and a year ("12 feb 2009"); an ISO date ("2018-11-15").
@@ -223,6 +225,8 @@ def _abbreviated(text: str, end: int) -> bool:
     """Whether the period ending at ``end`` closes a title or an initial inside a name ("Mr. Borker",
     "Arthur M. Sackler"), not a sentence: the next word is a name, written with a capital; or a month
     written short before its day or year ("Nov. 10, 2018")."""
+    if text[end - 1 : end] in _BREAKS:
+        return False  # a line break always ends one
     nxt = text[end : end + 3].lstrip()
     if nxt[:1].isdigit():
         month = re.search(r"(\d\.?[ \u00a0]+)?(?<![^\W\d_])([^\W\d_]{3,5})\.$", text[max(0, end - 10) : end])
@@ -238,11 +242,12 @@ def _abbreviated(text: str, end: int) -> bool:
     # "U.S.", "p.m." and "v." end a sentence too ("He moved to the U.S. He…"): not before a word in
     # lower case ("D.C. with") nor a name ("the U.S. Supreme Court", "Brown v. Board"), a capitalized
     # word that does not open sentences.
-    word = re.match(r"[^\W\d_]+", text[end:].lstrip())
-    return (
-        word is not None
-        and re.search(r"(?<![\w.])(?:(?:[^\W\d_]\.){2,}|vs?\.)$", text[max(0, end - 12) : end]) is not None
-        and (word.group(0)[0].islower() or word.group(0).casefold() not in SENTENCE_OPENER_WORDS)
+    tail = text[max(0, end - 12) : end]
+    if (tail[-3:-2] != "." and tail[-2:] != "v." and tail[-3:] != "vs.") or not _INITIALISM_RE.search(tail):
+        return False
+    word = re.match(r"[^\W\d_]+", text[end : end + 40].lstrip())
+    return word is not None and (
+        word.group(0)[0].islower() or word.group(0).casefold() not in SENTENCE_OPENER_WORDS
     )
 
 
@@ -661,13 +666,18 @@ class _Source:
         postings: dict[str, list[int]] = {}
         prefix_postings: dict[str, list[int]] = {}
         flat = []
+        dated = _ISO_HINT.search(text) is not None
         for k, (a, b) in enumerate(spans):
             toks = tokens(text[a:b])
             flat += toks
             words = set(toks)
             words |= {NUMBER_WORDS[w] for w in words if w in NUMBER_WORDS}
-            # A month written short or in digits is the month a claim names in full.
-            words |= stated_months(text[a:b])
+            # A month written short or in digits is the month a claim names in full (the pattern is
+            # read only where a word or a date could be one: most sentences hold neither).
+            if (not words.isdisjoint(_MONTH_OF) and any(w[0].isdigit() for w in words)) or (
+                dated and _ISO_HINT.search(text, a, b)
+            ):
+                words |= stated_months(text[a:b])
             for w in words:
                 postings.setdefault(w, []).append(k)
             for p in {w[:PREFIX] for w in words if len(w) >= PREFIX and not w[0].isdigit()}:

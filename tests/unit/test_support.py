@@ -395,6 +395,14 @@ def test_an_initialism_or_a_short_month_before_a_name_or_a_number_ends_no_senten
         "She returned to the U.K.",
         "The trip was short.",
     ]
+    # A line break still ends one.
+    text = "Doors open at 9:40 a.m.\nBay Area Metro Center\nOn Nov.\n10 the hall closes."
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "Doors open at 9:40 a.m.",
+        "Bay Area Metro Center",
+        "On Nov.",
+        "10 the hall closes.",
+    ]
 
 
 def test_claim_span() -> None:
