@@ -224,7 +224,8 @@ def stated_months(text: str) -> frozenset[str]:
 def _abbreviated(text: str, end: int) -> bool:
     """Whether the period ending at ``end`` closes a title or an initial inside a name ("Mr. Borker",
     "Arthur M. Sackler"), not a sentence: the next word is a name, written with a capital; or a month
-    written short before its day or year ("Nov. 10, 2018")."""
+    written short before its day or year ("Nov. 10, 2018"); or an initialism before a name or a word in
+    lower case ("the U.S. Supreme Court", "Washington, D.C. with")."""
     if text[end - 1 : end] in _BREAKS:
         return False  # a line break always ends one
     nxt = text[end : end + 3].lstrip()
