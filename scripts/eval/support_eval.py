@@ -46,7 +46,7 @@ from lfx_citations.core import support
 HIGH_FLOOR = 0.65
 #: At most this share of fully supported citations (oracle chunks of supported claims) is flagged
 #: ``unsupported`` by the fitted ``LOW``.
-FLAG_RATE = 0.025
+FLAG_RATE = 0.02
 #: At least this share of them stays ``supported`` under the fitted ``HIGH`` (in the training folds).
 RETAIN_RATE = 0.55
 

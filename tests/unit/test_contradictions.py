@@ -485,6 +485,29 @@ def test_words_that_lost_their_space_hold_the_same_name() -> None:
     assert swapped.conflict.source_text == "HagueMerry"
 
 
+def test_a_title_set_off_after_a_name_faces_only_that_persons_title() -> None:
+    check = SupportChecker(
+        {
+            1: "Lady Amelia is a third cousin of William and Harry, and a granddaughter of the Duke of Kent.",
+            2: "Marie Dubois, the company's founder, met the Governor of Texas in Austin last week.",
+            3: "Prince Harry, the Duke of Kent, opened the new hospital wing in Leeds on Monday.",
+        }
+    )
+    # The evidence gives the title to someone else: the claim's is not said, nor said otherwise.
+    cousin = check.check(
+        "Lady Amelia is a third cousin of Prince William and Prince Harry, Duke of Sussex", 1
+    )
+    assert cousin.verdict == "partial"
+    founder = check.check("Marie Dubois, Governor of Ohio, met the company's founder in Austin last week", 2)
+    assert founder.verdict not in ("supported", "contradicted")
+    # The same person's title, said otherwise.
+    harry = check.check(
+        "Prince Harry, the Duke of Sussex, opened the new hospital wing in Leeds on Monday", 3
+    )
+    assert harry.verdict == "contradicted" and harry.conflict is not None
+    assert (harry.conflict.kind, harry.conflict.source_text) == ("name", "Kent")
+
+
 @pytest.mark.parametrize(
     ("source", "claim", "negated"),
     [

@@ -181,6 +181,25 @@ def test_a_month_is_a_date_and_may_in_lower_case_is_no_month() -> None:
     assert checker.check("The museum opened in March 2019", 1).verdict != "supported"
 
 
+def test_a_month_written_short_or_in_digits_is_that_month() -> None:
+    checker = SupportChecker(
+        {
+            1: "The actor died at his home in Ohio on Nov. 10, 2018, aged 78.",
+            2: "The council approved the library budget on 2019-03-04.",
+            3: "Il consiglio comunale ha approvato il bilancio il 12 set. 2019.",
+            4: "The relay team set 5 national records that season.",
+        }
+    )
+    assert checker.check("The actor died at his home in Ohio on November 10, 2018", 1).verdict == "supported"
+    assert checker.check("The actor died at his home in Ohio on December 10, 2018", 1).verdict != "supported"
+    assert checker.check("The council approved the library budget on March 4, 2019", 2).verdict == "supported"
+    assert checker.check("The council approved the library budget in May 2019", 2).verdict != "supported"
+    italian = checker.check("Il consiglio comunale ha approvato il bilancio il 12 settembre 2019", 3)
+    assert italian.verdict == "supported"
+    # "set 5" is a verb and a number, no month.
+    assert checker.check("The relay team set 5 national records in September", 4).verdict != "supported"
+
+
 def test_a_span_of_years_written_short_names_the_full_second_year() -> None:
     assert tokens("the 2018–19 season") == tokens("the 2018-2019 season") == ["the", "2018", "2019", "season"]
     assert tokens("1999/00") == ["1999", "2000"]
@@ -361,6 +380,29 @@ def test_a_title_or_an_initial_before_a_name_ends_no_sentence() -> None:
     checker = SupportChecker({1: text, 2: "Dogs bark."})
     assert checker.check("In essence, Mr. Borker believed it", 1).verdict == "supported"
     assert checker.check("In essence, Mr. Kedzie believed it", 1).verdict == "contradicted"
+
+
+def test_an_initialism_or_a_short_month_before_a_name_or_a_number_ends_no_sentence() -> None:
+    text = (
+        "She served on the U.S. Supreme Court. Brown v. Board of Education was decided in 1954. "
+        "The office in Washington, D.C. was closed on Aug. 10, 2014. She returned to the U.K. "
+        "The trip was short."
+    )
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "She served on the U.S. Supreme Court.",
+        "Brown v. Board of Education was decided in 1954.",
+        "The office in Washington, D.C. was closed on Aug. 10, 2014.",
+        "She returned to the U.K.",
+        "The trip was short.",
+    ]
+    # A line break still ends one.
+    text = "Doors open at 9:40 a.m.\nBay Area Metro Center\nOn Nov.\n10 the hall closes."
+    assert [text[a:b] for a, b in split_sentences(text)] == [
+        "Doors open at 9:40 a.m.",
+        "Bay Area Metro Center",
+        "On Nov.",
+        "10 the hall closes.",
+    ]
 
 
 def test_claim_span() -> None:
