@@ -1,5 +1,5 @@
-"""The frozen test half of the hand-written challenge set (``data/challenge/``), judged as a reader
-sees it: the claim cited to its evidence, the distractor presented beside it.
+"""The frozen test halves of the hand-written challenge set (``data/challenge/``: ``pairs.jsonl`` and
+``fresh.jsonl``), judged as a reader sees it: the claim cited to its evidence, the distractor presented beside it.
 
 The thresholds come from the product's goals (contradictions caught >= 90 %, paraphrases called
 ``contradicted`` <= 2.5 %, paraphrases still ``supported`` >= 70 %). Where the checker does not reach
@@ -58,8 +58,33 @@ def test_every_conflict_kind_is_one_the_contract_names() -> None:
     assert {"role", "quantifier"} <= judged
 
 
-# ``fresh.jsonl``: pairs written after the rules, with a dev and a frozen test half of their own.
-# Only their format is held here (no verdicts): what the checker reaches on them is for the lead.
+# ``fresh.jsonl``: pairs written after the rules, with a dev and a frozen test half of their own. Its
+# test half is held like the first one's: at the goal where it is reached, else at what it reaches.
+
+#: (figure, goal, held at) for ``fresh.jsonl``'s test half, as above.
+FRESH_CAUGHT = (90.0, 88.0)
+FRESH_PARAPHRASES_CONTRADICTED = (2.5, 6.2)
+FRESH_PARAPHRASES_SUPPORTED = (70.0, 70.0)
+
+
+@pytest.fixture(scope="module")
+def fresh_figures() -> dict:
+    rows = challenge_eval.load(challenge_eval.FRESH, split="test")
+    assert len(rows) >= 120, "fresh.jsonl's frozen test half is missing"
+    return challenge_eval.rates(challenge_eval.run(rows)["all"])
+
+
+def test_fresh_contradictions_are_caught(fresh_figures: dict) -> None:
+    assert fresh_figures["caught"] >= FRESH_CAUGHT[1], fresh_figures
+
+
+def test_fresh_paraphrases_are_rarely_called_contradicted(fresh_figures: dict) -> None:
+    assert fresh_figures["paraphrases_contradicted"] <= FRESH_PARAPHRASES_CONTRADICTED[1], fresh_figures
+
+
+def test_fresh_paraphrases_stay_supported(fresh_figures: dict) -> None:
+    assert fresh_figures["paraphrases_supported"] >= FRESH_PARAPHRASES_SUPPORTED[1], fresh_figures
+
 
 FIELDS = {
     "id",
