@@ -49,8 +49,25 @@ NE_PARTNERS = frozenset("pas plus jamais rien personne aucun aucune guère point
 NEGATION_BREAKERS = frozenset(
     "only just merely seulement uniquement nur bloß bloss solo sólo solamente só somente apenas soltanto alleen enkel".split()
 )
-#: Negation inside a token: English contractions ("doesn't"), Chinese, Japanese and Korean.
-NEGATION_PARTS = ("n't", "n’t", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
+#: Negation inside a token: English contractions ("doesn't"), Chinese (并非 "is not"), Japanese and Korean.
+NEGATION_PARTS = (
+    "n't",
+    "n’t",
+    "不",
+    "没",
+    "沒",
+    "無",
+    "无",
+    "未",
+    "并非",
+    "並非",
+    "绝非",
+    "絕非",
+    "ない",
+    "ません",
+    "않",
+    "없",
+)
 
 #: Direction and comparison pairs: each line is one concept, its two poles separated by " | ".
 #: A claim word on one pole aligned with an evidence word on the other is a conflict.
@@ -502,6 +519,47 @@ NOT_NEGATING = (
     "non solo",
     "não só",
     "niet alleen",
+)
+#: Words that say "not" in a word of their own ("declined to comment" is "did not comment",
+#: "dropped" support is "does not support", "uitgeschakeld" is "niet aan", "except FreeBSD"
+#: says it does not hold of FreeBSD). They are no operators: the lexicon cannot say what they
+#: negate. A lone "not" on one side facing one of these, unpaired, on the other is no evidence of
+#: an exclusion: both sides may negate the same thing in words of their own.
+NEGATIVE_MEANING = frozenset(
+    (
+        "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
+        " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
+        " lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
+        " prohibited prohibits forbidden forbids banned bans contraindicated fail fails failed stopped"
+        " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
+        " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"
+        " sauf excepté hormis contre-indiqué contre-indiquée"
+        " deaktiviert abgelehnt lehnte entfernt eingestellt verboten untersagt außer ausgenommen"
+        " kontraindiziert abgeschaltet abgeschafft"
+        " desactivado desactivada desactivados desactivadas eliminado eliminada rechazado rechazada"
+        " rechazó declinó negó prohibido prohibida salvo excepto contraindicado contraindicada"
+        " desativado desativada removido removida recusou rejeitou proibido proibida exceto"
+        " contraindicado contraindicada"
+        " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
+        " controindicato controindicata"
+        " uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
+    ).split()
+)
+#: The same, written in Chinese characters (a token opening with one).
+NEGATIVE_MEANING_PARTS = (
+    "停止",
+    "拒绝",
+    "拒絕",
+    "禁止",
+    "取消",
+    "禁用",
+    "弃用",
+    "棄用",
+    "移除",
+    "除了",
+    "缺乏",
+    "放弃",
+    "否认",
 )
 #: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
 PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())

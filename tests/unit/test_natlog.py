@@ -940,3 +940,80 @@ CHINESE_QUANTIFIER_CASES = [
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CHINESE_QUANTIFIER_CASES)
 def test_chinese_quantifiers(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+# Plain sentences where each side negates in words of its own: a "not" facing "declined to",
+# "dropped", "except", "uitgeschakeld", 停止 or a negation the alignment leaves out is no evidence of
+# an exclusion (not supported at worst, never contradicted); a negation one side adds to the same
+# words still contradicts. Also a time on two clocks, a double negation in Chinese, and a
+# comparative that is no superlative.
+OWN_WORDS_CASES = [
+    (
+        "en",
+        "The mayor declined to answer questions about the budget.",
+        "The mayor did not answer questions about the budget.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Support for Debian 9 was dropped in Kestrel 2.1.",
+        "Kestrel 2.1 does not support Debian 9.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The backup tool runs on every system except Solaris.",
+        "The backup tool does not run on Solaris.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Debian 9 is no longer supported by the Kestrel updater.",
+        "The Kestrel updater does not support Debian 9 anymore.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "nl",
+        "De melding is standaard uitgeschakeld.",
+        "Standaard staat de melding niet aan.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    ("zh", "这家工厂不再生产汽车零件。", "汽车零件已停止在这家工厂生产。", NOT_SUPPORTED, None),
+    ("zh", "这种情况并非无法避免。", "这种情况可以避免。", "supported", None),
+    ("en", "The lecture starts at 4 pm.", "The lecture starts at 16:00.", "supported", None),
+    (
+        "en",
+        "Lake Orrin is not the deepest lake in the region; Lake Vell is deeper.",
+        "Lake Vell is deeper than Lake Orrin.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The plugin was removed in version 3.0.",
+        "The plugin was not removed in version 3.0.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "Kestrel 2.1 supports Debian 9.",
+        "Kestrel 2.1 does not support Debian 9.",
+        "contradicted",
+        "negation",
+    ),
+    ("en", "The lecture starts at 4 pm.", "The lecture starts at 18:00.", "contradicted", "number"),
+    ("zh", "这家工厂生产汽车零件。", "这家工厂不生产汽车零件。", "contradicted", "negation"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), OWN_WORDS_CASES)
+def test_negations_in_words_of_their_own(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
