@@ -529,7 +529,7 @@ NEGATIVE_MEANING = frozenset(
     (
         "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
         " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
-        " lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
+        " limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
         " prohibited prohibits forbidden forbids banned bans contraindicated fail fails failed stopped"
         " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
         " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"

@@ -562,10 +562,15 @@ def infer(
         "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw),
         "del": _negating(cw, cm, aligned_c | edited_c, {k for op, k in in_ops if op == "ins"}, ew),
     }
-    lone = [e for e in ops if e.lexical == NEG and e.kind == "negation"]
-    # Only a single lone negation: two of them already cancel ("prohibited from keeping pets without
-    # permission" / "may not keep pets unless …"), and dropping one would leave the other alone.
-    if len(lone) == 1 and facing[lone[0].op]:
+    lone = [e for e in ops if e.lexical == NEG]
+    # Only a single lone negation, and the only exclusive edit: two of them already cancel
+    # ("prohibited from keeping pets without permission" / "may not keep pets unless …", 禁止 / 不允许),
+    # and dropping one would leave the other alone.
+    if (
+        len(lone) == 1
+        and facing[lone[0].op]
+        and not any(e.lexical in EXCLUSIVE for e in subs + ops if e is not lone[0])
+    ):
         ops.remove(lone[0])
         result.dropped = True
         if lone[0].op == "ins":
@@ -608,7 +613,7 @@ def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], o
     """
 
     def says(j: int | None) -> bool:
-        return j is not None and any(same_stem(words[j], w) for w in other)
+        return j is not None and any(words[j] == w or same_stem(words[j], w) for w in other)
 
     def head(k: int, step: int, reach: int) -> int | None:
         stop = k + step * reach
@@ -632,9 +637,15 @@ def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], o
         elif m[k] is not None and m[k][0] != "part" and negative(m[k]):
             if says(head(k, 1, 6)):
                 out.append(k)
-        elif w in NEGATIVE_MEANING and (says(head(k, 1, 6)) or says(head(k, -1, 4))):
+        elif w in NEGATIVE_MEANING and (says(head(k, 1, 6)) or any(says(j) for j in _before(k, m, words))):
             out.append(k)
     return out
+
+
+def _before(k: int, m: list[Mark], words: list[str]) -> list[int]:
+    """The last three content words before token ``k`` (what a verb closing its clause is said of:
+    "wurde in Version 3 entfernt")."""
+    return [j for j in range(k - 1, -1, -1) if not m[j] and _content(words[j])][:3]
 
 
 def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:

@@ -1002,6 +1002,36 @@ OWN_WORDS_CASES = [
     ),
     (
         "en",
+        "The tablet lacks a headphone socket.",
+        "The tablet has no headphone socket.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The ministry denied that any schools had been closed.",
+        "According to the ministry, no schools had been closed.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Exportfunktion wurde in Version 4 entfernt.",
+        "Version 4 enthält die Exportfunktion nicht mehr.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    # 禁止 facing 不允许 is a negation over an antonym, whatever 未经 / 没有 do before it.
+    ("zh", "未经同意，禁止在此吸烟。", "没有同意不允许在此吸烟。", NOT_SUPPORTED, None),
+    (
+        "en",
+        "The tablet has a headphone socket.",
+        "The tablet has no headphone socket.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
         "Kestrel 2.1 supports Debian 9.",
         "Kestrel 2.1 does not support Debian 9.",
         "contradicted",
