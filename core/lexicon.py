@@ -529,7 +529,7 @@ NEGATIVE_MEANING = frozenset(
     (
         "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
         " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
-        " limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
+        " off limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
         " prohibited prohibits forbidden forbids banned bans contraindicated fail fails failed stopped"
         " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
         " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"
@@ -548,6 +548,9 @@ NEGATIVE_MEANING = frozenset(
 #: The same, written in Chinese characters (a token opening with one).
 NEGATIVE_MEANING_PARTS = (
     "停止",
+    "避免",
+    "只有",
+    "只能",
     "拒绝",
     "拒絕",
     "禁止",

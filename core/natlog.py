@@ -766,6 +766,10 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     "more than 300"): the claim holds when every value the evidence allows is one it allows
     (``fwd``), is excluded when none is (``alt``), else is not said (``rev``). None when neither is
     approximate: exact numbers are the score's and the number check's."""
+    share = _share(cw, i, ew, j)
+    if share is not None:
+        result.settled.add(i)
+        return share
     c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
     if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
         return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
@@ -773,6 +777,10 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     # The same amount in another unit: "12 km" / "12 000 m", "320 metres" / "about 1,050 feet".
     in_claims_unit = _converted(cw, ew, i, j, e)
     if not mine and not theirs and in_claims_unit is None:
+        # The same amount with its scale written out: "2.3 million" / "2,300,000".
+        if abs(scaled(c, cw[i + 1 :]) - scaled(e, ew[j + 1 :])) <= 1e-9 * abs(scaled(e, ew[j + 1 :])):
+            result.settled.add(i)
+            return EQ
         return None
     result.settled.add(i)
     c, e = scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :])
@@ -797,6 +805,29 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     inside_lo = c_lo < e_lo or (c_lo == e_lo and (c_open[0] <= e_open[0]))
     inside_hi = e_hi < c_hi or (e_hi == c_hi and (c_open[1] <= e_open[1]))
     return FWD if inside_lo and inside_hi else REV
+
+
+#: Fractions written as words, in per cent: "a third of the budget" is about 33 % of it.
+_FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+
+
+def _share(cw: list[str], i: int, ew: list[str], j: int) -> str | None:
+    """A fraction written as a word ("a third of") facing a share in per cent on the other side
+    ("33 % of"): ``fwd`` when they are the same share (within 10 %), else ``rev`` (not said; a
+    number is not a fraction's digit: "third" is not 3). None when neither side is such a fraction."""
+
+    def fraction(words: list[str], k: int) -> float | None:
+        before, after = words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""
+        return _FRACTIONS.get(words[k]) if before in ("a", "one") and after == "of" else None
+
+    mine, theirs = fraction(cw, i), fraction(ew, j)
+    if (mine is None) == (theirs is None):
+        return None
+    share = _value(number_key(ew[j] if mine is not None else cw[i]))
+    if share is None or not 0 < share <= 100:
+        return REV
+    whole = mine if mine is not None else theirs
+    return FWD if abs(share - whole) <= 0.1 * whole else REV
 
 
 #: How far a claim's amount converted from another unit may stray from the evidence's and still

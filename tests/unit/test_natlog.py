@@ -1023,6 +1023,9 @@ OWN_WORDS_CASES = [
     ),
     # 禁止 facing 不允许 is a negation over an antonym, whatever 未经 / 没有 do before it.
     ("zh", "未经同意，禁止在此吸烟。", "没有同意不允许在此吸烟。", NOT_SUPPORTED, None),
+    ("en", "The alarm is off by default.", "The alarm is not on by default.", NOT_SUPPORTED, None),
+    ("zh", "治疗期间不宜熬夜。", "治疗期间应避免熬夜。", NOT_SUPPORTED, None),
+    ("zh", "只有会员才能借书。", "除了会员，其他人都不能借书。", NOT_SUPPORTED, None),
     (
         "en",
         "The tablet has a headphone socket.",
@@ -1044,6 +1047,40 @@ OWN_WORDS_CASES = [
 
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), OWN_WORDS_CASES)
 def test_negations_in_words_of_their_own(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+# An amount with its scale written out, and a fraction written as a word, are the same amount.
+AMOUNT_CASES = [
+    (
+        "en",
+        "The museum received 4.2 million visitors.",
+        "The museum received 4,200,000 visitors.",
+        "supported",
+        None,
+    ),
+    ("de", "Der Umbau kostete 3,5 Millionen Euro.", "Der Umbau kostete 3.500.000 Euro.", "supported", None),
+    (
+        "en",
+        "About a quarter of the staff work remotely.",
+        "About 25 % of the staff work remotely.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The museum received 4.2 million visitors.",
+        "The museum received 4,800,000 visitors.",
+        "contradicted",
+        "number",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), AMOUNT_CASES)
+def test_amounts_written_otherwise(
     lang: str, evidence: str, claim: str, verdict: str, kind: str | None
 ) -> None:
     assert judged(evidence, claim) == (verdict, kind)
