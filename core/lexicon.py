@@ -529,25 +529,27 @@ NEGATIVE_MEANING = frozenset(
     (
         "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
         " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
-        " off limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
+        " off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
         " prohibited prohibits forbidden forbids banned bans contraindicated fail fails failed stopped"
         " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
         " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"
-        " sauf excepté hormis contre-indiqué contre-indiquée"
+        " éviter évitez évité évitée ignorer sauf excepté hormis contre-indiqué contre-indiquée"
         " deaktiviert abgelehnt lehnte entfernt eingestellt verboten untersagt außer ausgenommen"
-        " kontraindiziert abgeschaltet abgeschafft"
+        " kontraindiziert abgeschaltet abgeschafft vermeiden vermieden überspringen"
         " desactivado desactivada desactivados desactivadas eliminado eliminada rechazado rechazada"
-        " rechazó declinó negó prohibido prohibida salvo excepto contraindicado contraindicada"
+        " rechazó declinó negó evitar evite eviten omitir prohibido prohibida salvo excepto contraindicado contraindicada"
         " desativado desativada removido removida recusou rejeitou proibido proibida exceto"
         " contraindicado contraindicada"
         " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
         " controindicato controindicata"
-        " uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
+        " evitare vermijden uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
     ).split()
 )
 #: The same, written in Chinese characters (a token opening with one).
 NEGATIVE_MEANING_PARTS = (
     "停止",
+    "严禁",
+    "嚴禁",
     "避免",
     "只有",
     "只能",

@@ -558,9 +558,13 @@ def infer(
     edited_c = {x for e in subs for x in range(*e.claim)}
     edited_e = {x for e in subs for x in range(*e.evidence)}
     in_ops = {(e.op, k) for e in ops for k in range(*(e.claim if e.op == "ins" else e.evidence))}
+    # A word that means "not" beside the claim's own negation makes a double negation of it: "no
+    # user can skip two-step login" says it is mandatory.
+    ins_ops = {k for op, k in in_ops if op == "ins"}
     facing = {
-        "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw),
-        "del": _negating(cw, cm, aligned_c | edited_c, {k for op, k in in_ops if op == "ins"}, ew),
+        "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw)
+        + [k for k in _negating(cw, cm, aligned_c | edited_c, ins_ops, ew) if cw[k] in NEGATIVE_MEANING],
+        "del": _negating(cw, cm, aligned_c | edited_c, ins_ops, ew),
     }
     lone = [e for e in ops if e.lexical == NEG]
     # Only a single lone negation, and the only exclusive edit: two of them already cancel
