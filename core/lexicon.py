@@ -119,7 +119,8 @@ DIRECTION_PAIRS = {
     ),
     "fr": (
         "augmente augmentent augmenter augmenté augmentée augmentation hausse croît"
-        " | diminue diminuent diminuer diminué diminuée diminution baisse réduit réduisent réduire réduction",
+        " | diminue diminuent diminuer diminué diminuée diminution baisse baissé réduit réduisent réduire réduction"
+        " recule reculent reculé reculer recul",
         "plus | moins",
         "beaucoup nombreux nombreuses | peu",
         "suivant suivante | précédent précédente",

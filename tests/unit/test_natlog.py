@@ -1121,3 +1121,18 @@ def test_amounts_written_otherwise(
     lang: str, evidence: str, claim: str, verdict: str, kind: str | None
 ) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+def test_reculer_is_a_decrease_in_french() -> None:
+    assert judged(
+        "Les exportations ont reculé de 3 % en 2021.", "Les exportations ont diminué de 3 % en 2021."
+    ) == (
+        "supported",
+        None,
+    )
+    assert judged(
+        "Les importations ont augmenté de 5 % en 2020.", "Les importations ont reculé de 5 % en 2020."
+    ) == (
+        "contradicted",
+        "direction",
+    )
