@@ -530,7 +530,7 @@ NEGATIVE_MEANING = frozenset(
     (
         "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
         " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
-        " off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
+        " unless off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
         " prohibited prohibits forbidden forbids banned bans contraindicated fail fails failed stopped"
         " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
         " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"
@@ -705,6 +705,7 @@ CONTRARIES = (
     "pass passes passed | fail fails failed",
     "profit profits | loss losses",
     "male | female",
+    "mild | serious severe",
     "public | private",
     "full | empty",
     "wet | dry",

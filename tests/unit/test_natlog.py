@@ -1136,3 +1136,13 @@ def test_reculer_is_a_decrease_in_french() -> None:
         "contradicted",
         "direction",
     )
+
+
+def test_unless_and_none_over_an_antonym() -> None:
+    # "if … not" is "unless"; "none serious" is "all mild"; "mild" against "severe" excludes.
+    assert judged(
+        "If the form is not signed, the request expires after ten days.",
+        "Requests expire after ten days unless the form is signed.",
+    ) == ("supported", None)
+    assert judged("None of the injuries were serious.", "All of the injuries were mild.")[0] != "contradicted"
+    assert judged("The symptoms were mild.", "The symptoms were severe.") == ("contradicted", "direction")
