@@ -543,7 +543,7 @@ NEGATIVE_MEANING = frozenset(
         " contraindicado contraindicada"
         " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
         " controindicato controindicata"
-        " evitare vermijden uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
+        " evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
     ).split()
 )
 #: The same, written in Chinese characters (a token opening with one).

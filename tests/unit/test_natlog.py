@@ -1146,3 +1146,9 @@ def test_unless_and_none_over_an_antonym() -> None:
     ) == ("supported", None)
     assert judged("None of the injuries were serious.", "All of the injuries were mild.")[0] != "contradicted"
     assert judged("The symptoms were mild.", "The symptoms were severe.") == ("contradicted", "direction")
+
+
+def test_stopgezet_says_no_longer_in_dutch() -> None:
+    assert judged(
+        "De app ondersteunt Android 9 niet meer.", "De ondersteuning voor Android 9 is stopgezet in de app."
+    ) == (NOT_SUPPORTED, None)
