@@ -210,6 +210,16 @@ def number_key(tok: str) -> str:
     return NUMBER_WORDS.get(tok, tok)
 
 
+def degrees_differ(a: str, b: str) -> bool:
+    """Whether two words are the comparative and the superlative of one adjective: they say
+    different things ("is not the highest" is no negation of "is higher"), so they do not align.
+
+    >>> degrees_differ("higher", "highest"), degrees_differ("biggest", "bigger"), degrees_differ("publish", "published")
+    (True, True, False)
+    """
+    return any(x.endswith("est") and y.endswith("er") and x[:-3] == y[:-2] for x, y in ((a, b), (b, a)))
+
+
 def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
     """The longest chain of claim / evidence token pairs that match in the same order.
 
@@ -229,7 +239,7 @@ def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
     for i, (t, *_) in enumerate(claim):
         found = set(exact.get(number_key(t), ()))
         if len(t) >= PREFIX and not t[0].isdigit():
-            found.update(prefix.get(t[:PREFIX], ()))
+            found.update(j for j in prefix.get(t[:PREFIX], ()) if not degrees_differ(t, evidence[j][0]))
         for j in sorted(found, reverse=True):  # descending: one pair per claim token in a chain
             k = bisect_left(tails, j)
             pairs.append((i, j, ends[k - 1] if k else -1))

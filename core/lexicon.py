@@ -49,8 +49,25 @@ NE_PARTNERS = frozenset("pas plus jamais rien personne aucun aucune guère point
 NEGATION_BREAKERS = frozenset(
     "only just merely seulement uniquement nur bloß bloss solo sólo solamente só somente apenas soltanto alleen enkel".split()
 )
-#: Negation inside a token: English contractions ("doesn't"), Chinese, Japanese and Korean.
-NEGATION_PARTS = ("n't", "n’t", "不", "没", "沒", "無", "无", "未", "ない", "ません", "않", "없")
+#: Negation inside a token: English contractions ("doesn't"), Chinese (并非 "is not"), Japanese and Korean.
+NEGATION_PARTS = (
+    "n't",
+    "n’t",
+    "不",
+    "没",
+    "沒",
+    "無",
+    "无",
+    "未",
+    "并非",
+    "並非",
+    "绝非",
+    "絕非",
+    "ない",
+    "ません",
+    "않",
+    "없",
+)
 
 #: Direction and comparison pairs: each line is one concept, its two poles separated by " | ".
 #: A claim word on one pole aligned with an evidence word on the other is a conflict.
@@ -102,7 +119,8 @@ DIRECTION_PAIRS = {
     ),
     "fr": (
         "augmente augmentent augmenter augmenté augmentée augmentation hausse croît"
-        " | diminue diminuent diminuer diminué diminuée diminution baisse réduit réduisent réduire réduction",
+        " | diminue diminuent diminuer diminué diminuée diminution baisse baissé réduit réduisent réduire réduction"
+        " recule reculent reculé reculer recul",
         "plus | moins",
         "beaucoup nombreux nombreuses | peu",
         "suivant suivante | précédent précédente",
@@ -503,6 +521,52 @@ NOT_NEGATING = (
     "não só",
     "niet alleen",
 )
+#: Words that say "not" in a word of their own ("declined to comment" is "did not comment",
+#: "dropped" support is "does not support", "uitgeschakeld" is "niet aan", "except FreeBSD"
+#: says it does not hold of FreeBSD). They are no operators: the lexicon cannot say what they
+#: negate. A lone "not" on one side facing one of these, unpaired, on the other is no evidence of
+#: an exclusion: both sides may negate the same thing in words of their own.
+NEGATIVE_MEANING = frozenset(
+    (
+        "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
+        " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
+        " unless off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
+        " prohibited prohibits forbidden forbids banned bans contraindicated fail fails failed stopped"
+        " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
+        " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"
+        " éviter évitez évité évitée ignorer sauf excepté hormis contre-indiqué contre-indiquée"
+        " deaktiviert abgelehnt lehnte entfernt eingestellt verboten untersagt außer ausgenommen"
+        " kontraindiziert abgeschaltet abgeschafft vermeiden vermieden überspringen"
+        " desactivado desactivada desactivados desactivadas eliminado eliminada rechazado rechazada"
+        " rechazó declinó negó evitar evite eviten omitir prohibido prohibida salvo excepto contraindicado contraindicada"
+        " desativado desativada removido removida recusou rejeitou proibido proibida exceto"
+        " contraindicado contraindicada"
+        " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
+        " controindicato controindicata"
+        " evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
+    ).split()
+)
+#: The same, written in Chinese characters (a token opening with one).
+NEGATIVE_MEANING_PARTS = (
+    "停止",
+    "严禁",
+    "嚴禁",
+    "避免",
+    "只有",
+    "只能",
+    "拒绝",
+    "拒絕",
+    "禁止",
+    "取消",
+    "禁用",
+    "弃用",
+    "棄用",
+    "移除",
+    "除了",
+    "缺乏",
+    "放弃",
+    "否认",
+)
 #: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
 PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
 
@@ -641,6 +705,7 @@ CONTRARIES = (
     "pass passes passed | fail fails failed",
     "profit profits | loss losses",
     "male | female",
+    "mild | serious severe",
     "public | private",
     "full | empty",
     "wet | dry",

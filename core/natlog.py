@@ -72,6 +72,8 @@ from lfx_citations.core.lexicon import (
     NEGATION_PART_BREAKERS,
     NEGATION_PARTS,
     NEGATION_PHRASES,
+    NEGATIVE_MEANING,
+    NEGATIVE_MEANING_PARTS,
     NOT_NEGATING,
     PASSIVE_AUXILIARIES,
     PRIVATIVES,
@@ -397,8 +399,9 @@ def infer(
         if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
             continue
         # A one-digit number counts where a unit follows it that the other side writes otherwise.
-        c_words = [i for i in cl if not cm[i] and (len(cw[i]) > 1 or _with_unit(cw, i))]
-        e_words = [j for j in ev if not em[j] and (len(ew[j]) > 1 or _with_unit(ew, j))]
+        # So does an hour before "pm".
+        c_words = [i for i in cl if not cm[i] and (len(cw[i]) > 1 or _with_unit(cw, i) or _timed(cw, i))]
+        e_words = [j for j in ev if not em[j] and (len(ew[j]) > 1 or _with_unit(ew, j) or _timed(ew, j))]
         used: set[int] = set()
         paired_here: set[int] = set()
         for i in c_words:
@@ -410,6 +413,8 @@ def infer(
                 kind = "number"
                 if rel is None:
                     rel = _spelled_number(cw, ew, i, j)
+                clocked = rel is None and _clock(cw, ew, i, j, result) is not None
+                rel = EQ if clocked else rel
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
                     rel = word_relation(ew[j], cw[i], before, lang)
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
@@ -420,7 +425,7 @@ def infer(
                     used.add(j)
                     paired_here.add(i)
                     first = _approximated(cw, i) if kind == "number" else i
-                    last_c, last_e = i + 1, j + 1
+                    last_c, last_e = (i + 2, j + 2) if clocked else (i + 1, j + 1)
                     if (
                         kind == "number"
                         and i + 1 in c_words
@@ -546,6 +551,34 @@ def infer(
             break
         result.paired.add(ops.pop(i).claim[0])
         result.dropped = True
+    # A lone negation facing, on the other side, a negation or a word that means "not" that nothing
+    # pairs ("declined to comment" / "did not comment", "support was dropped" / "does not support",
+    # "no longer supported by the installer" / "the installer does not support … anymore"): both
+    # sides may negate the same thing in words of their own, so no exclusion, only a difference.
+    edited_c = {x for e in subs for x in range(*e.claim)}
+    edited_e = {x for e in subs for x in range(*e.evidence)}
+    in_ops = {(e.op, k) for e in ops for k in range(*(e.claim if e.op == "ins" else e.evidence))}
+    # A word that means "not" beside the claim's own negation makes a double negation of it: "no
+    # user can skip two-step login" says it is mandatory.
+    ins_ops = {k for op, k in in_ops if op == "ins"}
+    facing = {
+        "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw)
+        + [k for k in _negating(cw, cm, aligned_c | edited_c, ins_ops, ew) if cw[k] in NEGATIVE_MEANING],
+        "del": _negating(cw, cm, aligned_c | edited_c, ins_ops, ew),
+    }
+    lone = [e for e in ops if e.lexical == NEG]
+    # Only a single lone negation, and the only exclusive edit: two of them already cancel
+    # ("prohibited from keeping pets without permission" / "may not keep pets unless …", 禁止 / 不允许),
+    # and dropping one would leave the other alone.
+    if (
+        len(lone) == 1
+        and facing[lone[0].op]
+        and not any(e.lexical in EXCLUSIVE for e in subs + ops if e is not lone[0])
+    ):
+        ops.remove(lone[0])
+        result.dropped = True
+        if lone[0].op == "ins":
+            result.paired.add(lone[0].claim[0])
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -569,6 +602,54 @@ def infer(
         relation = ALT
     result.relation, result.edits = relation, edits
     return result
+
+
+def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], other: list[str]) -> list[int]:
+    """The tokens of one side that negate something the other side says and that no alignment,
+    lexicon edit or operator edit accounts for: a negation operator whose word (the next content
+    word) the other side says, or a word that means "not" ("declined", "dropped",
+    "uitgeschakeld", 停止) next to a word the other side says. "… will have nothing to do with
+    Starbucks" negates nothing of "would not sell coffee".
+
+    >>> words = ["the", "company", "declined", "to", "comment"]
+    >>> _negating(words, [None] * 5, {0, 1, 4}, set(), ["the", "company", "did", "not", "comment"])
+    [2]
+    """
+
+    def says(j: int | None) -> bool:
+        return j is not None and any(words[j] == w or same_stem(words[j], w) for w in other)
+
+    def head(k: int, step: int, reach: int) -> int | None:
+        stop = k + step * reach
+        return next(
+            (
+                j
+                for j in range(k + step, max(-1, min(len(words), stop)), step)
+                if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS
+            ),
+            None,
+        )
+
+    out = []
+    for k, w in enumerate(words):
+        if k in taken or k in ops:
+            continue
+        if w.startswith(NEGATIVE_MEANING_PARTS) or (
+            w[:1] >= "\u3040" and m[k] is not None and m[k][0] != "part" and negative(m[k])
+        ):
+            out.append(k)  # characters: the words around are pairs of them, said or not
+        elif m[k] is not None and m[k][0] != "part" and negative(m[k]):
+            if says(head(k, 1, 6)):
+                out.append(k)
+        elif w in NEGATIVE_MEANING and (says(head(k, 1, 6)) or any(says(j) for j in _before(k, m, words))):
+            out.append(k)
+    return out
+
+
+def _before(k: int, m: list[Mark], words: list[str]) -> list[int]:
+    """The last three content words before token ``k`` (what a verb closing its clause is said of:
+    "wurde in Version 3 entfernt")."""
+    return [j for j in range(k - 1, -1, -1) if not m[j] and _content(words[j])][:3]
 
 
 def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
@@ -689,6 +770,10 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     "more than 300"): the claim holds when every value the evidence allows is one it allows
     (``fwd``), is excluded when none is (``alt``), else is not said (``rev``). None when neither is
     approximate: exact numbers are the score's and the number check's."""
+    share = _share(cw, i, ew, j)
+    if share is not None:
+        result.settled.add(i)
+        return share
     c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
     if c is None or e is None or number_key(cw[i]) in map(number_key, ew):
         return None  # the evidence states the claim's number (elsewhere: "nearly 250 …, about 40 of them")
@@ -696,6 +781,10 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     # The same amount in another unit: "12 km" / "12 000 m", "320 metres" / "about 1,050 feet".
     in_claims_unit = _converted(cw, ew, i, j, e)
     if not mine and not theirs and in_claims_unit is None:
+        # The same amount with its scale written out: "2.3 million" / "2,300,000".
+        if abs(scaled(c, cw[i + 1 :]) - scaled(e, ew[j + 1 :])) <= 1e-9 * abs(scaled(e, ew[j + 1 :])):
+            result.settled.add(i)
+            return EQ
         return None
     result.settled.add(i)
     c, e = scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :])
@@ -722,6 +811,29 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     return FWD if inside_lo and inside_hi else REV
 
 
+#: Fractions written as words, in per cent: "a third of the budget" is about 33 % of it.
+_FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+
+
+def _share(cw: list[str], i: int, ew: list[str], j: int) -> str | None:
+    """A fraction written as a word ("a third of") facing a share in per cent on the other side
+    ("33 % of"): ``fwd`` when they are the same share (within 10 %), else ``rev`` (not said; a
+    number is not a fraction's digit: "third" is not 3). None when neither side is such a fraction."""
+
+    def fraction(words: list[str], k: int) -> float | None:
+        before, after = words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""
+        return _FRACTIONS.get(words[k]) if before in ("a", "one") and after == "of" else None
+
+    mine, theirs = fraction(cw, i), fraction(ew, j)
+    if (mine is None) == (theirs is None):
+        return None
+    share = _value(number_key(ew[j] if mine is not None else cw[i]))
+    if share is None or not 0 < share <= 100:
+        return REV
+    whole = mine if mine is not None else theirs
+    return FWD if abs(share - whole) <= 0.1 * whole else REV
+
+
 #: How far a claim's amount converted from another unit may stray from the evidence's and still
 #: be the same amount written rounded ("5 miles" / "8 km" is 0.6 % off).
 CONVERSION_TOLERANCE = 0.015
@@ -736,6 +848,42 @@ def _spelled_number(cw: list[str], ew: list[str], i: int, j: int) -> str | None:
     if not (c.isdigit() and e.isdigit()) or (c == cw[i] and e == ew[j]):
         return None
     return EQ if c == e else None
+
+
+#: What a 12-hour clock writes after the hour, and the hours it adds.
+_HALF_DAY = {"am": 0, "a.m": 0, "pm": 12, "p.m": 12}
+
+
+def _timed(words: list[str], i: int) -> bool:
+    return words[i].isdigit() and i + 1 < len(words) and words[i + 1] in _HALF_DAY
+
+
+def _clock(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
+    """A time of day on a 12-hour clock facing the same time on a 24-hour one ("3 pm" / "15:00"):
+    ``eq``, and both tokens of the 24-hour time are settled; else None (two different times are the
+    number check's)."""
+
+    def hour(words: list[str], k: int) -> tuple[int, int] | None:
+        """The hour in 24-hour terms and how many tokens the time takes."""
+        after = words[k + 1] if k + 1 < len(words) else ""
+        if not words[k].isdigit() or int(words[k]) > 23:
+            return None
+        if after in _HALF_DAY and 1 <= int(words[k]) <= 12:
+            return int(words[k]) % 12 + _HALF_DAY[after], 2
+        if after.isdigit() and int(after) < 60 and (k + 2 >= len(words) or words[k + 2] not in _HALF_DAY):
+            return int(words[k]), 2
+        return None
+
+    mine, theirs = hour(cw, i), hour(ew, j)
+    if (
+        mine is None
+        or theirs is None
+        or mine[0] != theirs[0]
+        or (cw[i + 1] in _HALF_DAY) == (ew[j + 1] in _HALF_DAY)
+    ):
+        return None
+    result.settled.update((i, i + 1))
+    return EQ
 
 
 def _with_unit(words: list[str], i: int) -> bool:

@@ -940,3 +940,215 @@ CHINESE_QUANTIFIER_CASES = [
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CHINESE_QUANTIFIER_CASES)
 def test_chinese_quantifiers(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+# Plain sentences where each side negates in words of its own: a "not" facing "declined to",
+# "dropped", "except", "uitgeschakeld", 停止 or a negation the alignment leaves out is no evidence of
+# an exclusion (not supported at worst, never contradicted); a negation one side adds to the same
+# words still contradicts. Also a time on two clocks, a double negation in Chinese, and a
+# comparative that is no superlative.
+OWN_WORDS_CASES = [
+    (
+        "en",
+        "The mayor declined to answer questions about the budget.",
+        "The mayor did not answer questions about the budget.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Support for Debian 9 was dropped in Kestrel 2.1.",
+        "Kestrel 2.1 does not support Debian 9.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The backup tool runs on every system except Solaris.",
+        "The backup tool does not run on Solaris.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Debian 9 is no longer supported by the Kestrel updater.",
+        "The Kestrel updater does not support Debian 9 anymore.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "nl",
+        "De melding is standaard uitgeschakeld.",
+        "Standaard staat de melding niet aan.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    ("zh", "这家工厂不再生产汽车零件。", "汽车零件已停止在这家工厂生产。", NOT_SUPPORTED, None),
+    ("zh", "这种情况并非无法避免。", "这种情况可以避免。", "supported", None),
+    ("en", "The lecture starts at 4 pm.", "The lecture starts at 16:00.", "supported", None),
+    (
+        "en",
+        "Lake Orrin is not the deepest lake in the region; Lake Vell is deeper.",
+        "Lake Vell is deeper than Lake Orrin.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The plugin was removed in version 3.0.",
+        "The plugin was not removed in version 3.0.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The tablet lacks a headphone socket.",
+        "The tablet has no headphone socket.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The ministry denied that any schools had been closed.",
+        "According to the ministry, no schools had been closed.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Exportfunktion wurde in Version 4 entfernt.",
+        "Version 4 enthält die Exportfunktion nicht mehr.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    # 禁止 facing 不允许 is a negation over an antonym, whatever 未经 / 没有 do before it.
+    ("zh", "未经同意，禁止在此吸烟。", "没有同意不允许在此吸烟。", NOT_SUPPORTED, None),
+    ("en", "The alarm is off by default.", "The alarm is not on by default.", NOT_SUPPORTED, None),
+    ("zh", "治疗期间不宜熬夜。", "治疗期间应避免熬夜。", NOT_SUPPORTED, None),
+    ("zh", "只有会员才能借书。", "除了会员，其他人都不能借书。", NOT_SUPPORTED, None),
+    (
+        "fr",
+        "Il faut éviter le sucre pendant le traitement.",
+        "Pendant le traitement, il ne faut pas manger de sucre.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "es",
+        "Este jarabe no debe tomarse con leche.",
+        "Se debe evitar la leche al tomar este jarabe.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "es",
+        "La copia de seguridad es obligatoria para todos los equipos.",
+        "Ningún equipo puede omitir la copia de seguridad.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    ("en", "The dressing contains no gluten.", "The dressing is gluten-free.", NOT_SUPPORTED, None),
+    (
+        "en",
+        "The council has yet to publish the report.",
+        "The council has not published the report.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    ("zh", "车厢内严禁饮食。", "车厢内不准饮食。", NOT_SUPPORTED, None),
+    (
+        "en",
+        "The council has published the report.",
+        "The council has not published the report.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The tablet has a headphone socket.",
+        "The tablet has no headphone socket.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "Kestrel 2.1 supports Debian 9.",
+        "Kestrel 2.1 does not support Debian 9.",
+        "contradicted",
+        "negation",
+    ),
+    ("en", "The lecture starts at 4 pm.", "The lecture starts at 18:00.", "contradicted", "number"),
+    ("zh", "这家工厂生产汽车零件。", "这家工厂不生产汽车零件。", "contradicted", "negation"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), OWN_WORDS_CASES)
+def test_negations_in_words_of_their_own(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+# An amount with its scale written out, and a fraction written as a word, are the same amount.
+AMOUNT_CASES = [
+    (
+        "en",
+        "The museum received 4.2 million visitors.",
+        "The museum received 4,200,000 visitors.",
+        "supported",
+        None,
+    ),
+    ("de", "Der Umbau kostete 3,5 Millionen Euro.", "Der Umbau kostete 3.500.000 Euro.", "supported", None),
+    (
+        "en",
+        "About a quarter of the staff work remotely.",
+        "About 25 % of the staff work remotely.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The museum received 4.2 million visitors.",
+        "The museum received 4,800,000 visitors.",
+        "contradicted",
+        "number",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), AMOUNT_CASES)
+def test_amounts_written_otherwise(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
+
+
+def test_reculer_is_a_decrease_in_french() -> None:
+    assert judged(
+        "Les exportations ont reculé de 3 % en 2021.", "Les exportations ont diminué de 3 % en 2021."
+    ) == (
+        "supported",
+        None,
+    )
+    assert judged(
+        "Les importations ont augmenté de 5 % en 2020.", "Les importations ont reculé de 5 % en 2020."
+    ) == (
+        "contradicted",
+        "direction",
+    )
+
+
+def test_unless_and_none_over_an_antonym() -> None:
+    # "if … not" is "unless"; "none serious" is "all mild"; "mild" against "severe" excludes.
+    assert judged(
+        "If the form is not signed, the request expires after ten days.",
+        "Requests expire after ten days unless the form is signed.",
+    ) == ("supported", None)
+    assert judged("None of the injuries were serious.", "All of the injuries were mild.")[0] != "contradicted"
+    assert judged("The symptoms were mild.", "The symptoms were severe.") == ("contradicted", "direction")
+
+
+def test_stopgezet_says_no_longer_in_dutch() -> None:
+    assert judged(
+        "De app ondersteunt Android 9 niet meer.", "De ondersteuning voor Android 9 is stopgezet in de app."
+    ) == (NOT_SUPPORTED, None)
