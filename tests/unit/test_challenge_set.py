@@ -17,29 +17,53 @@ from tests.support.scripts import load_file
 
 challenge_eval = load_file("scripts/eval/challenge_eval.py")
 
-#: (figure, goal, held at): the test fails below ``held at`` (above, for the error rate).
-CAUGHT = (90.0, 83.0)
-PARAPHRASES_CONTRADICTED = (2.5, 3.7)
-PARAPHRASES_SUPPORTED = (70.0, 70.0)
+#: Per frozen test half: the rows it must hold at least, and for each figure (goal, held at). The test
+#: fails below ``held at`` (above, for the error rate). ``fresh.jsonl`` holds pairs written after the
+#: rules, with a dev and a frozen test half of their own, held like the first set's.
+HELD = {
+    "pairs.jsonl": (
+        challenge_eval.PAIRS,
+        200,
+        {
+            "caught": (90.0, 83.0),
+            "paraphrases_contradicted": (2.5, 3.7),
+            "paraphrases_supported": (70.0, 70.0),
+        },
+    ),
+    "fresh.jsonl": (
+        challenge_eval.FRESH,
+        120,
+        {
+            "caught": (90.0, 88.0),
+            "paraphrases_contradicted": (2.5, 4.6),
+            "paraphrases_supported": (70.0, 70.0),
+        },
+    ),
+}
 
 
-@pytest.fixture(scope="module")
-def figures() -> dict:
-    rows = challenge_eval.load(split="test")
-    assert len(rows) >= 200, "the frozen test half is missing"
-    return challenge_eval.rates(challenge_eval.run(rows)["all"])
+@pytest.fixture(scope="module", params=sorted(HELD))
+def held(request: pytest.FixtureRequest) -> tuple[dict, dict]:
+    """(figures reached on one frozen test half, its goals and floors)."""
+    path, min_rows, floors = HELD[request.param]
+    rows = challenge_eval.load(path, split="test")
+    assert len(rows) >= min_rows, f"the frozen test half of {request.param} is missing"
+    return challenge_eval.rates(challenge_eval.run(rows)["all"]), floors
 
 
-def test_contradictions_are_caught(figures: dict) -> None:
-    assert figures["caught"] >= CAUGHT[1], figures
+def test_contradictions_are_caught(held: tuple[dict, dict]) -> None:
+    figures, floors = held
+    assert figures["caught"] >= floors["caught"][1], figures
 
 
-def test_paraphrases_are_rarely_called_contradicted(figures: dict) -> None:
-    assert figures["paraphrases_contradicted"] <= PARAPHRASES_CONTRADICTED[1], figures
+def test_paraphrases_are_rarely_called_contradicted(held: tuple[dict, dict]) -> None:
+    figures, floors = held
+    assert figures["paraphrases_contradicted"] <= floors["paraphrases_contradicted"][1], figures
 
 
-def test_paraphrases_stay_supported(figures: dict) -> None:
-    assert figures["paraphrases_supported"] >= PARAPHRASES_SUPPORTED[1], figures
+def test_paraphrases_stay_supported(held: tuple[dict, dict]) -> None:
+    figures, floors = held
+    assert figures["paraphrases_supported"] >= floors["paraphrases_supported"][1], figures
 
 
 def test_the_halves_are_disjoint_and_both_judged() -> None:
@@ -58,33 +82,7 @@ def test_every_conflict_kind_is_one_the_contract_names() -> None:
     assert {"role", "quantifier"} <= judged
 
 
-# ``fresh.jsonl``: pairs written after the rules, with a dev and a frozen test half of their own. Its
-# test half is held like the first one's: at the goal where it is reached, else at what it reaches.
-
-#: (figure, goal, held at) for ``fresh.jsonl``'s test half, as above.
-FRESH_CAUGHT = (90.0, 88.0)
-FRESH_PARAPHRASES_CONTRADICTED = (2.5, 4.6)
-FRESH_PARAPHRASES_SUPPORTED = (70.0, 70.0)
-
-
-@pytest.fixture(scope="module")
-def fresh_figures() -> dict:
-    rows = challenge_eval.load(challenge_eval.FRESH, split="test")
-    assert len(rows) >= 120, "fresh.jsonl's frozen test half is missing"
-    return challenge_eval.rates(challenge_eval.run(rows)["all"])
-
-
-def test_fresh_contradictions_are_caught(fresh_figures: dict) -> None:
-    assert fresh_figures["caught"] >= FRESH_CAUGHT[1], fresh_figures
-
-
-def test_fresh_paraphrases_are_rarely_called_contradicted(fresh_figures: dict) -> None:
-    assert fresh_figures["paraphrases_contradicted"] <= FRESH_PARAPHRASES_CONTRADICTED[1], fresh_figures
-
-
-def test_fresh_paraphrases_stay_supported(fresh_figures: dict) -> None:
-    assert fresh_figures["paraphrases_supported"] >= FRESH_PARAPHRASES_SUPPORTED[1], fresh_figures
-
+# ``fresh.jsonl``'s format.
 
 FIELDS = {
     "id",
