@@ -28,7 +28,8 @@ PREFIX = 5
 NOSPACE = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # Digit groups ("1,000", "1 000", "1.000") are one number; a single separator is a decimal mark.
 NUMBER_PATTERN = r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009,.]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
-TOKEN_RE = re.compile(rf"{NUMBER_PATTERN}|[{NOSPACE}]+|[^\W\d_]+")
+# A Latin letter next to Chinese ("A型手机") is a word of its own, not the start of one long token.
+TOKEN_RE = re.compile(rf"{NUMBER_PATTERN}|[{NOSPACE}]+|[^\W\d_{NOSPACE}]+")
 
 NOSPACE_RE = re.compile(rf"[{NOSPACE}]")
 # A season or span of years written short ("2018–19", "1999-00") names the full second year.

@@ -37,7 +37,7 @@ NEGATION_WORDS = {
     "de": "nicht kein keine keinen keinem keiner keines nie niemals nichts weder",
     "es": "no nunca jamás ningún ninguno ninguna nada nadie ni tampoco",
     "pt": "não nunca jamais nenhum nenhuma nada ninguém nem",
-    "it": "non mai nessuno nessuna niente nulla né",
+    "it": "non mai nessuno nessuna nessun niente nulla né",
     "nl": "niet geen nooit niets niemand noch",
     # Kept from the checker's earlier list: Scandinavian, Finnish, Polish, Russian.
     "other": "inte aldrig ingen ikke aldri ei nie nigdy не нет никогда",
@@ -361,7 +361,7 @@ FUNCTION_WORDS = {
     "en": "the of and is are was were to in that with for it this be by not have has had an which from"
     " at on as or they their its been will would no",
     "fr": "le la les des du est sont une un et dans pour avec qui que pas sur au aux été ne ce cette il en a"
-    " elle ont par plus se son sa ses leur été était",
+    " elle ont par plus se son sa ses leur été était l",
     "de": "der die das und ist sind nicht mit von zu den dem ein eine wurde für auf im des sich es auch"
     " nach bei wird werden hat haben kein keine",
     "es": "el la los las de del y es son en con por para que una un fue no se su sus al lo como más"
@@ -369,7 +369,7 @@ FUNCTION_WORDS = {
     "pt": "o a os as do da dos das e é são em com por para que um uma não foi se seu sua ao no na"
     " mais pelo pela",
     "it": "il lo la gli le di del della e è sono in con per che un una non si suo sua al nel nella"
-    " dei delle anche più",
+    " dei delle anche più ha hanno l",
     "nl": "de het een en is zijn van in met voor op niet werd dat te die er ook aan bij door naar"
     " wordt worden",
 }
@@ -543,7 +543,8 @@ NEGATIVE_MEANING = frozenset(
         " contraindicado contraindicada"
         " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
         " controindicato controindicata"
-        " evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
+        " fehlt fehlen fehlte fehlten manque manquent carece carecen faltan faltam manca mancano"
+        " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
     ).split()
 )
 #: The same, written in Chinese characters (a token opening with one).
@@ -579,7 +580,7 @@ QUANTIFIERS = {
     " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
-    " nessuna geen",
+    " nessuna nessun geen",
 }
 #: How often, from always to never.
 FREQUENCIES = {
@@ -728,6 +729,10 @@ CONTRARIES = (
     "招聘 雇用 录用 聘用 | 裁减 解雇 裁员 辞退",
     "批准 通过 | 拒绝 否决 驳回",
     "增加 上升 增长 | 减少 下降 降低",
+    "上涨 | 下跌 下降 减少 降低",
+    "下跌 | 增加 上升 增长",
+    "支持 赞成 | 反对",
+    "获胜 赢得 | 输掉 失利",
     "rigid stiff | flexible",
     "cleared deleted erased removed wiped | kept retained preserved",
     "gained | lost",
@@ -747,7 +752,9 @@ CONTEXT_CONTRARIES = {
     ("for", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
     ("pour", "contre"): ("vot",),
     ("für", "gegen"): ("stimm", "votiert"),
-    ("favor", "contra"): ("vot", "a"),
+    ("favour", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
+    ("favor", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
+    ("favor", "contra"): ("vot", "a", "en"),
     ("favore", "contro"): ("vot", "a"),
     ("voor", "tegen"): ("stem",),
 }
@@ -822,6 +829,7 @@ CONVERSES = (
     "alto grande pesante vecchio veloce | basso piccolo leggero giovane lento",
     "barato | caro",
     "alto grande pesado velho rápido | baixo pequeno leve jovem lento",
+    "重 高 大 长 早 快 多 宽 深 强 热 | 轻 矮 低 小 短 晚 慢 少 窄 浅 弱 冷",
 )
 
 
@@ -905,8 +913,18 @@ def converse(a: str, b: str) -> bool:
 
     >>> converse("cheaper", "expensive"), converse("before", "after"), converse("taller", "taller")
     (True, True, False)
+    >>> converse("器轻", "器重"), converse("器轻", "机轻")
+    (True, False)
     """
-    return b in _CONVERSE.get(a, ())
+    if b in _CONVERSE.get(a, ()):
+        return True
+    # Chinese is read in pairs of characters ("器轻" / "器重"): the one character they differ in.
+    diff = (
+        [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+        if len(a) == len(b) == 2 and a >= "\u4e00"
+        else []
+    )
+    return len(diff) == 1 and diff[0][1] in _CONVERSE.get(diff[0][0], ())
 
 
 # ---------------------------------------------------------------------------

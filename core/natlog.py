@@ -455,6 +455,9 @@ def infer(
     for i, j in chain:
         if cw[i][0].isdigit() and _number_relation(cw, ew, i, j, result) == REV:
             subs.append(Edit("sub", "number", (i, i + 1), (j, j + 1), REV, REV))
+        # And an hour said with its part of the day: "neuf heures du matin" / "9:00".
+        elif (hour := _hour(cw, i)) is not None and _clock(cw, ew, i, j, result) is not None:
+            subs.append(Edit("sub", "number", (i, i + hour[1]), (j, j + 2), EQ, EQ))
     # Operators the alignment paired word for word ("not" / "not") need no edit; the rest pair by
     # polarity across gaps ("is not" / "not is"), then stand alone: an insertion or a deletion.
     # A negation aligned word for word faces the claim's when the word it negates is aligned with it
@@ -541,7 +544,11 @@ def infer(
     # In German and Dutch a verb closing the clause just past the words read counts too ("… im Jahr
     # 2020 eingestellt").
     if lang in _VERB_FINAL:
-        unscoped += [j for j in range(hi, min(len(ew), hi + EDGE_SLACK)) if em[j] and em[j][0] == "negation"]
+        unscoped += [
+            j
+            for j in range(chain[-1][1] + 1, min(len(ew), hi + EDGE_SLACK))
+            if em[j] and em[j][0] == "negation" and j not in e_free and j not in unscoped
+        ]
     for _ in unscoped:
         i = next(
             (n for n, e in enumerate(ops) if e.op == "ins" and e.lexical == NEG and e.kind == "negation"),
@@ -584,7 +591,10 @@ def infer(
     edits: list[Edit] = []
     for edit in subs:
         j = edit.evidence[0]
-        down = sum(1 for k in range(lo, j) if em[k] and em[k][0] != "part" and negative(em[k])) % 2 == 1
+        # Another amount is another fact under a negation too: "not more than 4 g" / "… 4 mg".
+        down = not (edit.kind == "number" and edit.lexical == ALT) and (
+            sum(1 for k in range(lo, j) if em[k] and em[k][0] != "part" and negative(em[k])) % 2 == 1
+        )
         edits.append(
             Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
         )
@@ -852,35 +862,48 @@ def _spelled_number(cw: list[str], ew: list[str], i: int, j: int) -> str | None:
 
 #: What a 12-hour clock writes after the hour, and the hours it adds.
 _HALF_DAY = {"am": 0, "a.m": 0, "pm": 12, "p.m": 12}
+#: The part of the day said in words a few words after the hour ("ocho de la tarde", "huit heures du
+#: soir", "8 Uhr abends"), and the hours it adds.
+_DAY_PART = dict.fromkeys(
+    "evening afternoon night tarde noche soir après-midi abends nachmittags sera pomeriggio notte noite"
+    " avonds middags 晚上 下午".split(),
+    12,
+) | dict.fromkeys("morning mañana matin morgens vormittags mattina manhã ochtends 上午 早上".split(), 0)
+_DAY_PART_REACH = 4
 
 
 def _timed(words: list[str], i: int) -> bool:
-    return words[i].isdigit() and i + 1 < len(words) and words[i + 1] in _HALF_DAY
+    """A one-digit hour that a time goes on from ("3 pm", "9:00")."""
+    return (
+        words[i].isdigit()
+        and i + 1 < len(words)
+        and (words[i + 1] in _HALF_DAY or _hour(words, i) is not None)
+    )
+
+
+def _hour(words: list[str], k: int) -> tuple[int, int, bool] | None:
+    """The time at ``k``: its hour in 24-hour terms, how many tokens it takes, and whether it is
+    said on a 12-hour clock ("3 pm", "ocho de la tarde"); None when ``k`` opens no time."""
+    n = number_key(words[k])
+    if not n.isdigit() or int(n) > 23:
+        return None
+    h, after = int(n), words[k + 1] if k + 1 < len(words) else ""
+    if after in _HALF_DAY and 1 <= h <= 12:
+        return h % 12 + _HALF_DAY[after], 2, True
+    if after.isdigit() and int(after) < 60 and (k + 2 >= len(words) or words[k + 2] not in _HALF_DAY):
+        return h, 2, False
+    part = next((n for n, w in enumerate(words[k + 1 : k + 1 + _DAY_PART_REACH]) if w in _DAY_PART), None)
+    if part is not None and 1 <= h <= 12:
+        return h % 12 + _DAY_PART[words[k + 1 + part]], part + 2, True
+    return None
 
 
 def _clock(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
-    """A time of day on a 12-hour clock facing the same time on a 24-hour one ("3 pm" / "15:00"):
-    ``eq``, and both tokens of the 24-hour time are settled; else None (two different times are the
-    number check's)."""
-
-    def hour(words: list[str], k: int) -> tuple[int, int] | None:
-        """The hour in 24-hour terms and how many tokens the time takes."""
-        after = words[k + 1] if k + 1 < len(words) else ""
-        if not words[k].isdigit() or int(words[k]) > 23:
-            return None
-        if after in _HALF_DAY and 1 <= int(words[k]) <= 12:
-            return int(words[k]) % 12 + _HALF_DAY[after], 2
-        if after.isdigit() and int(after) < 60 and (k + 2 >= len(words) or words[k + 2] not in _HALF_DAY):
-            return int(words[k]), 2
-        return None
-
-    mine, theirs = hour(cw, i), hour(ew, j)
-    if (
-        mine is None
-        or theirs is None
-        or mine[0] != theirs[0]
-        or (cw[i + 1] in _HALF_DAY) == (ew[j + 1] in _HALF_DAY)
-    ):
+    """A time of day on a 12-hour clock facing the same time on a 24-hour one ("3 pm" / "15:00",
+    "ocho de la tarde" / "20:00"): ``eq``, and the claim's tokens of the time are settled; else None
+    (two different times are the number check's)."""
+    mine, theirs = _hour(cw, i), _hour(ew, j)
+    if mine is None or theirs is None or mine[0] != theirs[0] or mine[2] == theirs[2]:
         return None
     result.settled.update((i, i + 1))
     return EQ
@@ -1038,21 +1061,35 @@ def role_swap(
             # between them there (on the evidence's side the rest of each argument may: "insulin
             # resistance" / "chronic inflammation").
             blockers = held - set(shared) - set(e_mid)
-            if any(w in blockers for w in c_mid):
+            turned = any(converse(v, w) for v in e_mid for w in c_mid)
+            # Chinese says the adjective after the second argument: "A 比 B 轻" / "B 比 A 重".
+            tail_c, tail_e = cw[b + 1 : b + 1 + _TAIL], ew[pa + 1 : pa + 1 + _TAIL]
+            if compared and not turned and any("比" in w for w in c_mid):
+                turned = any(converse(v, w) for v in tail_e for w in tail_c)
+            # A word both sides hold inside the claim's span may be part of an argument said another way
+            # ("the cathedral's bell tower" / "the bell tower of the cathedral"): only a converse word
+            # may then turn the order back, never a swap be read from it.
+            blocked = any(w in blockers for w in c_mid)
+            if blocked and not turned:
                 continue
             if any(w in SYMMETRIC for w in c_mid):
                 continue
             c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pb + 1, pa)
+            if blocked and c_passive != e_passive:
+                continue
             copula = any(w in _COPULAS for w in c_mid) and not c_passive
             copula = copula or (any(w in _COPULAS for w in e_mid) and not e_passive)
             if copula and not compared and not timed:
                 continue
-            turned = any(converse(v, w) for v in e_mid for w in c_mid)
             # "less tall than" facing "taller than": inferiority on one side only turns the order back.
             turned = turned or (compared and any(w in _LESS for w in c_mid) != any(v in _LESS for v in e_mid))
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
+
+
+#: How many words after the second argument a Chinese comparison's adjective may stand.
+_TAIL = 5
 
 
 #: Words that open a relative clause, whose verb may follow its object ("la fábrica que compró …").

@@ -1152,3 +1152,99 @@ def test_stopgezet_says_no_longer_in_dutch() -> None:
     assert judged(
         "De app ondersteunt Android 9 niet meer.", "De ondersteuning voor Android 9 is stopgezet in de app."
     ) == (NOT_SUPPORTED, None)
+
+
+# A tenth round: the hour said with the part of the day, a converse whose argument is said another
+# way, a verb closing a German clause past the words read, "fehlt" / "ontbreekt", a Chinese
+# comparative whose adjective follows both arguments, units under a negation, and pairs the lexicon
+# lacked (removed / added, aktiviert / deaktiviert, a favor / en contra, 上涨 / 下跌, "nessun").
+TENTH_ROUND_CASES = [
+    ("es", "La tienda cierra a las 21:00.", "La tienda cierra a las nueve de la noche.", "supported", None),
+    ("fr", "Le guichet ouvre à 9:00.", "Le guichet ouvre à neuf heures du matin.", "supported", None),
+    (
+        "es",
+        "La tienda cierra a las 21:00.",
+        "La tienda cierra a las ocho de la noche.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The library was finished before the town hall's east wing.",
+        "The east wing of the town hall was finished after the library.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The library was finished before the town hall.",
+        "The town hall was finished before the library.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Das Kino Lichtspiele Horn hat im letzten Jahr seinen Betrieb eingestellt.",
+        "Das Kino Lichtspiele Horn ist nicht mehr in Betrieb.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    ("nl", "In de app ontbreekt een donkere modus.", "De app heeft geen donkere modus.", NOT_SUPPORTED, None),
+    (
+        "de",
+        "Dem Bericht fehlt eine Quellenangabe.",
+        "Der Bericht hat keine Quellenangabe.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    ("zh", "A型手机比B型手机轻。", "B型手机比A型手机重。", "supported", None),
+    ("zh", "华为手机比小米手机轻。", "小米手机比华为手机轻。", "contradicted", "role"),
+    (
+        "en",
+        "Children should not take more than 2 g a day.",
+        "Children should not take more than 2 mg a day.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "it",
+        "Tutti i candidati hanno superato l'esame.",
+        "Nessun candidato ha superato l'esame.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "The plugin was removed in version 3.",
+        "The plugin was added in version 3.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Die Firewall ist standardmäßig aktiviert.",
+        "Die Firewall ist standardmäßig deaktiviert.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "it",
+        "Le vendite sono aumentate del 5 %.",
+        "Le vendite sono diminuite del 5 %.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La concejala votó a favor del presupuesto.",
+        "La concejala votó en contra del presupuesto.",
+        "contradicted",
+        "direction",
+    ),
+    ("zh", "今年房价上涨了百分之五。", "今年房价下跌了百分之五。", "contradicted", "direction"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), TENTH_ROUND_CASES)
+def test_tenth_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
