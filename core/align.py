@@ -122,8 +122,12 @@ def chinese_number(text: str) -> int:
 
     >>> chinese_number("三千二百"), chinese_number("五十万"), chinese_number("十一"), chinese_number("两百零五")
     (3200, 500000, 11, 205)
+    >>> chinese_number("一亿二千万"), chinese_number("三亿零五百万"), chinese_number("十万")
+    (120000000, 305000000, 100000)
     """
-    total = section = digit = 0
+    # Groups close at 亿 (10^8) and, inside one, at 万 (10^4): "一亿二千万" is 1 亿 and 2000 万.
+    groups: dict[int, int] = {}
+    section = digit = 0
     for ch in text:
         if ch in _CN_DIGITS:
             digit = _CN_DIGITS[ch]
@@ -131,9 +135,12 @@ def chinese_number(text: str) -> int:
             section += (digit or 1) * _CN_UNITS[ch]
             digit = 0
         else:
-            total = (total + section + digit) * _CN_BIG[ch]
+            scale = _CN_BIG[ch]
+            lower = sum(v for k, v in groups.items() if k < scale)
+            groups = {k: v for k, v in groups.items() if k > scale}
+            groups[scale] = groups.get(scale, 0) + (lower + section + digit or 1) * scale
             section = digit = 0
-    return total + section + digit
+    return sum(groups.values()) + section + digit
 
 
 def _spaceless(raw: str) -> list[tuple[str, int, int]]:

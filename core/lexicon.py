@@ -371,7 +371,7 @@ FUNCTION_WORDS = {
     "it": "il lo la gli le di del della e è sono in con per che un una non si suo sua al nel nella"
     " dei delle anche più ha hanno l",
     "nl": "de het een en is zijn van in met voor op niet werd dat te die er ook aan bij door naar"
-    " wordt worden",
+    " wordt worden ze zij nadat voordat",
 }
 FUNCTION_WORD_SET = frozenset(w for words in FUNCTION_WORDS.values() for w in words.split())
 _FUNCTION_LANGS = {}
@@ -428,7 +428,7 @@ _LETTERS = {
 #: Negation cues by language; a sentence of unknown language uses every language's cues but these,
 #: which are common words elsewhere (fr "mai" is May, it "ne" a pronoun, "nie" Polish and German).
 NEGATION_BY_LANG = {lang: frozenset(words.split()) for lang, words in NEGATION_WORDS.items()}
-AMBIGUOUS_CUES = frozenset("mai ei no non".split())
+AMBIGUOUS_CUES = frozenset("mai ei no non pas".split())
 #: Negation inside a word (Chinese), unless it opens one of these words: "not only", "different",
 #: "continuously", "quite a few", "soon", "however", "regardless", "must" (a double negation),
 #: "future", "countless".
@@ -829,6 +829,15 @@ CONVERSES = (
     "alto grande pesante vecchio veloce | basso piccolo leggero giovane lento",
     "barato | caro",
     "alto grande pesado velho rápido | baixo pequeno leve jovem lento",
+    # Feminine and plural forms: "la torre es más alta que" / "la catedral es más baja que".
+    "alta altos altas grandes pesada vieja rápida | baja bajos bajas pequeña pequeños pequeñas ligera joven lenta",
+    "barata baratos baratas económica | cara caros caras costosa",
+    "alta alti alte pesante vecchia veloce | bassa bassi basse piccola piccoli piccole leggera giovane lenta",
+    "economica | cara cari care costosa",
+    "alta altos altas pesada velha rápida | baixa baixos baixas pequena pequenos pequenas leve jovem lenta",
+    "barata baratos baratas | cara caros caras",
+    "grande grands grandes haute hauts hautes lourde vieille rapide | petite petits petites basse bas basses"
+    " légère jeune lente",
     "重 高 大 长 早 快 多 宽 深 强 热 | 轻 矮 低 小 短 晚 慢 少 窄 浅 弱 冷",
 )
 

@@ -93,6 +93,7 @@ from lfx_citations.core.lexicon import (
     value_range,
     word_relation,
 )
+from lfx_citations.core.wordnet import relation
 
 # ---------------------------------------------------------------------------
 # Relations, projection, join
@@ -106,6 +107,8 @@ SWAP_COVERAGE = 0.9
 MAX_SPAN = 12
 #: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
 MAX_SLOT = 6
+#: How many claim words an unknown substitution reaches (``Inference.unknown_beside``).
+UNKNOWN_REACH = 2
 #: The claim follows from the evidence / the evidence excludes it.
 ENTAILING = frozenset((EQ, FWD))
 EXCLUSIVE = frozenset((NEG, ALT))
@@ -157,6 +160,12 @@ _CONCORD = frozenset("fr es pt it".split())
 _CONCORD_REACH = 6
 #: Languages whose subordinate and perfect clauses end with their verb.
 _VERB_FINAL = frozenset(("de", "nl"))
+
+
+#: Participles that are also nouns ("par arrêté municipal": by decree): a negation only after an
+#: auxiliary ("a été arrêté", "s'est arrêtée").
+_NOUN_TOO = frozenset(("arrêté", "arrêtée"))
+_AUXILIARIES = frozenset("a ont est sont été était étaient avait avaient fut s se".split())
 
 
 def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
@@ -222,7 +231,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             else:  # a quantifier written in characters: 所有 "all", 部分 "some"
                 found = operator(t)
                 mark = found if found and found[1] not in ("none", "never") else None
-        elif t in IMPLICATIVES or (t in IMPLICATIVE_BEFORE_ING and after.endswith("ing")):
+        elif (t in IMPLICATIVES and (t not in _NOUN_TOO or (k and words[k - 1] in _AUXILIARIES))) or (
+            t in IMPLICATIVE_BEFORE_ING and after.endswith("ing")
+        ):
             mark = ("negation", "not")
         elif t in PRIVATIVES:
             mark = ("negation", "not")
@@ -290,12 +301,33 @@ class Inference:
     lonely: set[int] = field(default_factory=set)
     #: The evidence negates, among the words both say, what the claim states without a negation.
     dropped: bool = False
-    #: A substitution the lexicon does not know stands among the aligned words.
-    unknown: bool = False
+    #: Claim ranges where a substitution the lexicon does not know stands among the aligned words.
+    unknown_at: list[tuple[int, int]] = field(default_factory=list)
     #: Claim tokens that belong to an operator before or after them ("longer" of "no longer").
     parts: set[int] = field(default_factory=set)
     #: A role swap: (claim token range, evidence token range) of the swapped arguments.
     role: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def unknown(self) -> bool:
+        """A substitution the lexicon does not know stands among the aligned words."""
+        return bool(self.unknown_at)
+
+    def unknown_beside(self) -> bool:
+        """Whether an unknown substitution stands next to an exclusive edit (within
+        :data:`UNKNOWN_REACH` claim words): "bought a painting" / "sold a sculpture" says something
+        else there, but "a écrit sa Symphonie … après" / "a composé sa Symphonie … avant" still puts
+        "avant" against "après". An edit the claim does not hold (a deletion) counts as beside."""
+        for e in self.edits:
+            if e.projected not in EXCLUSIVE:
+                continue
+            if e.claim[0] == e.claim[1]:
+                return self.unknown
+            if any(
+                a - UNKNOWN_REACH < e.claim[1] and e.claim[0] < b + UNKNOWN_REACH for a, b in self.unknown_at
+            ):
+                return True
+        return False
 
     @property
     def deciding(self) -> list[Edit]:
@@ -444,7 +476,7 @@ def infer(
         left_c = [cw[i] for i in c_words if i not in paired_here and _plain(cw[i])]
         left_e = [ew[j] for j in e_words if j not in used and _plain(ew[j])]
         if gap.where == "inner" and left_e and any(not any(same_stem(w, v) for v in left_e) for w in left_c):
-            result.unknown = True
+            result.unknown_at.append((gap.ca, gap.cb))
         # A unit said otherwise next to the same number: "500 mg" / "500 g".
         if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
             i, j = cl[0], ev[0]
@@ -586,6 +618,25 @@ def infer(
         result.dropped = True
         if lone[0].op == "ins":
             result.paired.add(lone[0].claim[0])
+    # A claim negation right before a word the lexicon excludes from the evidence's, that no edit
+    # accounts for (it stood in a gap no aligned phrase bounds): it negates that word, so it is an
+    # insertion too, and "n'est pas autorisé" facing "interdite" comes out equivalent.
+    accounted = (
+        {e.claim[0] for e in ops if e.op == "ins"} | result.paired | {i for i, j in chain if cm[i] and em[j]}
+    )
+    for edit in [e for e in subs if e.lexical in EXCLUSIVE and e.kind in ("direction", "negation")]:
+        k = next(
+            (
+                k
+                for k in range(edit.claim[0] - 1, max(-1, edit.claim[0] - 4), -1)
+                if cm[k] and cm[k][0] == "negation" and k not in accounted
+            ),
+            None,
+        )
+        if k is not None:
+            accounted.add(k)
+            result.lonely.discard(k)
+            ops.append(Edit("ins", "negation", (k, k + 1), (0, 0), NEG, NEG))
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -732,6 +783,15 @@ def said_apart(word: str, other: list[str]) -> int | None:
             ):
                 return j
     return None
+
+
+def same_predicate(a: str, b: str, lang: str = "") -> bool:
+    """One predicate on both sides: the same word or stem, or synonyms the lexicon gives.
+
+    >>> same_predicate("acquired", "bought", "en"), same_predicate("acquired", "sold", "en")
+    (True, False)
+    """
+    return a == b or same_stem(a, b) or (bool(lang) and _plain(a) and relation(a, b, lang) == EQ)
 
 
 def same_stem(a: str, b: str) -> bool:
@@ -981,7 +1041,12 @@ def _compared(c_mid: list[str], e_mid: list[str]) -> bool:
 
 
 def role_swap(
-    cw: list[str], ew: list[str], cm: list[Mark], em: list[Mark], lower: list[bool] | None = None
+    cw: list[str],
+    ew: list[str],
+    cm: list[Mark],
+    em: list[Mark],
+    lower: list[bool] | None = None,
+    lang: str = "",
 ) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
     """Two arguments said once on each side, in the other order around a predicate both sides say
     between them: ``(claim range, evidence range, converse)``; ``converse`` when the order is turned
@@ -1025,7 +1090,7 @@ def role_swap(
         for b in args[x + 1 :]:
             pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
             if pa < pb:
-                found = _passive_swap(cw, ew, a, b, pa, pb)
+                found = _passive_swap(cw, ew, a, b, pa, pb, lang)
                 if found is not None:
                     return found
                 continue
@@ -1049,7 +1114,7 @@ def role_swap(
                 for w in said
                 if c_count[w] == 1
                 and len(e_at.get(w, ())) <= 1
-                and any(w == v or same_stem(w, v) for v in e_mid)
+                and any(same_predicate(w, v, lang) for v in e_mid)
             ]
             compared = _compared(c_mid, e_mid)
             # Two events ordered in time: "before" / "after" is the predicate ("X was signed before Y
@@ -1099,7 +1164,7 @@ _RELATIVES = frozenset(
 
 
 def _passive_swap(
-    cw: list[str], ew: list[str], a: int, b: int, pa: int, pb: int
+    cw: list[str], ew: list[str], a: int, b: int, pa: int, pb: int, lang: str = ""
 ) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
     """Two arguments in the same order on both sides, around one predicate in the passive voice on
     one side only: "Textiles Ruiz fue comprada por la fábrica" / "Textiles Ruiz compró la fábrica"
@@ -1120,10 +1185,13 @@ def _passive_swap(
     # Nothing else between them: the verb (and an article) on the active side; auxiliaries, the
     # verb and the agent's preposition on the passive side.
     verb = active[0]
-    if not _plain(verb) or not any(same_stem(verb, w) for w in passive):
+    if not _plain(verb) or not any(same_predicate(verb, w, lang) for w in passive):
         return None
     if any(w not in FUNCTION_WORD_SET for w in active[1:]) or any(
-        w not in FUNCTION_WORD_SET and w not in _AUX_ALL and w not in _AGENT_ALL and not same_stem(verb, w)
+        w not in FUNCTION_WORD_SET
+        and w not in _AUX_ALL
+        and w not in _AGENT_ALL
+        and not same_predicate(verb, w, lang)
         for w in passive
     ):
         return None
@@ -1136,7 +1204,8 @@ def _roles(
     """A role swap is an exclusion; a converse comparative with its arguments swapped says the same
     (its substitution becomes ``eq``)."""
     cw = [t for t, *_ in claim]
-    found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)])
+    lang = sentence_language(cw) or sentence_language(ew)
+    found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)], lang)
     if found is None:
         return
     (a, b), (c, d), turned = found
@@ -1145,7 +1214,7 @@ def _roles(
         # "swap" may be a rephrasing that moves a phrase ("Side effects led to the trial being
         # stopped" / "The trial was stopped because of side effects").
         mine = [w for w in cw if _plain(w)]
-        said = sum(any(w == v or same_stem(w, v) for v in ew) for w in mine)
+        said = sum(any(same_predicate(w, v, lang) for v in ew) for w in mine)
         if said >= SWAP_COVERAGE * len(mine):
             result.role = ((a, b), (c, d))
         return

@@ -479,7 +479,7 @@ class Aligned:
         self.inference = found
         settled = found.settled
         known = frozenset(claim[i][0] for i in found.known)
-        if found.relation in EXCLUSIVE and (found.role is not None or not found.unknown):
+        if found.relation in EXCLUSIVE and (found.role is not None or not found.unknown_beside()):
             self.excluded = (self._exclusion(found), known)
         elif found.relation in ENTAILING:
             self.eased = known

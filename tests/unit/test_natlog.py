@@ -1248,3 +1248,67 @@ TENTH_ROUND_CASES = [
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), TENTH_ROUND_CASES)
 def test_tenth_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+# An eleventh round, on long sentences: a negation the alignment leaves in an unbound gap still
+# negates the word right after it, "arrêté municipal" is a decree, converse comparatives in the
+# feminine, Chinese numerals with 亿 and 万, a swap around synonymous verbs, an unknown substitution
+# far from an exclusion, and "lacks" / "includes".
+ELEVENTH_ROUND_CASES = [
+    (
+        "fr",
+        "Par arrêté préfectoral, la pêche est interdite dans l'étang du Moulin jusqu'au 30 juin.",
+        "Pêcher n'est pas autorisé dans l'étang du Moulin jusqu'au 30 juin.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La torre Arbel es más alta que la torre Corvo.",
+        "La torre Corvo es más baja que la torre Arbel.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La torre Arbel es más alta que la torre Corvo.",
+        "La torre Corvo es más alta que la torre Arbel.",
+        "contradicted",
+        "role",
+    ),
+    ("zh", "该市人口约为1.5亿。", "该市人口约为一亿五千万。", "supported", None),
+    (
+        "en",
+        "Orland Paper has acquired Bexley Mills.",
+        "Bexley Mills bought Orland Paper.",
+        "contradicted",
+        "role",
+    ),
+    ("en", "Orland Paper has acquired Bexley Mills.", "Orland Paper bought Bexley Mills.", "supported", None),
+    (
+        "fr",
+        "Le peintre Jules Armand a peint son Triptyque des ponts après son arrivée à Nantes.",
+        "Jules Armand a réalisé son Triptyque des ponts avant son arrivée à Nantes.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La versión gratuita incluye copias de seguridad diarias.",
+        "La versión gratuita carece de copias de seguridad diarias.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La versión gratuita no incluye copias de seguridad diarias.",
+        "La versión gratuita carece de copias de seguridad diarias.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), ELEVENTH_ROUND_CASES)
+def test_eleventh_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
