@@ -431,8 +431,9 @@ NEGATION_BY_LANG = {lang: frozenset(words.split()) for lang, words in NEGATION_W
 AMBIGUOUS_CUES = frozenset("mai ei no non pas".split())
 #: Negation inside a word (Chinese), unless it opens one of these words: "not only", "different",
 #: "continuously", "quite a few", "soon", "however", "regardless", "must" (a double negation),
-#: "future", "countless".
+#: "future", "countless", "fewer than" (an amount, 不足两万).
 NEGATION_PART_BREAKERS = (
+    "不足",
     "不仅",
     "不僅",
     "不同",
@@ -543,6 +544,7 @@ NEGATIVE_MEANING = frozenset(
         " contraindicado contraindicada"
         " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
         " controindicato controindicata"
+        " missing abandonne abandonnent abandona abandonó abbandona abbandonato abandonou gestopt"
         " fehlt fehlen fehlte fehlten manque manquent carece carecen faltan faltam manca mancano"
         " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
     ).split()
@@ -986,6 +988,7 @@ _CJK_APPROX = (
     ("超过", "over"),
     ("逾", "over"),
     ("不到", "under"),
+    ("不足", "under"),
     ("少于", "under"),
 )
 #: Relative tolerance of "about" (and of a source's own "about" facing an exact claim).

@@ -405,6 +405,9 @@ def infer(
             c_ops.remove(i)
             e_ops.remove(j)
             rel = operator_relation(em[j][1], cm[i][1])
+            # "only some" says "not all": it excludes "all" ("nur einige" / "alle", 只有部分 / 所有).
+            if {em[j][1], cm[i][1]} == {"all", "some"} and (_only(ew, j) or _only(cw, i)):
+                rel = ALT
             subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
         # An operator counts where the sentence says the rest alike: two aligned words in a row next
         # to its gap ("When she's not working, …" is about something else than "she was working
@@ -429,6 +432,7 @@ def infer(
             in_slot.update((("ins", i) for i in c_ops), (("del", j) for j in e_ops))
         # Content words the lexicon relates, and numbers, in a slot (a long gap is an inserted clause).
         if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
+            _settle_amounts(cw, ew, cl, ev, result)
             continue
         # A one-digit number counts where a unit follows it that the other side writes otherwise.
         # So does an hour before "pm".
@@ -449,6 +453,8 @@ def infer(
                 rel = EQ if clocked else rel
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
                     rel = word_relation(ew[j], cw[i], before, lang)
+                    if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j):
+                        rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
                     if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
@@ -665,6 +671,16 @@ def infer(
     return result
 
 
+#: Words that make "some" mean "some, not all".
+_ONLY = frozenset(
+    "only just nur seulement solo sólo solamente apenas soltanto solamente alleen slechts 只有 仅 仅有".split()
+)
+
+
+def _only(words: list[str], k: int) -> bool:
+    return any(w in _ONLY for w in words[max(0, k - 2) : k])
+
+
 def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], other: list[str]) -> list[int]:
     """The tokens of one side that negate something the other side says and that no alignment,
     lexicon edit or operator edit accounts for: a negation operator whose word (the next content
@@ -708,9 +724,10 @@ def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], o
 
 
 def _before(k: int, m: list[Mark], words: list[str]) -> list[int]:
-    """The last three content words before token ``k`` (what a verb closing its clause is said of:
-    "wurde in Version 3 entfernt")."""
-    return [j for j in range(k - 1, -1, -1) if not m[j] and _content(words[j])][:3]
+    """The last six content words before token ``k`` (what a verb closing its clause is said of:
+    "wurde in Version 3 entfernt", "De ontwikkeling van … Notulist, die in 2017 werd gelanceerd, is
+    vorig jaar stopgezet")."""
+    return [j for j in range(k - 1, -1, -1) if not m[j] and _content(words[j])][:6]
 
 
 def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
@@ -881,6 +898,23 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     return FWD if inside_lo and inside_hi else REV
 
 
+def _settle_amounts(cw: list[str], ew: list[str], cl: list[int], ev: list[int], result: Inference) -> None:
+    """In a gap too long to compare word by word, a claim amount the evidence states there in another
+    unit or scale ("500 mg" / "0.5 g") is settled: no number flip. Nothing is excluded here."""
+    for i in cl:
+        if not number_key(cw[i])[:1].isdigit():
+            continue
+        for j in ev:
+            probe = Inference()
+            if (
+                ew[j][:1].isdigit()
+                and _number_relation(cw, ew, i, j, probe) in (EQ, FWD)
+                and i in probe.settled
+            ):
+                result.settled.add(i)
+                break
+
+
 #: Fractions written as words, in per cent: "a third of the budget" is about 33 % of it.
 _FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
 
@@ -1024,6 +1058,28 @@ def _comparative(words: list[str]) -> bool:
 
 #: Comparatives of inferiority: "less tall than" says "taller than" with the arguments swapped.
 _LESS = frozenset("less moins menos weniger meno minder".split())
+
+
+def _compared_alike(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether two comparatives that exclude each other ("deeper" / "shallower") compare with the same
+    thing: the claim's next two content words are among the evidence's next four (by stem: "avant de
+    s'installer" / "après son installation"). "Lake Tessu is
+    deeper than Lake Orvin" against "it is shallower than nearby Lake Tessu" compares other lakes.
+
+    >>> _compared_alike("a is deeper than b".split(), 2, "a is shallower than b".split(), 2)
+    True
+    >>> _compared_alike("t is deeper than lake orvin".split(), 2, "it is shallower than lake tessu".split(), 2)
+    False
+    """
+
+    def after(words: list[str], k: int, n: int) -> list[str]:
+        return [w for w in words[k + 1 : k + 8] if _content(w) and w not in _COMPARATIVE][:n]
+
+    theirs = after(ew, j, 4)
+    return all(
+        any(w == v or (len(w) >= PREFIX and w[:PREFIX] == v[:PREFIX]) for v in theirs)
+        for w in after(cw, i, 2)
+    )
 
 
 def _compared(c_mid: list[str], e_mid: list[str]) -> bool:

@@ -423,6 +423,10 @@ def _title_of_another(
     )
 
 
+#: Words that join names in a list: "Smith and Jones", "mit Meier", "和".
+COORDINATORS = frozenset("and or with & und oder mit et ou avec y o con e com en of met 和 与 及".split())
+
+
 def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) -> int:
     """The last index of the run of tokens ``keep`` accepts from ``first`` on (before ``stop``)."""
     last = first
@@ -542,6 +546,7 @@ class Aligned:
                     continue
                 if _tight(gap, a, b, c, d):
                     self._add(kind, a, b, c, d)
+            self._name_in_another_role(gap, claim_names, evidence_names, claim_words)
             # A bound said otherwise: the evidence holds a number with a comparison in this slot
             # ("in adults over 50"), the claim words of its own there ("in children"). Not a flip to
             # name, but not what the source says.
@@ -553,6 +558,41 @@ class Aligned:
                 and any(evidence[k][0] in DIRECTIONS for k in bound)
             ):
                 self.restricted = True
+
+    def _name_in_another_role(
+        self, gap: Gap, claim_names: list[bool], evidence_names: list[bool], claim_words: set[str]
+    ) -> None:
+        """A slot the claim fills with a name the evidence says elsewhere in the sentence, and the
+        evidence with another name: "The prize went to Priya Castellane, while Tomas Verhoef received
+        …" facing "The prize went to Tomas Verhoef". Both slots hold the names only, and no "and"
+        stands beside either name in the evidence (a coordination may list them in any order)."""
+        claim, evidence = self._claim, self._evidence
+        cl, ev = list(range(gap.ca, gap.cb)), list(range(gap.ea, gap.eb))
+        if (
+            not cl
+            or not ev
+            or not all(claim_names[k] for k in cl)
+            or any(c.kind == "name" for c, _ in self.conflicts)
+        ):
+            return
+        order = ev[::-1] if gap.where == "lead" else ev
+        run: list[int] = []
+        for j in order:
+            if not (evidence_names[j] and evidence[j][0] not in claim_words):
+                break
+            run.append(j)
+        if not run or (gap.where == "inner" and len(run) != len(ev)):
+            return
+        c, d = min(run), max(run)
+        words = [t for t, *_ in evidence]
+        mine = [k for k, w in enumerate(words) if w == claim[cl[0]][0]]
+        if not mine or not all(claim[k][0] in words for k in cl):
+            return  # the claim's name is not in this sentence: the flip above is the one to read
+        beside = [j for k in (c, d, *mine) for j in (k - 1, k + 1) if 0 <= j < len(words)]
+        if any(words[j] in COORDINATORS for j in beside):
+            return
+        if _tight(gap, cl[0], cl[-1], c, d):
+            self._add("name", cl[0], cl[-1], c, d)
 
     def _title_of_another(self, gap: Gap, claim_names: list[bool], absent: Callable[[str], bool]) -> bool:
         """Whether the aligned phrase before a name is a title the claim gives a person the evidence

@@ -1312,3 +1312,74 @@ ELEVENTH_ROUND_CASES = [
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), ELEVENTH_ROUND_CASES)
 def test_eleventh_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
+
+
+def test_a_name_the_evidence_gives_another_role_is_a_name_conflict() -> None:
+    # The claim's name is in the sentence, but as the one who leaves, not the one elected.
+    evidence = (
+        "Mara Lenz was elected chair of the board; she succeeds Paul Ortner, who retires after ten years."
+    )
+    assert judged(evidence, "Paul Ortner was elected chair of the board.") == ("contradicted", "name")
+    assert judged(evidence, "Mara Lenz was elected chair of the board.") == ("supported", None)
+    # Names joined by "and" may come in any order: no conflict.
+    assert (
+        judged("Smith and Jones founded the company in 1990.", "Jones founded the company in 1990.")[1]
+        is None
+    )
+
+
+# A twelfth round, on long sentences: a comparative against other arguments ("it is shallower than
+# Lake Tessu"), an amount converted inside a long gap, "missing" / "no", 不足 as "fewer than", a
+# Dutch participle far from what it negates, and "only some" against "all".
+TWELFTH_ROUND_CASES = [
+    (
+        "en",
+        "Lake Marrow, the largest lake in the district, covers 80 square kilometres; it is shallower than"
+        " nearby Lake Selby, whose deepest point reaches 60 metres.",
+        "Lake Selby is deeper than Lake Marrow.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The usual dose of Calvex is 0.25 g three times daily, taken after meals; in elderly patients the"
+        " dose should be reduced.",
+        "The usual dose of Calvex is 250 mg, three times a day.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "If the cache folder is missing, the tool creates it on first start and logs a notice.",
+        "When no cache folder exists, the tool creates it on first start.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "zh",
+        "该县人口从 2000 年的不足三万人增加到去年的五万人。",
+        "该县人口近年来不断增加。",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "nl",
+        "De verkoop van de papieren krant, die in 1950 werd opgericht, is vorig jaar stopgezet.",
+        "De papieren krant wordt niet meer verkocht.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "All members voted for the plan.",
+        "Only some members voted for the plan.",
+        "contradicted",
+        "quantifier",
+    ),
+    ("en", "Only some members voted for the plan.", "Some members voted for the plan.", "supported", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), TWELFTH_ROUND_CASES)
+def test_twelfth_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind)
