@@ -544,6 +544,8 @@ NEGATIVE_MEANING = frozenset(
         " contraindicado contraindicada"
         " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
         " controindicato controindicata"
+        " discouraged afgeraden ontraden abgeraten déconseillé déconseillée déconseillés déconseillées"
+        " sconsigliato sconsigliata desaconsejado desaconsejada desaconselhado desaconselhada"
         " missing abandonne abandonnent abandona abandonó abbandona abbandonato abandonou gestopt"
         " fehlt fehlen fehlte fehlten manque manquent carece carecen faltan faltam manca mancano"
         " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
@@ -732,6 +734,7 @@ CONTRARIES = (
     "批准 通过 | 拒绝 否决 驳回",
     "增加 上升 增长 | 减少 下降 降低",
     "上涨 | 下跌 下降 减少 降低",
+    "空腹 | 饭后 餐后 随餐 进餐",
     "下跌 | 增加 上升 增长",
     "支持 赞成 | 反对",
     "获胜 赢得 | 输掉 失利",
@@ -1062,7 +1065,7 @@ def value_range(kind: str | None, value: float) -> tuple[float, float]:
 #: Units by dimension: the same number in another unit of one dimension is another amount.
 UNITS = {
     "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces"
-    " gramm gramos gramas grammi grammes gramme kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克"
+    " gramm gramos gramas grammi grammes gramme kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克 克"
     " milligramm milligrammi miligramos miligramas milligrammes",
     "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"
     " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
@@ -1070,7 +1073,7 @@ UNITS = {
     " centimetres centimeters centimètres zentimeter centímetros centimetri"
     " millimetres millimeters millimètres millimeter milímetros millimetri",
     "volume": "ml l cl dl gal litres liters litre liter gallons millilitres milliliters milliliter mililitros"
-    " millilitri",
+    " millilitri 毫升",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
@@ -1108,11 +1111,11 @@ _SAME_UNIT_EXTRA = (
     {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres", "米"},
     {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "fuss", "voet", "英尺"},
     {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
-    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi", "grammes", "gramme"},
+    {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi", "grammes", "gramme", "克"},
     {"mg", "milligrams", "milligramm", "milligrammi", "miligramos", "miligramas", "milligrammes", "毫克"},
     {"cm", "centimetres", "centimeters", "centimètres", "zentimeter", "centímetros", "centimetri", "厘米"},
     {"mm", "millimetres", "millimeters", "millimètres", "millimeter", "milímetros", "millimetri", "毫米"},
-    {"ml", "millilitres", "milliliters", "milliliter", "mililitros", "millilitri"},
+    {"ml", "millilitres", "milliliters", "milliliter", "mililitros", "millilitri", "毫升"},
     {"lb", "lbs", "pounds", "libras", "pfund"},
 )
 _SAME_UNIT = (

@@ -107,6 +107,8 @@ SWAP_COVERAGE = 0.9
 MAX_SPAN = 12
 #: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
 MAX_SLOT = 6
+#: How far before the lead gap a quantifier of the evidence may open the sentence.
+LEAD_REACH = 4
 #: How many claim words an unknown substitution reaches (``Inference.unknown_beside``).
 UNKNOWN_REACH = 2
 #: The claim follows from the evidence / the evidence excludes it.
@@ -395,15 +397,24 @@ def infer(
         ev = [j for j in range(gap.ea, gap.eb) if lo <= j < hi]
         c_ops = [i for i in cl if cm[i] and cm[i][0] != "part"]
         e_ops = [j for j in ev if em[j] and em[j][0] != "part"]
+        # A quantifier opening the evidence further ahead than the slack reaches ("None of the 40
+        # volunteers" / "No volunteer") still faces the claim's.
+        ahead = [j for j in range(max(0, gap.ea - LEAD_REACH), gap.ea) if gap.where == "lead" and em[j]]
         # Operators of one kind face each other: "some" / "all", "usually" / "never".
         for i in list(c_ops):
             j = next(
-                (j for j in e_ops if em[j][0] == cm[i][0] and em[j][0] in ("quantifier", "frequency")), None
+                (
+                    j
+                    for j in e_ops + ahead
+                    if em[j][0] == cm[i][0] and em[j][0] in ("quantifier", "frequency")
+                ),
+                None,
             )
             if j is None:
                 continue
             c_ops.remove(i)
-            e_ops.remove(j)
+            if j in e_ops:
+                e_ops.remove(j)
             rel = operator_relation(em[j][1], cm[i][1])
             # "only some" says "not all": it excludes "all" ("nur einige" / "alle", 只有部分 / 所有).
             if {em[j][1], cm[i][1]} == {"all", "some"} and (_only(ew, j) or _only(cw, i)):
@@ -455,6 +466,8 @@ def infer(
                     rel = word_relation(ew[j], cw[i], before, lang)
                     if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j):
                         rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
+                    if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
+                        rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
                     if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
@@ -951,7 +964,14 @@ def _spelled_number(cw: list[str], ew: list[str], i: int, j: int) -> str | None:
     c, e = number_key(cw[i]), number_key(ew[j])
     if not (c.isdigit() and e.isdigit()) or (c == cw[i] and e == ew[j]):
         return None
-    return EQ if c == e else None
+    if c == e:
+        return EQ
+    # Two amounts of one thing, one spelled out, in the same words around ("pendant sept jours" /
+    # "pendant dix jours"): the number check reads digits only, so the exclusion is read here.
+    same_around = (
+        0 < i < len(cw) - 1 and 0 < j < len(ew) - 1 and cw[i - 1] == ew[j - 1] and cw[i + 1] == ew[j + 1]
+    )
+    return ALT if same_around and _plain(cw[i + 1]) and c not in map(number_key, ew) else None
 
 
 #: What a 12-hour clock writes after the hour, and the hours it adds.
@@ -1058,6 +1078,15 @@ def _comparative(words: list[str]) -> bool:
 
 #: Comparatives of inferiority: "less tall than" says "taller than" with the arguments swapped.
 _LESS = frozenset("less moins menos weniger meno minder".split())
+
+
+def _both_say(cw: list[str], ew: list[str], i: int, j: int) -> bool:
+    """Whether each of two words the lexicon excludes is said on the other side too: the sentences
+    then name both, in other places ("Die alte Version startet langsamer als die neue" / "Die neue
+    Version startet doppelt so schnell wie die alte"), which only the roles can judge."""
+    return any(w == cw[i] or same_stem(w, cw[i]) for w in ew) and any(
+        w == ew[j] or same_stem(w, ew[j]) for w in cw
+    )
 
 
 def _compared_alike(cw: list[str], i: int, ew: list[str], j: int) -> bool:

@@ -1245,11 +1245,6 @@ TENTH_ROUND_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), TENTH_ROUND_CASES)
-def test_tenth_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
-    assert judged(evidence, claim) == (verdict, kind)
-
-
 # An eleventh round, on long sentences: a negation the alignment leaves in an unbound gap still
 # negates the word right after it, "arrêté municipal" is a decree, converse comparatives in the
 # feminine, Chinese numerals with 亿 and 万, a swap around synonymous verbs, an unknown substitution
@@ -1307,11 +1302,6 @@ ELEVENTH_ROUND_CASES = [
         None,
     ),
 ]
-
-
-@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), ELEVENTH_ROUND_CASES)
-def test_eleventh_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
-    assert judged(evidence, claim) == (verdict, kind)
 
 
 def test_a_name_the_evidence_gives_another_role_is_a_name_conflict() -> None:
@@ -1380,6 +1370,62 @@ TWELFTH_ROUND_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), TWELFTH_ROUND_CASES)
-def test_twelfth_round(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+# A thirteenth round: a quantifier opening the evidence ahead of the slack, two excluded words both
+# sides say (a comparison turned around), "afgeraden", spelled amounts between the same words, grams
+# and milligrams in Chinese, and food against an empty stomach.
+THIRTEENTH_ROUND_CASES = [
+    (
+        "en",
+        "None of the 30 patients in the trial needed a transfusion, although two had mild anaemia.",
+        "No patient in the trial needed a transfusion.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das neue Modell lädt doppelt so schnell wie das alte, wiegt aber etwas mehr.",
+        "Das alte Modell lädt langsamer als das neue.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Het gebruik van deze zalf wordt afgeraden tijdens de zwangerschap.",
+        "Tijdens de zwangerschap kun je deze zalf beter niet gebruiken.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Take one capsule every eight hours.",
+        "Take one capsule every six hours.",
+        "contradicted",
+        "number",
+    ),
+    ("zh", "该药每日最大剂量为0.06克。", "该药每日最大剂量为60毫克。", "supported", None),
+    ("zh", "该药每日最大剂量为60毫克。", "该药每日最大剂量为60克。", "contradicted", "number"),
+    (
+        "en",
+        "The syrup should be taken with food.",
+        "The syrup should be taken on an empty stomach.",
+        "contradicted",
+        "direction",
+    ),
+    ("fr", "Le sirop se prend pendant le repas.", "Le sirop se prend à jeun.", "contradicted", "direction"),
+    ("zh", "本品应饭后服用。", "本品应空腹服用。", "contradicted", "direction"),
+    (
+        "en",
+        "The tablets can be taken with or without food.",
+        "The tablets can be taken on an empty stomach.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "evidence", "claim", "verdict", "kind"),
+    TENTH_ROUND_CASES + ELEVENTH_ROUND_CASES + TWELFTH_ROUND_CASES + THIRTEENTH_ROUND_CASES,
+)
+def test_later_rounds(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
