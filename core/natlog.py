@@ -167,7 +167,7 @@ _VERB_FINAL = frozenset(("de", "nl"))
 #: Participles that are also nouns ("par arrêté municipal": by decree): a negation only after an
 #: auxiliary ("a été arrêté", "s'est arrêtée").
 _NOUN_TOO = frozenset(("arrêté", "arrêtée"))
-_AUXILIARIES = frozenset("a ont est sont été était étaient avait avaient fut s se".split())
+_AUXILIARIES = AUXILIARY_WORDS | frozenset(PASSIVE_AUXILIARIES["fr"][0].split()) | {"a", "avait", "s", "se"}
 
 
 def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
@@ -686,7 +686,7 @@ def infer(
 
 #: Words that make "some" mean "some, not all".
 _ONLY = frozenset(
-    "only just nur seulement solo sólo solamente apenas soltanto solamente alleen slechts 只有 仅 仅有".split()
+    "only just nur seulement solo sólo solamente apenas soltanto alleen slechts 只有 仅 仅有".split()
 )
 
 
@@ -966,8 +966,8 @@ def _spelled_number(cw: list[str], ew: list[str], i: int, j: int) -> str | None:
         return None
     if c == e:
         return EQ
-    # Two amounts of one thing, one spelled out, in the same words around ("pendant sept jours" /
-    # "pendant dix jours"): the number check reads digits only, so the exclusion is read here.
+    # Two amounts of one thing, one spelled out, in the same words around ("every eight hours" /
+    # "every six hours"): the number check reads digits only, so the exclusion is read here.
     same_around = (
         0 < i < len(cw) - 1 and 0 < j < len(ew) - 1 and cw[i - 1] == ew[j - 1] and cw[i + 1] == ew[j + 1]
     )

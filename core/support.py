@@ -79,6 +79,7 @@ from lfx_citations.core.lexicon import (
     NAME_PARTICLES,
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
+    SYMMETRIC,
     operator,
     sentence_language,
 )
@@ -423,8 +424,8 @@ def _title_of_another(
     )
 
 
-#: Words that join names in a list: "Smith and Jones", "mit Meier", "和".
-COORDINATORS = frozenset("and or with & und oder mit et ou avec y o con e com en of met 和 与 及".split())
+#: Words that join names in a list ("Smith and Jones", "mit Meier", "和"): the symmetric ones and a few more.
+COORDINATORS = SYMMETRIC | frozenset("& o e en of 和 与 及".split())
 
 
 def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) -> int:
