@@ -835,12 +835,11 @@ CONVERSES = (
     "barato | caro",
     "alto grande pesado velho rápido | baixo pequeno leve jovem lento",
     # Feminine and plural forms: "la torre es más alta que" / "la catedral es más baja que".
-    "alta altos altas grandes pesada vieja rápida | baja bajos bajas pequeña pequeños pequeñas ligera joven lenta",
-    "barata baratos baratas económica | cara caros caras costosa",
-    "alta alti alte pesante vecchia veloce | bassa bassi basse piccola piccoli piccole leggera giovane lenta",
-    "economica | cara cari care costosa",
-    "alta altos altas pesada velha rápida | baixa baixos baixas pequena pequenos pequenas leve jovem lenta",
-    "barata baratos baratas | cara caros caras",
+    # One line for Spanish, Italian and Portuguese: the lists are read in every language.
+    "alta altos altas alti alte pesada pesante vieja vecchia velha rápida veloce"
+    " | baja bajos bajas bassa bassi basse baixa baixos baixas pequeña pequeños pequeñas piccola piccoli"
+    " piccole pequena pequenos pequenas ligera leggera leve joven giovane jovem lenta",
+    "barata baratos baratas económica economica | cara caros caras cari care costosa",
     "grande grands grandes haute hauts hautes lourde vieille rapide | petite petits petites basse bas basses"
     " légère jeune lente",
     "重 高 大 长 早 快 多 宽 深 强 热 | 轻 矮 低 小 短 晚 慢 少 窄 浅 弱 冷",
@@ -968,6 +967,8 @@ SYMMETRIC = frozenset(
     "and or with met meet meets married marry equal equals same similar between versus vs tied drew"
     " et avec ou und mit oder y con com ed met".split()
 )
+#: Words that join names in a list ("Smith and Jones", "mit Meier", "和"): the symmetric ones and a few more.
+COORDINATORS = SYMMETRIC | frozenset("& o e en of 和 与 及".split())
 
 #: Words that make a claim's number approximate, with the range of the source's value that they allow
 #: around the claim's value ``x``: "about" within 10 %, "nearly" from 90 % up to it, "more than" above.

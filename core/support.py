@@ -74,12 +74,12 @@ from lfx_citations.core.lexicon import (
     CALENDAR,
     CALENDAR_HOMONYMS,
     CALENDAR_WORDS,
+    COORDINATORS,
     DIRECTIONS,
     GERMAN_NOUN_MARKERS,
     NAME_PARTICLES,
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
-    SYMMETRIC,
     operator,
     sentence_language,
 )
@@ -422,10 +422,6 @@ def _title_of_another(
         and "," in claim_text[claim[person][2] : claim[person + 1][1]]
         and chain[i][1] - chain[i - 1][1] > TITLE_REACH
     )
-
-
-#: Words that join names in a list ("Smith and Jones", "mit Meier", "和"): the symmetric ones and a few more.
-COORDINATORS = SYMMETRIC | frozenset("& o e en of 和 与 及".split())
 
 
 def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) -> int:
