@@ -61,6 +61,27 @@ NUMBER_WORDS = {
     for stem in words.split()
     # German ordinals decline: "der dritte", "im dritten", "ein dritter".
     for word in (stem, *(stem + end for end in ("n", "r", "s", "m") if stem.endswith("te")))
+} | {
+    # Cardinals 13 to 20 and the tens (a limit, a dose, a team), in the lexicon's languages.
+    word: str(n)
+    for n, words in (
+        (13, "thirteen treize dreizehn trece treze tredici dertien"),
+        (14, "fourteen quatorze vierzehn catorce catorze quattordici veertien"),
+        (15, "fifteen quinze fünfzehn quince quindici vijftien"),
+        (16, "sixteen seize sechzehn dieciséis dezesseis sedici zestien"),
+        (17, "seventeen siebzehn diecisiete dezessete diciassette zeventien"),
+        (18, "eighteen achtzehn dieciocho dezoito diciotto achttien"),
+        (19, "nineteen neunzehn diecinueve dezenove diciannove negentien"),
+        (20, "twenty vingt zwanzig veinte vinte venti twintig"),
+        (30, "thirty trente dreißig dreissig treinta trinta trenta dertig"),
+        (40, "forty quarante vierzig cuarenta quarenta quaranta veertig"),
+        (50, "fifty cinquante fünfzig cincuenta cinquenta cinquanta vijftig"),
+        (60, "sixty soixante sechzig sesenta sessenta sessanta zestig"),
+        (70, "seventy siebzig setenta settanta zeventig"),
+        (80, "eighty achtzig ochenta oitenta ottanta tachtig"),
+        (90, "ninety neunzig noventa novanta negentig"),
+    )
+    for word in words.split()
 }
 
 

@@ -119,6 +119,7 @@ DIRECTION_PAIRS = {
     ),
     "fr": (
         "augmente augmentent augmenter augmenté augmentée augmentation hausse croît"
+        " progresse progressent progressé progresser progression"
         " | diminue diminuent diminuer diminué diminuée diminution baisse baissé réduit réduisent réduire réduction"
         " recule reculent reculé reculer recul",
         "plus | moins",
@@ -159,8 +160,8 @@ DIRECTION_PAIRS = {
         "früher | später",
     ),
     "es": (
-        "aumenta aumentó aumentar aumento sube subió incrementa"
-        " | disminuye disminuyó disminuir disminución reduce redujo reducir baja bajó cae cayó",
+        "aumenta aumentó aumentar aumento sube subió incrementa crece creció crecer crecimiento"
+        " | disminuye disminuyó disminuir disminución reduce redujo reducir baja bajó cae cayó desciende descendió",
         "más | menos",
         "muchos muchas | pocos pocas",
         "siguiente | anterior",
@@ -179,7 +180,7 @@ DIRECTION_PAIRS = {
         "encima | debajo",
     ),
     "pt": (
-        "aumenta aumentou aumentar aumento sobe subiu"
+        "aumenta aumentou aumentar aumento sobe subiu cresce cresceu crescer crescimento"
         " | diminui diminuiu diminuir diminuição reduz reduziu reduzir redução cai caiu desce",
         "mais | menos",
         "muitos muitas | poucos poucas",
@@ -340,6 +341,54 @@ def _poles() -> dict[str, frozenset[tuple[str, int]]]:
 DIRECTIONS = _poles()
 
 
+#: Verb and adjective endings, longest first, that a direction word of these languages is read
+#: without when the lists lack its form ("subieron" is "subió", "baissait" is "baissé").
+_ENDINGS = {
+    "es": "ieron aron eron aban ando iendo ados adas idos idas ado ada ido ida ían ió an en ar er ir ó a e o",
+    "pt": "aram eram iram ando indo ados adas idos idas ado ada ido ida ou eu iu am em ar er ir a e o",
+    "fr": "èrent aient ées ait ant ent ée és ez er é e",
+    "it": "arono erono irono ando endo ati ate iti ite ato ata ito ita ano ono are ere ire ò ì a e i o",
+}
+
+
+def _stem(word: str, lang: str) -> str:
+    """``word`` without its inflection (see ``_ENDINGS``), or "" when too little would be left.
+
+    >>> _stem("subieron", "es"), _stem("subió", "es"), _stem("baissait", "fr"), _stem("va", "es")
+    ('sub', 'sub', 'baiss', '')
+    """
+    for end in _ENDINGS[lang].split():
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return ""
+
+
+def _stem_poles() -> dict[tuple[str, str], frozenset[tuple[str, int]]]:
+    out: dict[tuple[str, str], set[tuple[str, int]]] = {}
+    for lang in _ENDINGS:
+        for n, line in enumerate(DIRECTION_PAIRS[lang]):
+            for pole, words in enumerate(line.split("|")):
+                for word in words.split():
+                    if stem := _stem(word.casefold(), lang):
+                        out.setdefault((lang, stem), set()).add((f"{lang}{n}", pole))
+    return {key: frozenset(found) for key, found in out.items()}
+
+
+_STEM_POLES = _stem_poles()
+
+
+def poles_of(word: str, lang: str = "") -> frozenset[tuple[str, int]]:
+    """The direction poles of ``word`` (``DIRECTIONS``), else of its stem in ``lang``.
+
+    >>> sorted(poles_of("subieron", "es")) == sorted(DIRECTIONS["subió"])
+    True
+    """
+    found = DIRECTIONS.get(word)
+    if found is not None or lang not in _ENDINGS:
+        return found or frozenset()
+    return _STEM_POLES.get((lang, _stem(word, lang)), frozenset())
+
+
 def is_negation_cue(word: str) -> bool:
     """A whole-word negation cue of any listed language (``ne`` needs its partner: see the checker)."""
     return word.casefold() in NEGATIONS
@@ -493,6 +542,9 @@ NEGATION_PHRASES = {
         "refuse to",
         "refuses to",
         "refused to",
+        "decline to",
+        "declines to",
+        "declined to",
         # Software: "removed support for X" is "X is no longer supported".
         "removed support",
         "dropped support",
@@ -551,6 +603,40 @@ NEGATIVE_MEANING = frozenset(
         " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
     ).split()
 )
+#: Verbs light enough to come and go when a negation is said in other words: "contains no sugar" /
+#: "sugar-free", "gaf geen commentaar" / "weigerde commentaar te geven", "no longer includes" /
+#: "was removed".
+LIGHT_VERBS = frozenset(
+    (
+        "have has had having contain contains contained include includes included give gives gave"
+        " given make makes made"
+        " a ont avait avaient contient contiennent contenait comprend inclut donne donné fait faire"
+        " hat haben hatte hatten enthält enthalten enthielt gibt gab geben gegeben macht machte"
+        " tiene tienen tenía contiene contienen incluye incluyen da dio dar hace hizo hacer"
+        " tem têm tinha contém inclui dá deu faz fez fazer"
+        " ha hanno aveva contiene contengono include dà diede dare fa fece fare"
+        " heeft hebben had bevat bevatten bevatte geeft gaf geven maakt maakte"
+    ).split()
+)
+#: Verbs of taking or using something, which a prohibition leaves unsaid: "contraindicated in
+#: pregnancy" / "should not be taken in pregnancy", "avoid alcohol" / "do not drink alcohol".
+USE_VERBS = frozenset(
+    (
+        "take takes taken took taking use uses used using receive received consume consumed drink"
+        " drunk eat eaten administer administered apply applied give given"
+        " prendre pris prise prises utiliser utilisé utilisée recevoir reçu consommer consommé boire"
+        " administrer administré"
+        " nehmen genommen einnehmen eingenommen verwenden verwendet anwenden angewendet angewandt"
+        " erhalten bekommen trinken getrunken essen gegessen"
+        " tomar tomarse tomado tomada usar usado usada utilizar utilizado utilizada recibir recibido"
+        " consumir consumido beber administrar administrado"
+        " receber recebido usado usada"
+        " prendere preso presa usare usato usata utilizzare utilizzato assumere assunto assunta"
+        " ricevere ricevuto bere somministrare somministrato"
+        " nemen genomen innemen ingenomen gebruiken gebruikt krijgen gekregen drinken gedronken"
+        " eten gegeten toedienen toegediend"
+    ).split()
+)
 #: The same, written in Chinese characters (a token opening with one).
 NEGATIVE_MEANING_PARTS = (
     "停止",
@@ -573,7 +659,7 @@ NEGATIVE_MEANING_PARTS = (
     "否认",
 )
 #: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
-PRIVATIVES = frozenset("without sans ohne sin sem senza zonder".split())
+PRIVATIVES = frozenset("without sans ohne sin sem senza zonder lack lacks lacked lacking".split())
 
 #: Quantifiers by meaning (the determiner of a subject): the relation of one to another is below.
 QUANTIFIERS = {
@@ -732,6 +818,14 @@ CONTRARIES = (
     "aangenomen nam | ontslagen ontsloeg",
     "招聘 雇用 录用 聘用 | 裁减 解雇 裁员 辞退",
     "批准 通过 | 拒绝 否决 驳回",
+    "支持 | 驳回",
+    "启用 开启 打开 | 禁用 关闭 停用",
+    "新招 招募 | 裁员 解雇",
+    "allow allows allowed permit permits | block blocks blocked",
+    "permite permiten permitido permitida admite admiten | bloquea bloquean bloqueado bloqueada",
+    "permite permitem permitido permitida | bloqueia bloqueiam bloqueado bloqueada",
+    "autorise autorisent autorisé autorisée permet permettent | bloque bloquent bloqué bloquée",
+    "erlaubt erlauben | blockiert blockieren sperrt gesperrt",
     "增加 上升 增长 | 减少 下降 降低",
     "上涨 | 下跌 下降 减少 降低",
     "空腹 | 饭后 餐后 随餐 进餐",
@@ -757,8 +851,9 @@ CONTEXT_CONTRARIES = {
     ("for", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
     ("pour", "contre"): ("vot",),
     ("für", "gegen"): ("stimm", "votiert"),
-    ("favour", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
-    ("favor", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled"),
+    # "voted in favour of": the word before the slot is "in".
+    ("favour", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled", "in"),
+    ("favor", "against"): ("vot", "argu", "campaign", "lobbi", "spok", "speak", "testif", "ruled", "in"),
     ("favor", "contra"): ("vot", "a", "en"),
     ("favore", "contro"): ("vot", "a"),
     ("voor", "tegen"): ("stem",),
@@ -778,6 +873,9 @@ SYNONYMS = (
     "company firm business",
     "entreprise société firme",
     "empresa compañía firma",
+    "permite admite",
+    "pegel wasserstand",
+    "vergangenen letzten",
     "staff employees workers personnel",
     "begin start commence",
     "end finish conclude",
@@ -817,7 +915,9 @@ CONVERSES = (
     "más | menos",
     "avant | après",
     "vor bevor | nach nachdem",
-    "antes | después",
+    "antes | después depois",
+    "prima | dopo",
+    "voordat | nadat",
     "cheap | dear",
     "light | heavy",
     "günstiger billiger | teurer",
@@ -843,6 +943,7 @@ CONVERSES = (
     "grande grands grandes haute hauts hautes lourde vieille rapide | petite petits petites basse bas basses"
     " légère jeune lente",
     "重 高 大 长 早 快 多 宽 深 强 热 | 轻 矮 低 小 短 晚 慢 少 窄 浅 弱 冷",
+    "贵 | 便宜 低 廉",
 )
 
 
@@ -911,6 +1012,11 @@ def word_relation(premise: str, hypothesis: str, before: str = "", lang: str = "
             return "alt"
     if opposite(premise, hypothesis):
         return "alt"
+    # A form the lists lack, read by its stem: "cayeron" / "subieron".
+    if lang in _ENDINGS:
+        left, right = poles_of(premise, lang), poles_of(hypothesis, lang)
+        if any((concept, 1 - pole) in right for concept, pole in left):
+            return "alt"
     # The generated lexicon for content words only: prepositions and articles take their sense from
     # the words around them ("a medicine against malaria" is one for it). Its exclusions only: a
     # synonym through a rare sense ("called" / "named") would count a word as said (WiCE dev: its

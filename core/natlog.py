@@ -61,11 +61,13 @@ from lfx_citations.core.align import (
 )
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
+    CALENDAR,
     CALENDAR_WORDS,
     DOWNWARD,
     FUNCTION_WORD_SET,
     IMPLICATIVE_BEFORE_ING,
     IMPLICATIVES,
+    LIGHT_VERBS,
     MODALS_BY_LANG,
     NE_PARTNERS,
     NEGATION_BREAKERS,
@@ -75,9 +77,11 @@ from lfx_citations.core.lexicon import (
     NEGATIVE_MEANING,
     NEGATIVE_MEANING_PARTS,
     NOT_NEGATING,
+    NOUN_PHRASE_START_WORDS,
     PASSIVE_AUXILIARIES,
     PRIVATIVES,
     SYMMETRIC,
+    USE_VERBS,
     approximator,
     converse,
     convert,
@@ -353,6 +357,10 @@ def _plain(word: str) -> bool:
     return _content(word) and not word[0].isdigit() and word not in AUXILIARY_WORDS and word[0] < "\u3040"
 
 
+def _substantive(word: str) -> bool:
+    return _plain(word) and word not in NOUN_PHRASE_START_WORDS
+
+
 def _value(word: str) -> float | None:
     try:
         return float(word)
@@ -492,8 +500,9 @@ def infer(
         # Words on both sides that the lexicon does not relate: the sentence says something else
         # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
         # "sold a sculpture"). Numbers are the number check's.
-        left_c = [cw[i] for i in c_words if i not in paired_here and _plain(cw[i])]
-        left_e = [ew[j] for j in e_words if j not in used and _plain(ew[j])]
+        # Prepositions ("during" / "throughout") say nothing else.
+        left_c = [cw[i] for i in c_words if i not in paired_here and _substantive(cw[i])]
+        left_e = [ew[j] for j in e_words if j not in used and _substantive(ew[j])]
         if gap.where == "inner" and left_e and any(not any(same_stem(w, v) for v in left_e) for w in left_c):
             result.unknown_at.append((gap.ca, gap.cb))
         # A unit said otherwise next to the same number: "500 mg" / "500 g".
@@ -502,6 +511,11 @@ def infer(
             n_c, n_e = chain[gap.before]
             if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
                 subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
+    # A date written in digits facing the same date with its month in words ("03.05.1911" / "3. Mai
+    # 1911"): the same date, not another number.
+    for i in range(len(cw) - 1):
+        if _numeric_date(cw[i], cw[i + 1]) in _spelled_dates(ew):
+            result.settled.update((i, i + 1))
     # Approximate claims whose number is aligned word for word: "about 400" / "400".
     for i, j in chain:
         if cw[i][0].isdigit() and _number_relation(cw, ew, i, j, result) == REV:
@@ -619,12 +633,16 @@ def infer(
     # A word that means "not" beside the claim's own negation makes a double negation of it: "no
     # user can skip two-step login" says it is mandatory.
     ins_ops = {k for op, k in in_ops if op == "ins"}
+    twice = [k for k in _negating(cw, cm, aligned_c | edited_c, ins_ops, ew) if cw[k] in NEGATIVE_MEANING]
     facing = {
-        "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw)
-        + [k for k in _negating(cw, cm, aligned_c | edited_c, ins_ops, ew) if cw[k] in NEGATIVE_MEANING],
+        "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw) + twice,
         "del": _negating(cw, cm, aligned_c | edited_c, ins_ops, ew),
     }
     lone = [e for e in ops if e.lexical == NEG]
+    # The evidence from its first aligned word to the end of that clause: what it says before them,
+    # or in another clause, the claim may leave out ("Patients should avoid alcohol" / "Alcohol
+    # should not be consumed").
+    inner = range(chain[0][1], _clause_end(evidence, source_text, chain[-1][1], hi))
     # Only a single lone negation, and the only exclusive edit: two of them already cancel
     # ("prohibited from keeping pets without permission" / "may not keep pets unless …", 禁止 / 不允许),
     # and dropping one would leave the other alone.
@@ -634,7 +652,14 @@ def infer(
         and not any(e.lexical in EXCLUSIVE for e in subs + ops if e is not lone[0])
     ):
         ops.remove(lone[0])
-        result.dropped = True
+        # When nothing else differs, both negate the same words: "declined to comment" / "did not
+        # comment", "support was dropped in Quill 5.0" / "Quill 5.0 does not support".
+        result.dropped = (
+            result.dropped
+            or (lone[0].op == "ins" and bool(twice))
+            or _differ(cw, cm, aligned_c | edited_c, range(len(cw)), ew)
+            or _differ(ew, em, aligned_e | edited_e, inner, cw)
+        )
         if lone[0].op == "ins":
             result.paired.add(lone[0].claim[0])
     # A claim negation right before a word the lexicon excludes from the evidence's, that no edit
@@ -656,6 +681,17 @@ def infer(
             accounted.add(k)
             result.lonely.discard(k)
             ops.append(Edit("ins", "negation", (k, k + 1), (0, 0), NEG, NEG))
+    # A claim's lone "should not be taken" facing a word of the evidence's that means "not"
+    # ("contraindicated", "avoid"), where nothing else differs: one prohibition in words of its own.
+    light = LIGHT_VERBS | USE_VERBS
+    if (
+        len(result.lonely) == 1
+        and _negating(ew, em, aligned_e | edited_e, set(), cw)
+        and not _differ(cw, cm, aligned_c | edited_c, range(len(cw)), ew, light)
+        and not _differ(ew, em, aligned_e | edited_e, inner, cw, light)
+    ):
+        result.paired |= result.lonely
+        result.lonely.clear()
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -736,11 +772,56 @@ def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], o
     return out
 
 
+def _differ(
+    words: list[str],
+    m: list[Mark],
+    accounted: set[int],
+    within: range,
+    other: list[str],
+    light: frozenset[str] = LIGHT_VERBS,
+) -> bool:
+    """Whether one side holds, ``within`` its words read, a content word that the other side does
+    not say and no edit accounts for, other than the words that negate and light verbs ("has",
+    "contains"): the negations then differ in more than their wording.
+
+    >>> _differ(["the", "firm", "declined", "to", "comment"], [None] * 5, set(), range(5), ["firm", "comment"])
+    False
+    >>> _differ(["the", "firm", "declined", "to", "sell"], [None] * 5, set(), range(5), ["firm", "comment"])
+    True
+    """
+    return any(
+        k not in accounted
+        and not m[k]
+        and _content(words[k])
+        and words[k] not in AUXILIARY_WORDS
+        and words[k] not in light
+        and words[k] not in NEGATIVE_MEANING
+        and not words[k].startswith(NEGATIVE_MEANING_PARTS)
+        and not any(words[k] == w or same_stem(words[k], w) for w in other)
+        for k in within
+    )
+
+
 def _before(k: int, m: list[Mark], words: list[str]) -> list[int]:
     """The last six content words before token ``k`` (what a verb closing its clause is said of:
     "wurde in Version 3 entfernt", "De ontwikkeling van … Notulist, die in 2017 werd gelanceerd, is
     vorig jaar stopgezet")."""
     return [j for j in range(k - 1, -1, -1) if not m[j] and _content(words[j])][:6]
+
+
+def _clause_end(toks: list[Tok], text: str, k: int, stop: int) -> int:
+    """The first token after token ``k`` (before ``stop``) that a comma, semicolon, colon, dash or
+    bracket sets off: where the clause ``k`` is in ends.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> s = "The drug is banned; the team now uses another."
+    >>> _clause_end(token_spans(s), s, 2, 9)
+    4
+    """
+    return next(
+        (j for j in range(k + 1, stop) if any(c in ",;:—–()" for c in text[toks[j - 1][2] : toks[j][1]])),
+        stop,
+    )
 
 
 def _evidence_position(chain: list[tuple[int, int]], i: int) -> int:
@@ -1021,6 +1102,31 @@ def _clock(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> s
         return None
     result.settled.update((i, i + 1))
     return EQ
+
+
+_MONTH_NUMBER = {w: n for words in CALENDAR.values() for n, w in enumerate(words.split()[:12], 1)}
+
+
+def _numeric_date(day_month: str, year: str) -> tuple[int, int, str] | None:
+    """(day, month, year) of a date written "03.05" or "3/5" before its year, else None.
+
+    >>> _numeric_date("03.05", "1911"), _numeric_date("3.5", "kg")
+    ((3, 5, '1911'), None)
+    """
+    parts = day_month.replace("/", ".").split(".")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts) or not (year.isdigit() and len(year) == 4):
+        return None
+    day, month = int(parts[0]), int(parts[1])
+    return (day, month, year) if 1 <= day <= 31 and 1 <= month <= 12 else None
+
+
+def _spelled_dates(words: list[str]) -> set[tuple[int, int, str]]:
+    """The dates ``words`` write as day, month name and year ("3 mai 1911")."""
+    return {
+        (int(words[k]), _MONTH_NUMBER[words[k + 1]], words[k + 2])
+        for k in range(len(words) - 2)
+        if words[k].isdigit() and words[k + 1] in _MONTH_NUMBER and words[k + 2].isdigit()
+    }
 
 
 def _with_unit(words: list[str], i: int) -> bool:

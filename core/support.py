@@ -71,19 +71,23 @@ from lfx_citations.core.align import (
     tokens,
 )
 from lfx_citations.core.lexicon import (
+    AUXILIARY_WORDS,
     CALENDAR,
     CALENDAR_HOMONYMS,
     CALENDAR_WORDS,
     COORDINATORS,
     DIRECTIONS,
+    FUNCTION_WORD_SET,
     GERMAN_NOUN_MARKERS,
     NAME_PARTICLES,
     NOUN_PHRASE_START_WORDS,
     SENTENCE_OPENER_WORDS,
+    converse,
     operator,
     sentence_language,
+    units_differ,
 )
-from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, infer, marks
+from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, infer, marks, negative
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -174,6 +178,7 @@ _MONTH_SHORT = (
     ("dec déc dez dic", ""),
 )
 _MONTH_OF = {w: n for n, pair in enumerate(_MONTH_SHORT) for w in " ".join(pair).split()}
+_MONTH_NAMES = frozenset(w for words in CALENDAR.values() for w in words.split()[:12])
 _SHORT = "|".join(sorted((w for pair in _MONTH_SHORT for w in pair[0].split()), key=len, reverse=True))
 _AMBIGUOUS = "|".join(w for _, words in _MONTH_SHORT for w in words.split())
 _INITIALISM_RE = re.compile(r"(?<![\w.])(?:(?:[^\W\d_]\.){2,}|vs?\.)$")
@@ -243,6 +248,14 @@ def _abbreviated(text: str, end: int) -> bool:
         m.end() == end for m in _ABBREVIATION_RE.finditer(text, max(0, end - 6), end)
     ):
         return True
+    # A day written as an ordinal before its month: "am 3. Mai 1911".
+    word = re.match(r"[^\W\d_]+", text[end : end + 20].lstrip())
+    if (
+        word
+        and word.group(0).casefold() in _MONTH_NAMES
+        and re.search(r"(?<![\d.])\d{1,2}\.$", text[max(0, end - 4) : end])
+    ):
+        return True
     # "U.S.", "p.m." and "v." end a sentence too ("He moved to the U.S. He…"): not before a word in
     # lower case ("D.C. with") nor a name ("the U.S. Supreme Court", "Brown v. Board"), a capitalized
     # word that does not open sentences.
@@ -257,7 +270,13 @@ def _abbreviated(text: str, end: int) -> bool:
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """[start, end) spans of the sentences of ``text``, trimmed of surrounding whitespace; a period
-    after a title or an initial does not end one ("Mr. Borker", "Arthur M. Sackler")."""
+    after a title, an initial or a day before its month does not end one ("Mr. Borker", "Arthur M.
+    Sackler", "am 3. Mai").
+
+    >>> text = "Er starb am 3. Mai 1911. Sie zog weg."
+    >>> [text[a:b] for a, b in split_sentences(text)]
+    ['Er starb am 3. Mai 1911.', 'Sie zog weg.']
+    """
     spans: list[tuple[int, int]] = []
     cut = 0
     ends = [m.end() for m in _SENTENCE_END_RE.finditer(text) if not _abbreviated(text, m.end())]
@@ -422,6 +441,67 @@ def _title_of_another(
         and "," in claim_text[claim[person][2] : claim[person + 1][1]]
         and chain[i][1] - chain[i - 1][1] > TITLE_REACH
     )
+
+
+def _negated(marks: list[Mark], words: list[str], k: int) -> bool:
+    """Whether a negation stands right before word ``k``, or before the auxiliaries before it ("is not
+    permitted", "non è consentito"); "ne convient pas aux enfants plus jeunes" does not negate "plus".
+
+    >>> _negated([None, ("negation", "not"), None, None], ["it", "not", "is", "permitted"], 3)
+    True
+    """
+    j = k - 1
+    while j >= 0 and k - j <= 3 and marks[j] is None and words[j] in AUXILIARY_WORDS | {"be", "been"}:
+        j -= 1
+    return j >= 0 and marks[j] is not None and marks[j][0] != "part" and negative(marks[j])
+
+
+# Words that link a comparative to its second argument: on neither side of it.
+_THAN = frozenset("than dan als wie dell".split())
+
+
+def _said_otherwise(
+    claim: Claim, k: int, source: _Source, picked: tuple[int, ...], other: tuple[str, int]
+) -> bool:
+    """Whether an evidence sentence says claim word ``k`` with the word of the ``other`` pole: that
+    word negated ("Minors are not permitted" / "forbidden for minors"), or its converse with the
+    arguments swapped ("B ended after A began" / "A began before B ended").
+
+    >>> checker = SupportChecker({1: "The backup ends before the update starts."})
+    >>> claim = checker.parse("The update starts after the backup ends.")
+    >>> before = next(iter(DIRECTIONS["before"]))
+    >>> _said_otherwise(claim, 3, checker._sources[1], (0,), before)
+    True
+    """
+    word = claim.spans[k][0]
+
+    def content(toks: list[Tok]) -> list[str]:
+        return [
+            t
+            for t, *_ in toks
+            if len(t) > 2 and t not in FUNCTION_WORD_SET and t not in DIRECTIONS and t not in _THAN
+        ]
+
+    def near(w: str, words: list[str]) -> int:
+        return sum(w == v or (len(w) >= PREFIX and w[:PREFIX] == v[:PREFIX]) for v in words)
+
+    left, right = content(claim.spans[:k]), content(claim.spans[k + 1 :])
+    for s in picked:
+        toks = source.sentence(s)
+        _, ev_marks = source.read(s)
+        for p, (w, *_) in enumerate(toks):
+            if other not in DIRECTIONS.get(w, ()):
+                continue
+            if _negated(ev_marks, [t for t, *_ in toks], p):
+                return True
+            before, after = content(toks[:p]), content(toks[p + 1 :])
+            if (
+                converse(w, word)
+                and sum(near(v, after) for v in left) > sum(near(v, before) for v in left)
+                and sum(near(v, before) for v in right) > sum(near(v, after) for v in right)
+            ):
+                return True
+    return False
 
 
 def _run(toks: list[Tok], first: int, keep: Callable[[int], bool], stop: int) -> int:
@@ -1196,11 +1276,41 @@ class SupportChecker:
             if aligned.inference is not None:
                 lonely |= aligned.inference.lonely
                 paired |= aligned.inference.paired
+        # A claim's amount whose number the evidence writes only in another unit of its kind, wherever
+        # the alignment put it ("Adults should take 20 g" / "the adult dose is 20 mg"): another amount.
+        for n, u in claim.quantities:
+            flip = self._unit_flip(claim, source, m.picked, n, u)
+            if flip is not None:
+                conflicts.append(flip)
         # A claim's negation that no evidence sentence faces: the claim says what they do not.
         capped_ = capped_ or bool(lonely - paired)
         # A claim's negation that one evidence sentence leaves alone and another faces is said there.
         conflicts = [(c, words) for c, words, at in exclusions if not at & paired] + conflicts
         return Flips(conflicts, bool(conflicts) or capped_, eased)
+
+    def _unit_flip(
+        self, claim: Claim, source: _Source, picked: tuple[int, ...], n: str, u: str
+    ) -> tuple[Conflict, frozenset[str]] | None:
+        """The conflict when the source writes number ``n`` only with units other than ``u`` of the
+        same kind, and one evidence sentence writes it so; with the claim words it concerns."""
+        written = {self._unit(v, apart) for v, apart in source.units.get(n, ())}
+        if not written or u in written:
+            return None
+        mine = next(
+            (m for m in _QUANTITY_RE.finditer(normalize(claim.text)) if canonical_number(m.group(2)) == n),
+            None,
+        )
+        for k in picked:
+            a, b = source.spans[k]
+            for m in _QUANTITY_RE.finditer(normalize(source.text[a:b])):
+                unit = m.group(1) or m.group(4) or ""
+                if canonical_number(m.group(2)) == n and units_differ(u, unit):
+                    words = frozenset(t for t in claim.vocab if t == u or number_key(t) == n)
+                    # The amount from its number on: the pattern may open with a space.
+                    shown = claim.text[mine.start(2) : mine.end()] if mine else f"{n} {u}"
+                    start, end = a + m.start(2), a + m.end()
+                    return Conflict("number", shown, source.text[start:end], start, end), words
+        return None
 
     @staticmethod
     def _reversed(claim: Claim, source: _Source, picked: tuple[int, ...], eased: frozenset[str]) -> bool:
@@ -1222,8 +1332,15 @@ class SupportChecker:
                 and not (k and cap)
                 and "-" not in claim.text[start - 1 : start] + claim.text[end : end + 1]
             ):
+                # "not permitted" where the source says "forbidden" says the same.
+                if _negated(claim.marks, [t for t, *_ in claim.spans], k):
+                    continue
                 for concept, pole in DIRECTIONS[tok]:
-                    if (concept, 1 - pole) in poles and (concept, pole) not in everywhere:
+                    if (
+                        (concept, 1 - pole) in poles
+                        and (concept, pole) not in everywhere
+                        and not _said_otherwise(claim, k, source, picked, (concept, 1 - pole))
+                    ):
                         return True
         return False
 

@@ -944,22 +944,22 @@ def test_chinese_quantifiers(lang: str, evidence: str, claim: str, verdict: str,
 
 # Plain sentences where each side negates in words of its own: a "not" facing "declined to",
 # "dropped", "except", "uitgeschakeld", 停止 or a negation the alignment leaves out is no evidence of
-# an exclusion (not supported at worst, never contradicted); a negation one side adds to the same
-# words still contradicts. Also a time on two clocks, a double negation in Chinese, and a
+# an exclusion (never contradicted; supported when nothing else differs); a negation one side adds
+# to the same words still contradicts. Also a time on two clocks, a double negation in Chinese, and a
 # comparative that is no superlative.
 OWN_WORDS_CASES = [
     (
         "en",
         "The mayor declined to answer questions about the budget.",
         "The mayor did not answer questions about the budget.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     (
         "en",
         "Support for Debian 9 was dropped in Kestrel 2.1.",
         "Kestrel 2.1 does not support Debian 9.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     (
@@ -1004,7 +1004,7 @@ OWN_WORDS_CASES = [
         "en",
         "The tablet lacks a headphone socket.",
         "The tablet has no headphone socket.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     (
@@ -1018,12 +1018,12 @@ OWN_WORDS_CASES = [
         "de",
         "Die Exportfunktion wurde in Version 4 entfernt.",
         "Version 4 enthält die Exportfunktion nicht mehr.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     # 禁止 facing 不允许 is a negation over an antonym, whatever 未经 / 没有 do before it.
     ("zh", "未经同意，禁止在此吸烟。", "没有同意不允许在此吸烟。", NOT_SUPPORTED, None),
-    ("en", "The alarm is off by default.", "The alarm is not on by default.", NOT_SUPPORTED, None),
+    ("en", "The alarm is off by default.", "The alarm is not on by default.", "supported", None),
     ("zh", "治疗期间不宜熬夜。", "治疗期间应避免熬夜。", NOT_SUPPORTED, None),
     ("zh", "只有会员才能借书。", "除了会员，其他人都不能借书。", NOT_SUPPORTED, None),
     (
@@ -1037,7 +1037,7 @@ OWN_WORDS_CASES = [
         "es",
         "Este jarabe no debe tomarse con leche.",
         "Se debe evitar la leche al tomar este jarabe.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     (
@@ -1047,12 +1047,12 @@ OWN_WORDS_CASES = [
         NOT_SUPPORTED,
         None,
     ),
-    ("en", "The dressing contains no gluten.", "The dressing is gluten-free.", NOT_SUPPORTED, None),
+    ("en", "The dressing contains no gluten.", "The dressing is gluten-free.", "supported", None),
     (
         "en",
         "The council has yet to publish the report.",
         "The council has not published the report.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     ("zh", "车厢内严禁饮食。", "车厢内不准饮食。", NOT_SUPPORTED, None),
@@ -1151,7 +1151,7 @@ def test_unless_and_none_over_an_antonym() -> None:
 def test_stopgezet_says_no_longer_in_dutch() -> None:
     assert judged(
         "De app ondersteunt Android 9 niet meer.", "De ondersteuning voor Android 9 is stopgezet in de app."
-    ) == (NOT_SUPPORTED, None)
+    ) == ("supported", None)
 
 
 # A tenth round: the hour said with the part of the day, a converse whose argument is said another
@@ -1189,7 +1189,7 @@ TENTH_ROUND_CASES = [
         NOT_SUPPORTED,
         None,
     ),
-    ("nl", "In de app ontbreekt een donkere modus.", "De app heeft geen donkere modus.", NOT_SUPPORTED, None),
+    ("nl", "In de app ontbreekt een donkere modus.", "De app heeft geen donkere modus.", "supported", None),
     (
         "de",
         "Dem Bericht fehlt eine Quellenangabe.",
@@ -1356,7 +1356,7 @@ TWELFTH_ROUND_CASES = [
         "nl",
         "De verkoop van de papieren krant, die in 1950 werd opgericht, is vorig jaar stopgezet.",
         "De papieren krant wordt niet meer verkocht.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     (
@@ -1423,9 +1423,185 @@ THIRTEENTH_ROUND_CASES = [
 ]
 
 
+# A fourteenth round: a negation said in words of its own is the same negation when nothing else
+# differs ("declined to comment" / "did not comment", "contraindicated" / "should not receive"), and
+# "declined to", "lacks" negate what follows them; a double negation in the claim, or a word of the
+# evidence's own clause the claim leaves out, keeps it unsaid.
+FOURTEENTH_ROUND_CASES = [
+    (
+        "en",
+        "The company declined to comment on the report.",
+        "The company commented on the report.",
+        "contradicted",
+        "negation",
+    ),
+    ("en", "The museum lacks a café.", "The museum has a café.", "contradicted", "negation"),
+    (
+        "en",
+        "This vaccine is contraindicated in patients with a severe egg allergy.",
+        "Patients with a severe egg allergy should not receive this vaccine.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Patients should avoid alcohol while taking metronidazole.",
+        "Alcohol should not be consumed while taking metronidazole.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le module d'export a été supprimé dans la version 5.",
+        "La version 5 ne contient plus le module d'export.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "De woordvoerder weigerde commentaar te geven.",
+        "De woordvoerder gaf geen commentaar.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "O medicamento Renafil é contraindicado em doentes com insuficiência hepática grave, devendo o"
+        " médico avaliar alternativas.",
+        "Doentes com insuficiência hepática grave não devem tomar Renafil.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La autenticación en dos pasos es opcional para todos los usuarios.",
+        "Ningún usuario puede omitir la autenticación en dos pasos.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The spokesman refused to deny the merger.",
+        "The spokesman did not confirm the merger.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    # A negated word facing its antonym, and a converse with its arguments swapped, say the same.
+    (
+        "it",
+        "È vietato l'accesso ai cani nel parco.",
+        "L'accesso ai cani nel parco non è consentito.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "Il backup deve essere completato prima dell'aggiornamento del database.",
+        "L'aggiornamento del database deve avvenire dopo il completamento del backup.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Het eiland Grienoog is aanzienlijk kleiner dan het naburige Westerplaat.",
+        "Westerplaat is groter dan Grienoog.",
+        "supported",
+        None,
+    ),
+    ("zh", "星辰X2手机的售价比星辰X5低。", "星辰X5比星辰X2贵。", "supported", None),
+    ("zh", "星辰X2手机的售价比星辰X5低。", "星辰X2比星辰X5贵。", NOT_SUPPORTED, None),
+    # The same number in another unit, wherever the paraphrase put it; a conversion is no flip.
+    (
+        "en",
+        "The recommended adult dose of corvastine is 20 mg once daily.",
+        "Adults should take 20 g of corvastine once a day.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The recommended adult dose of corvastine is 0.5 g once daily.",
+        "Adults should take 500 mg of corvastine once a day.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    # Inflections the lists lack, read by their stem; numbers up to ninety spelled out.
+    (
+        "es",
+        "Las ventas de vivienda en Sotoalto cayeron un 6 % en abril.",
+        "En abril las ventas de vivienda en Sotoalto subieron un 6 %.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The free plan allows up to five private repositories per account.",
+        "Accounts on the free plan can have up to fifteen private repositories.",
+        "contradicted",
+        "number",
+    ),
+    # A day written as an ordinal does not end the sentence, and a date in digits is that date.
+    (
+        "de",
+        "Der Komponist Anselm Riedl starb am 3. Mai 1911 in Talheim.",
+        "Anselm Riedl ist am 03.05.1911 gestorben.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Der Komponist Anselm Riedl starb am 3. Mai 1911 in Talheim.",
+        "Anselm Riedl ist am 03.06.1911 gestorben.",
+        "contradicted",
+        "number",
+    ),
+    # "won against" is "beat" for the role check; "in favour of" after "voted"; a preposition said
+    # otherwise hides no exclusion; "bloqueia" / "permite".
+    (
+        "es",
+        "El Atlético Ribera derrotó al Club Nogales por tres goles a uno.",
+        "El Club Nogales ganó al Atlético Ribera.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "El Atlético Ribera derrotó al Club Nogales por tres goles a uno.",
+        "El Atlético Ribera ganó al Club Nogales.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Senator Ilse Varga voted against the water bill on Thursday.",
+        "Ilse Varga voted in favour of the water bill.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The Cobalt Street clinic stays open throughout the renovation works.",
+        "The Cobalt Street clinic is closed during the renovation.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "Desde a versão 3.1, o Nuvix bloqueia por padrão as conexões sem criptografia.",
+        "O Nuvix permite por padrão conexões sem criptografia.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("lang", "evidence", "claim", "verdict", "kind"),
-    TENTH_ROUND_CASES + ELEVENTH_ROUND_CASES + TWELFTH_ROUND_CASES + THIRTEENTH_ROUND_CASES,
+    TENTH_ROUND_CASES
+    + ELEVENTH_ROUND_CASES
+    + TWELFTH_ROUND_CASES
+    + THIRTEENTH_ROUND_CASES
+    + FOURTEENTH_ROUND_CASES,
 )
 def test_later_rounds(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
