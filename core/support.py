@@ -85,6 +85,7 @@ from lfx_citations.core.lexicon import (
     converse,
     operator,
     sentence_language,
+    unit_dimension,
     units_differ,
 )
 from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, infer, marks, negative
@@ -178,6 +179,8 @@ _MONTH_SHORT = (
     ("dec déc dez dic", ""),
 )
 _MONTH_OF = {w: n for n, pair in enumerate(_MONTH_SHORT) for w in " ".join(pair).split()}
+# German auxiliaries end like declined adjectives, but a capitalized word after one is no noun of theirs.
+_GERMAN_AUXILIARIES = frozenset("wurde wurden worden wird werden hatte hatten haben habe waren".split())
 _MONTH_NAMES = frozenset(w for words in CALENDAR.values() for w in words.split()[:12])
 _SHORT = "|".join(sorted((w for pair in _MONTH_SHORT for w in pair[0].split()), key=len, reverse=True))
 _AMBIGUOUS = "|".join(w for _, words in _MONTH_SHORT for w in words.split())
@@ -410,14 +413,19 @@ def _glued(word: str, others: set[str]) -> bool:
     return len(cuts) > 2 and any(normalize(word[a:b]) in others for a, b in pairwise(cuts))
 
 
-def _tight(gap: Gap, a: int, b: int, c: int, d: int) -> bool:
+def _tight(gap: Gap, a: int, b: int, c: int, d: int, edge: bool = False) -> bool:
     """Whether claim tokens [a, b] and evidence tokens [c, d] fill the same slot of the gap: next to
-    the aligned word that bounds it (at its edges), or filling all of it but a word (inside)."""
+    the aligned word that bounds it (at its edges), or filling all of it but a word (inside); with
+    ``edge`` (names), also next to the same aligned word inside."""
     if gap.where == "lead":
         return b == gap.cb - 1 and d == gap.eb - 1
     if gap.where == "trail":
-        return a == gap.ca and c == gap.ea
-    return (gap.cb - gap.ca) - (b - a) <= 2 and (gap.eb - gap.ea) - (d - c) <= 2
+        # A name may follow its title: "designed by Ruth Hale" / "designed by the engineer Maren Holt".
+        return a == gap.ca and (c == gap.ea or (edge and c - gap.ea <= 2))
+    # Or next to the same aligned word on both sides: "wurde Martina Oswald" / "wurde am Sonntag
+    # Karin Oswald".
+    same_edge = (a == gap.ca and c == gap.ea) or (b == gap.cb - 1 and d == gap.eb - 1)
+    return (edge and same_edge) or ((gap.cb - gap.ca) - (b - a) <= 2 and (gap.eb - gap.ea) - (d - c) <= 2)
 
 
 def _title_of_another(
@@ -621,7 +629,11 @@ class Aligned:
                     continue
                 elif kind == "name" and self._title_of_another(gap, claim_names, here_absent):
                     continue
-                if _tight(gap, a, b, c, d):
+                # A unit is no name: "anderthalb Kilometer" / "1.480 Meter".
+                edge = kind == "name" and not any(
+                    unit_dimension(t[0]) for t in (*claim[a : b + 1], *evidence[c : d + 1])
+                )
+                if _tight(gap, a, b, c, d, edge):
                     self._add(kind, a, b, c, d)
             self._name_in_another_role(gap, claim_names, evidence_names, claim_words)
             # A bound said otherwise: the evidence holds a number with a comparison in this slot
@@ -1067,6 +1079,7 @@ class SupportChecker:
                     not toks[k - 1][3]
                     and len(toks[k - 1][0]) > 3
                     and toks[k - 1][0].endswith(("e", "en", "er", "es", "em"))
+                    and toks[k - 1][0] not in _GERMAN_AUXILIARIES  # "wurde Martina Oswald gewählt"
                 )
             )
         ):

@@ -1592,6 +1592,28 @@ FOURTEENTH_ROUND_CASES = [
         "contradicted",
         "direction",
     ),
+    # Another name next to the same aligned word, or after its title; a unit is no name.
+    (
+        "de",
+        "Zur neuen Bürgermeisterin von Halbstadt wurde am Sonntag Karin Oswald gewählt.",
+        "In Halbstadt wurde Martina Oswald zur Bürgermeisterin gewählt.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "en",
+        "The Skarve lighthouse was designed by the engineer Maren Holt and first lit in 1871.",
+        "The Skarve lighthouse was designed by Ruth Hale.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "de",
+        "Die Fußgängerzone ist 1.480 Meter lang.",
+        "Die Fußgängerzone ist knapp anderthalb Kilometer lang.",
+        NOT_SUPPORTED,
+        None,
+    ),
 ]
 
 
