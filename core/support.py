@@ -923,6 +923,9 @@ class Flips:
     conflicts: list[tuple[Conflict, frozenset[str]]] = field(default_factory=list)
     capped: bool = False
     eased: frozenset[str] = frozenset()
+    #: Conflicts that are evidence enough on their own (the same number in another unit of its kind):
+    #: the claim, put right, need only be on topic, not supported word for word.
+    firm: tuple[Conflict, ...] = ()
 
 
 class SupportChecker:
@@ -1186,7 +1189,12 @@ class SupportChecker:
         for candidate, words in flips.conflicts:
             # Contradicted: with the differing element put right, the evidence would support it.
             again = self.features(claim, source_id, self._mask(claim, words | flips.eased))
-            if again is not None and combine(again[0], again[2], again[3]) >= HIGH:
+            bar = UNCERTAIN_LOW if candidate in flips.firm else HIGH
+            if (
+                again is not None
+                and not (bar < HIGH and again[3])
+                and combine(again[0], again[2], again[3]) >= bar
+            ):
                 conflict = candidate
                 break
         if flips.capped:
@@ -1291,15 +1299,17 @@ class SupportChecker:
                 paired |= aligned.inference.paired
         # A claim's amount whose number the evidence writes only in another unit of its kind, wherever
         # the alignment put it ("Adults should take 20 g" / "the adult dose is 20 mg"): another amount.
+        firm = []
         for n, u in claim.quantities:
             flip = self._unit_flip(claim, source, m.picked, n, u)
             if flip is not None:
                 conflicts.append(flip)
+                firm.append(flip[0])
         # A claim's negation that no evidence sentence faces: the claim says what they do not.
         capped_ = capped_ or bool(lonely - paired)
         # A claim's negation that one evidence sentence leaves alone and another faces is said there.
         conflicts = [(c, words) for c, words, at in exclusions if not at & paired] + conflicts
-        return Flips(conflicts, bool(conflicts) or capped_, eased)
+        return Flips(conflicts, bool(conflicts) or capped_, eased, tuple(firm))
 
     def _unit_flip(
         self, claim: Claim, source: _Source, picked: tuple[int, ...], n: str, u: str

@@ -1614,6 +1614,15 @@ FOURTEENTH_ROUND_CASES = [
         NOT_SUPPORTED,
         None,
     ),
+    # The same number in another unit is evidence enough when the claim, put right, is on topic.
+    (
+        "de",
+        "Die empfohlene Tagesdosis von Pirelan beträgt 500 mg.",
+        "Von Pirelan sollen täglich 500 g eingenommen werden.",
+        "contradicted",
+        "number",
+    ),
+    ("zh", "安舒宁每日最大剂量为300毫克。", "安舒宁每天最多可服用300克。", "contradicted", "number"),
 ]
 
 
