@@ -458,6 +458,14 @@ def sentence_language(words: list[str]) -> str:
     if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
         # A tie ("no se debe" reads as Spanish or Portuguese): letters only one of them writes decide.
         tied = {lang for lang, n in ranked if n == ranked[0][1]}
+        # Words only one language has count most: "el" is Spanish, "en" and "a" are shared.
+        weight = {
+            lang: sum(1 / len(_FUNCTION_LANGS[w]) for w in words if lang in _FUNCTION_LANGS.get(w, ()))
+            for lang in tied
+        }
+        best = sorted(weight.values(), reverse=True)
+        if best[0] > best[1]:
+            return max(weight, key=weight.__getitem__)
         letters = set("".join(words))
         hinted = [lang for lang in tied if letters & _LETTERS.get(lang, set())]
         return hinted[0] if len(hinted) == 1 else ""
@@ -669,7 +677,7 @@ QUANTIFIERS = {
     "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
     " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
-    "none": "none no aucun aucune kein keine keinen keiner ningún ninguno ninguna nenhum nenhuma nessuno"
+    "none": "none no aucun aucune kein keine keinen keinem keiner keines ningún ninguno ninguna nenhum nenhuma nessuno"
     " nessuna nessun geen",
 }
 #: How often, from always to never.

@@ -63,6 +63,7 @@ from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     CALENDAR,
     CALENDAR_WORDS,
+    CONTEXT_CONTRARIES,
     DOWNWARD,
     FUNCTION_WORD_SET,
     IMPLICATIVE_BEFORE_ING,
@@ -357,6 +358,9 @@ def _plain(word: str) -> bool:
     return _content(word) and not word[0].isdigit() and word not in AUXILIARY_WORDS and word[0] < "\u3040"
 
 
+_FLIPPED_CONTEXTS = frozenset((b, a) for a, b in CONTEXT_CONTRARIES)
+
+
 def _substantive(word: str) -> bool:
     return _plain(word) and word not in NOUN_PHRASE_START_WORDS
 
@@ -472,6 +476,9 @@ def infer(
                 rel = EQ if clocked else rel
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
                     rel = word_relation(ew[j], cw[i], before, lang)
+                    if rel is None and j and (ew[j], cw[i]) in CONTEXT_CONTRARIES.keys() | _FLIPPED_CONTEXTS:
+                        # The context either side gives it: "stimmte gegen" / "hat für … gestimmt".
+                        rel = word_relation(ew[j], cw[i], ew[j - 1], lang)
                     if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j):
                         rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):

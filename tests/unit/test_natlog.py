@@ -1623,6 +1623,29 @@ FOURTEENTH_ROUND_CASES = [
         "number",
     ),
     ("zh", "安舒宁每日最大剂量为300毫克。", "安舒宁每天最多可服用300克。", "contradicted", "number"),
+    # "keines" is "none"; "für" facing "gegen" with the vote's verb on the evidence's side only; a
+    # sentence whose function words tie is read by the words only one language has ("el").
+    (
+        "de",
+        "Keines der Updates hat das Schema verändert.",
+        "Einige Updates haben das Schema geändert.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "de",
+        "Der Gemeinderat von Triebeck stimmte gegen den Bau einer Umgehungsstraße.",
+        "Der Gemeinderat von Triebeck hat für die Umgehungsstraße gestimmt.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La ciclista Lucía Bermejo superó a Ana Quintanar en el esprint final.",
+        "Ana Quintanar venció a Lucía Bermejo en el esprint final.",
+        "contradicted",
+        "role",
+    ),
 ]
 
 
