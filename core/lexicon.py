@@ -320,6 +320,8 @@ CALENDAR = {
     " maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",
 }
 CALENDAR_WORDS = frozenset(w for words in CALENDAR.values() for w in words.split())
+#: Month names in every lexicon language, with their number (the first twelve words of each line).
+MONTH_NUMBERS = {w: n for words in CALENDAR.values() for n, w in enumerate(words.split()[:12], 1)}
 #: Months that are also common words in lower case ("may", "march", "august"): dates only when written
 #: with a capital.
 CALENDAR_HOMONYMS = frozenset("may march august".split())

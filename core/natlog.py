@@ -61,7 +61,6 @@ from lfx_citations.core.align import (
 )
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
-    CALENDAR,
     CALENDAR_WORDS,
     CONTEXT_CONTRARIES,
     DOWNWARD,
@@ -70,6 +69,7 @@ from lfx_citations.core.lexicon import (
     IMPLICATIVES,
     LIGHT_VERBS,
     MODALS_BY_LANG,
+    MONTH_NUMBERS,
     NE_PARTNERS,
     NEGATION_BREAKERS,
     NEGATION_PART_BREAKERS,
@@ -358,7 +358,8 @@ def _plain(word: str) -> bool:
     return _content(word) and not word[0].isdigit() and word not in AUXILIARY_WORDS and word[0] < "\u3040"
 
 
-_FLIPPED_CONTEXTS = frozenset((b, a) for a, b in CONTEXT_CONTRARIES)
+# The context pairs either way round: a premise and a hypothesis may stand in either order.
+_CONTEXT_PAIRS = frozenset(CONTEXT_CONTRARIES) | frozenset((b, a) for a, b in CONTEXT_CONTRARIES)
 
 
 def _substantive(word: str) -> bool:
@@ -476,7 +477,7 @@ def infer(
                 rel = EQ if clocked else rel
                 if rel is None and not cw[i][0].isdigit() and not ew[j][0].isdigit():
                     rel = word_relation(ew[j], cw[i], before, lang)
-                    if rel is None and j and (ew[j], cw[i]) in CONTEXT_CONTRARIES.keys() | _FLIPPED_CONTEXTS:
+                    if rel is None and j and (ew[j], cw[i]) in _CONTEXT_PAIRS:
                         # The context either side gives it: "stimmte gegen" / "hat für … gestimmt".
                         rel = word_relation(ew[j], cw[i], ew[j - 1], lang)
                     if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j):
@@ -1111,9 +1112,6 @@ def _clock(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> s
     return EQ
 
 
-_MONTH_NUMBER = {w: n for words in CALENDAR.values() for n, w in enumerate(words.split()[:12], 1)}
-
-
 def _numeric_date(day_month: str, year: str) -> tuple[int, int, str] | None:
     """(day, month, year) of a date written "03.05" or "3/5" before its year, else None.
 
@@ -1130,9 +1128,9 @@ def _numeric_date(day_month: str, year: str) -> tuple[int, int, str] | None:
 def _spelled_dates(words: list[str]) -> set[tuple[int, int, str]]:
     """The dates ``words`` write as day, month name and year ("3 mai 1911")."""
     return {
-        (int(words[k]), _MONTH_NUMBER[words[k + 1]], words[k + 2])
+        (int(words[k]), MONTH_NUMBERS[words[k + 1]], words[k + 2])
         for k in range(len(words) - 2)
-        if words[k].isdigit() and words[k + 1] in _MONTH_NUMBER and words[k + 2].isdigit()
+        if words[k].isdigit() and words[k + 1] in MONTH_NUMBERS and words[k + 2].isdigit()
     }
 
 

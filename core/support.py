@@ -79,8 +79,10 @@ from lfx_citations.core.lexicon import (
     DIRECTIONS,
     FUNCTION_WORD_SET,
     GERMAN_NOUN_MARKERS,
+    MONTH_NUMBERS,
     NAME_PARTICLES,
     NOUN_PHRASE_START_WORDS,
+    PASSIVE_AUXILIARIES,
     SENTENCE_OPENER_WORDS,
     converse,
     operator,
@@ -180,8 +182,15 @@ _MONTH_SHORT = (
 )
 _MONTH_OF = {w: n for n, pair in enumerate(_MONTH_SHORT) for w in " ".join(pair).split()}
 # German auxiliaries end like declined adjectives, but a capitalized word after one is no noun of theirs.
-_GERMAN_AUXILIARIES = frozenset("wurde wurden worden wird werden hatte hatten haben habe waren".split())
-_MONTH_NAMES = frozenset(w for words in CALENDAR.values() for w in words.split()[:12])
+_GERMAN_AUXILIARIES = frozenset(PASSIVE_AUXILIARIES["de"][0].split()) | {
+    "hatte",
+    "hatten",
+    "haben",
+    "habe",
+    "waren",
+}
+# Auxiliaries between a negation and the word it negates ("is not permitted", "must not be given").
+_BETWEEN = AUXILIARY_WORDS | {"be", "been"}
 _SHORT = "|".join(sorted((w for pair in _MONTH_SHORT for w in pair[0].split()), key=len, reverse=True))
 _AMBIGUOUS = "|".join(w for _, words in _MONTH_SHORT for w in words.split())
 _INITIALISM_RE = re.compile(r"(?<![\w.])(?:(?:[^\W\d_]\.){2,}|vs?\.)$")
@@ -255,7 +264,7 @@ def _abbreviated(text: str, end: int) -> bool:
     word = re.match(r"[^\W\d_]+", text[end : end + 20].lstrip())
     if (
         word
-        and word.group(0).casefold() in _MONTH_NAMES
+        and word.group(0).casefold() in MONTH_NUMBERS
         and re.search(r"(?<![\d.])\d{1,2}\.$", text[max(0, end - 4) : end])
     ):
         return True
@@ -459,7 +468,7 @@ def _negated(marks: list[Mark], words: list[str], k: int) -> bool:
     True
     """
     j = k - 1
-    while j >= 0 and k - j <= 3 and marks[j] is None and words[j] in AUXILIARY_WORDS | {"be", "been"}:
+    while j >= 0 and k - j <= 3 and marks[j] is None and words[j] in _BETWEEN:
         j -= 1
     return j >= 0 and marks[j] is not None and marks[j][0] != "part" and negative(marks[j])
 
@@ -1189,11 +1198,12 @@ class SupportChecker:
         for candidate, words in flips.conflicts:
             # Contradicted: with the differing element put right, the evidence would support it.
             again = self.features(claim, source_id, self._mask(claim, words | flips.eased))
-            bar = UNCERTAIN_LOW if candidate in flips.firm else HIGH
+            # A firm conflict needs the claim, put right, on topic with every hard signal held.
+            firm = candidate in flips.firm
             if (
                 again is not None
-                and not (bar < HIGH and again[3])
-                and combine(again[0], again[2], again[3]) >= bar
+                and not (firm and again[3])
+                and combine(again[0], again[2], again[3]) >= (UNCERTAIN_LOW if firm else HIGH)
             ):
                 conflict = candidate
                 break
