@@ -321,6 +321,38 @@ def gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[Ga
     return gaps
 
 
+#: A phrase set off by a comma at the start of a sentence ("In May 2023, …") is at most this long.
+FRONT_REACH = 6
+#: Articles open a subject, not a phrase put in front of it ("The agency, in May, rejected it").
+ARTICLES = frozenset(
+    "the an le la les l un une der die das ein eine el los las il lo gli i o os het een".split()
+)
+
+
+def fronted(toks: list[Tok], text: str) -> list[int] | None:
+    """The order that moves a phrase set off by a comma at the start of the sentence to its end,
+    where a plain restatement puts it; None when the sentence opens with none.
+
+    A claim says "The agency approved the drug in May" of "In May, the agency rejected the drug": in
+    the written order the longest chain pairs only "in May", and the verbs never face each other.
+
+    >>> s = "In May 2023, the agency rejected the drug."
+    >>> [token_spans(s)[k][0] for k in fronted(token_spans(s), s)]
+    ['the', 'agency', 'rejected', 'the', 'drug', 'in', 'may', '2023']
+    >>> fronted(token_spans("The agency, in May, rejected it."), "The agency, in May, rejected it.") is None
+    True
+    """
+    if not toks or toks[0][0] in ARTICLES:
+        return None
+    for k in range(min(FRONT_REACH, len(toks) - 4)):
+        between = text[toks[k][2] : toks[k + 1][1]]
+        if any(c in between for c in ",，;:()"):
+            if ("," not in between and "，" not in between) or k == 0:
+                return None
+            return [*range(k + 1, len(toks)), *range(k + 1)]
+    return None
+
+
 def follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
     """Whether the ``k``-th aligned pair comes right after the one before it (``within`` words), in
     both texts."""

@@ -50,6 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lfx_citations.core.align import (
+    ARTICLES,
     EDGE_SLACK,
     GAP_SLACK,
     PREFIX,
@@ -111,7 +112,12 @@ SWAP_COVERAGE = 0.9
 #: The farthest apart two arguments of one predicate are looked for, in tokens.
 MAX_SPAN = 12
 #: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
-MAX_SLOT = 6
+MAX_SLOT = 16
+#: A gap longer than this holds a clause one side adds: an antonym in it still faces the claim's word
+#: ("rejected the marketing application for" / "approved"), but its other words are no substitution.
+CLAUSE_SLOT = 6
+#: The most words of the other side read against such a clause.
+CLAUSE_WORDS = 2
 #: How far before the lead gap a quantifier of the evidence may open the sentence.
 LEAD_REACH = 4
 #: How many claim words an unknown substitution reaches (``Inference.unknown_beside``).
@@ -222,8 +228,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 and lang == "fr"
                 and not any(w in ("ne", "n") for w in words[max(0, k - 4) : k + 5])
             )
-            # "not only" adds; "geen enkel" is "not a single".
-            breaks = after in NEGATION_BREAKERS and t != "geen"
+            # "not only" adds; "geen enkel" is "not a single"; "did not open until September" says
+            # when it opened.
+            breaks = (after in NEGATION_BREAKERS and t != "geen") or _until_date(words, k)
             if not near_number and not breaks and not bare_pas:
                 # "no" is the quantifier "none" in English only ("no samples"); elsewhere it is "not".
                 found = operator(t) if t != "no" or lang in ("en", "") else None
@@ -253,12 +260,53 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
         if mark and mark[0] != "part" and (mark in _NEGATIVE or mark[0] == "negation"):
             # A privative is no n-word: "no puede rescindirse sin aviso" negates twice ("only with
             # notice"); an n-word after it agrees with it ("sin ningún coste").
-            if k <= concord_until and lang in _CONCORD and t not in PRIVATIVES:
+            # Nor is a verb that negates ("não deixou de comparecer" attended).
+            verb = out[k + 1] == ("part", "not") if k + 1 < len(out) else False
+            if k <= concord_until and lang in _CONCORD and t not in PRIVATIVES and not verb:
                 mark = ("part", "not")  # negative concord: one negation
             elif lang in _CONCORD:
                 concord_until = k + _CONCORD_REACH
         out[k] = mark
     return out
+
+
+#: Ordinals: "first" and "last" exclude each other only of the same thing.
+_ORDINALS = frozenset(
+    "first last premier première dernier dernière erste ersten letzte letzten primero primera último"
+    " última primo prima ultimo ultima primeiro primeira eerste laatste".split()
+)
+
+
+def _ranks_another(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether the evidence's ordinal ranks a thing the claim does not name: "finished first in the
+    championship" against "on the last day of the championship" ranks a day, not the player.
+
+    >>> _ranks_another("he finished first".split(), 2, "on the last day".split(), 2)
+    True
+    >>> _ranks_another("the first mayor".split(), 1, "the last mayor".split(), 1)
+    False
+    """
+    nxt = ew[j + 1] if j + 1 < len(ew) else ""
+    return cw[i] in _ORDINALS and ew[j] in _ORDINALS and _content(nxt) and nxt not in cw
+
+
+#: "Not … until": the negation says when, not whether ("no abrió hasta mayo").
+_UNTIL = frozenset("until till hasta".split())
+
+
+def _until_date(words: list[str], k: int) -> bool:
+    """Whether "until" and a date follow the negation at ``k`` within its clause's next words.
+
+    >>> _until_date("the clinic did not open until september".split(), 3)
+    True
+    >>> _until_date("do not take it until the rash clears".split(), 1)
+    False
+    """
+    for j in range(k + 1, min(len(words) - 1, k + 6)):
+        if words[j] in _UNTIL:
+            nxt = words[j + 1 : j + 3]
+            return any(w[:1].isdigit() or w in CALENDAR_WORDS for w in nxt)
+    return False
 
 
 def negative(mark: Mark) -> bool:
@@ -458,6 +506,12 @@ def infer(
         if len(cl) > MAX_SLOT or len(ev) > MAX_SLOT:
             _settle_amounts(cw, ew, cl, ev, result)
             continue
+        # A clause one side adds between aligned words may wrap the other's predicate ("rejected the
+        # marketing application for" / "approved"); before the first aligned word, it excludes only a
+        # word or two of the other's, not any word near it ("On the last day of …" / "he finished
+        # clear first in …").
+        clause = len(cl) > CLAUSE_SLOT or len(ev) > CLAUSE_SLOT
+        wide = clause and min(len(cl), len(ev)) > CLAUSE_WORDS and gap.where == "lead"
         # A one-digit number counts where a unit follows it that the other side writes otherwise.
         # So does an hour before "pm".
         c_words = [i for i in cl if not cm[i] and (len(cw[i]) > 1 or _with_unit(cw, i) or _timed(cw, i))]
@@ -486,6 +540,8 @@ def infer(
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
+                    if rel in EXCLUSIVE and (wide or _ranks_another(cw, i, ew, j)):
+                        rel = None
                     if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
                         rel, kind = ALT, "name"  # two drugs: "warfarin" / "heparin"
                 if rel is not None:
@@ -511,7 +567,12 @@ def infer(
         # Prepositions ("during" / "throughout") say nothing else.
         left_c = [cw[i] for i in c_words if i not in paired_here and _substantive(cw[i])]
         left_e = [ew[j] for j in e_words if j not in used and _substantive(ew[j])]
-        if gap.where == "inner" and left_e and any(not any(same_stem(w, v) for v in left_e) for w in left_c):
+        if (
+            gap.where == "inner"
+            and not clause
+            and left_e
+            and any(not any(same_stem(w, v) for v in left_e) for w in left_c)
+        ):
             result.unknown_at.append((gap.ca, gap.cb))
         # A unit said otherwise next to the same number: "500 mg" / "500 g".
         if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
@@ -519,6 +580,24 @@ def infer(
             n_c, n_e = chain[gap.before]
             if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
                 subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
+    # An amount the slots left alone that the evidence states elsewhere in the sentence, rounded or
+    # in another unit ("About 400 exhibitors took part" / "attracted 396 exhibitors", "a 1 200 ml
+    # tank" / "holds 1.2 litres"): said. Only an entailment is read here; a flip needs its slot.
+    edited = {x for e in subs for x in range(*e.claim)}
+    for i in range(len(cw)):
+        if i in edited or i in result.settled or not cw[i][:1].isdigit() or number_key(cw[i]) in ew:
+            continue
+        if approximator(cw[:i]) not in (None, "about", "nearly"):
+            continue  # "more than 500" holds of many numbers: only its slot tells which it bounds
+        for j in range(len(ew)):
+            probe = Inference()
+            rel = _number_relation(cw, ew, i, j, probe) if ew[j][:1].isdigit() else None
+            if rel in (EQ, FWD) and i in probe.settled:
+                unit = i + 1 < len(cw) and j + 1 < len(ew) and units_differ(cw[i + 1], ew[j + 1])
+                last_c, last_e = (i + 2, j + 2) if unit else (i + 1, j + 1)
+                subs.append(Edit("sub", "number", (_approximated(cw, i), last_c), (j, last_e), rel, rel))
+                result.settled.add(i)
+                break
     # A date written in digits facing the same date with its month in words ("03.05.1911" / "3. Mai
     # 1911"): the same date, not another number.
     for i in range(len(cw) - 1):
@@ -646,6 +725,14 @@ def infer(
         "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw) + twice,
         "del": _negating(cw, cm, aligned_c | edited_c, ins_ops, ew),
     }
+    # A claim's "without" facing a word of the evidence's that means "lacking" ("requests without
+    # the header" / "requests that omit the header"): one privative in words of its own.
+    for edit in [e for e in ops if e.op == "ins" and e.lexical == NEG and cw[e.claim[0]] in PRIVATIVES]:
+        k = next((k for k in facing["ins"] if ew[k] in PRIVATIVES or ew[k] in NEGATIVE_MEANING), None)
+        if k is not None:
+            facing["ins"].remove(k)
+            ops.remove(edit)
+            result.paired.add(edit.claim[0])
     lone = [e for e in ops if e.lexical == NEG]
     # The evidence from its first aligned word to the end of that clause: what it says before them,
     # or in another clause, the claim may leave out ("Patients should avoid alcohol" / "Alcohol
@@ -1181,6 +1268,44 @@ def _passive(sentence: list[str], start: int, end: int) -> bool:
 
 
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())
+#: The longest subject a passive clause is read back to active from, in tokens.
+SUBJECT_REACH = 10
+#: Words that end an agent ("by the regulator for children"): prepositions, not articles.
+_AGENT_END = (NOUN_PHRASE_START_WORDS & FUNCTION_WORD_SET) - ARTICLES
+
+
+def active_order(words: list[str]) -> list[int] | None:
+    """The order that reads a passive clause as its active: "X was V by Y, rest" as "Y V X, rest",
+    the auxiliary and the agent's preposition left out; None when the clause is not passive (German
+    and Dutch, whose verb closes the clause, are read as written).
+
+    >>> w = "dornaxin was rejected by the regulator for children".split()
+    >>> [w[k] for k in active_order(w)]
+    ['the', 'regulator', 'rejected', 'dornaxin', 'for', 'children']
+    >>> w = "el uso de trelvax fue rechazado por la agencia sanitaria".split()
+    >>> " ".join(w[k] for k in active_order(w))
+    'la agencia sanitaria rechazado el uso de trelvax'
+    >>> active_order("the regulator approved dornaxin".split()) is None
+    True
+    """
+    for lang, (auxes, agents) in PASSIVE_AUXILIARIES.items():
+        if lang in _VERB_FINAL:
+            continue
+        aux, agent = auxes.split(), agents.split()
+        p = next((k for k in range(1, min(len(words), SUBJECT_REACH + 1)) if words[k] in aux), None)
+        if p is None:
+            continue
+        v = p + 1
+        while v < len(words) and words[v] in aux:  # "ha sido", "è stata", "has been"
+            v += 1
+        g = next((k for k in range(v + 1, min(len(words), v + 3)) if words[k] in agent), None)
+        if g is None or g + 1 >= len(words):
+            continue
+        e = g + 2
+        while e < len(words) and words[e] not in _AGENT_END:
+            e += 1
+        return [*range(g + 1, e), *range(v, g), *range(p), *range(e, len(words))]
+    return None
 
 
 def _comparative(words: list[str]) -> bool:
@@ -1409,7 +1534,10 @@ def _roles(
         # A swap is the one difference: the two sentences say (nearly) the same words, or the
         # "swap" may be a rephrasing that moves a phrase ("Side effects led to the trial being
         # stopped" / "The trial was stopped because of side effects").
-        mine = [w for w in cw if _plain(w)]
+        # A preposition between the arguments says no more: "won against" is "defeated".
+        mine = [
+            w for k, w in enumerate(cw) if _plain(w) and not (a < k < b - 1 and w in NOUN_PHRASE_START_WORDS)
+        ]
         said = sum(any(same_predicate(w, v, lang) for v in ew) for w in mine)
         if said >= SWAP_COVERAGE * len(mine):
             result.role = ((a, b), (c, d))

@@ -63,6 +63,7 @@ from lfx_citations.core.align import (
     align,
     canonical_number,
     follows,
+    fronted,
     gaps,
     normalize,
     number_key,
@@ -84,13 +85,23 @@ from lfx_citations.core.lexicon import (
     NOUN_PHRASE_START_WORDS,
     PASSIVE_AUXILIARIES,
     SENTENCE_OPENER_WORDS,
+    approximator,
     converse,
     operator,
     sentence_language,
     unit_dimension,
     units_differ,
 )
-from lfx_citations.core.natlog import ENTAILING, EXCLUSIVE, Inference, Mark, infer, marks, negative
+from lfx_citations.core.natlog import (
+    ENTAILING,
+    EXCLUSIVE,
+    Inference,
+    Mark,
+    active_order,
+    infer,
+    marks,
+    negative,
+)
 
 # ---------------------------------------------------------------------------
 # Constants
@@ -565,6 +576,35 @@ class Aligned:
         self.restricted = False
         self.inference: Inference | None = None
         chain = align(claim, evidence)
+        #: Where each claim token stood in the claim (its phrase in front may be read at its end).
+        self.claim_order = list(range(len(claim)))
+        # A phrase one side puts in front ("In May 2023, the agency rejected …") read at its end,
+        # where the other says it, when the words then align better ("The agency approved … in May
+        # 2023").
+        # Its words that align nowhere ("Starting with", "According to the") are left out, or they
+        # would stand in one gap with the last words of the clause.
+        order = fronted(evidence, source_text)
+        if order is not None and len(moved := align(claim, [evidence[k] for k in order])) > len(chain):
+            order = _kept(order, moved, 1, evidence_marks, [t[0] for t in evidence])
+            evidence = [evidence[k] for k in order]
+            evidence_marks = [evidence_marks[k] for k in order]
+            evidence_names = [evidence_names[k] for k in order]
+            chain = align(claim, evidence)
+        # A passive clause read as its active ("Dornaxin was rejected by the regulator" / "The
+        # regulator approved Dornaxin"), on either side, when the words then align better.
+        order = active_order([t[0] for t in evidence])
+        if order is not None and len(moved := align(claim, [evidence[k] for k in order])) > len(chain):
+            chain = moved
+            evidence = [evidence[k] for k in order]
+            evidence_marks = [evidence_marks[k] for k in order]
+            evidence_names = [evidence_names[k] for k in order]
+        order = active_order([t[0] for t in claim])
+        if order is not None and len(moved := align([claim[k] for k in order], evidence)) > len(chain):
+            chain = moved
+            claim = [claim[k] for k in order]
+            claim_marks = [claim_marks[k] for k in order]
+            claim_names = [claim_names[k] for k in order]
+            self.claim_order = [self.claim_order[k] for k in order]
         if not chain:
             return  # the sentence says nothing of the claim
         self._claim, self._evidence, self._chain = claim, evidence, chain
@@ -642,7 +682,21 @@ class Aligned:
                 edge = kind == "name" and not any(
                     unit_dimension(t[0]) for t in (*claim[a : b + 1], *evidence[c : d + 1])
                 )
-                if _tight(gap, a, b, c, d, edge):
+                # A plain number right before the same aligned word on both sides is in its slot too:
+                # "covers an area of 37 square kilometres" / "is 73 square kilometres".
+                before_same = (
+                    kind == "number"
+                    and gap.where == "inner"
+                    and a == b
+                    and c == d
+                    and b == gap.cb - 1
+                    and d == gap.eb - 1
+                    # Not a bound: "más de tres" / "5", "no llega a los 20 kilos" / "18 kilos".
+                    and not approximator([t[0] for t in claim[max(0, a - 3) : a]])
+                    and not approximator([t[0] for t in evidence[max(0, c - 3) : c]])
+                    and not any(negative(m) for m in claim_marks[max(0, a - 4) : a] if m)
+                )
+                if before_same or _tight(gap, a, b, c, d, edge):
                     self._add(kind, a, b, c, d)
             self._name_in_another_role(gap, claim_names, evidence_names, claim_words)
             # A bound said otherwise: the evidence holds a number with a comparison in this slot
@@ -710,10 +764,10 @@ class Aligned:
         )
 
     def _add(self, kind: str, a: int, b: int, c: int, d: int) -> None:
-        claim, evidence = self._claim, self._evidence
+        claim = self._claim
         words = frozenset(claim[k][0] for k in range(a, b + 1)) if b >= a else frozenset()
-        claim_text = self._claim_text[claim[a][1] : claim[b][2]] if b >= a else ""
-        start, end = evidence[c][1], evidence[d][2]
+        claim_text = self._claim_text.__getitem__(slice(*_extent(claim, a, b + 1))) if b >= a else ""
+        start, end = _extent(self._evidence, c, d + 1)
         self.conflicts.append((Conflict(kind, claim_text, self._source_text[start:end], start, end), words))
 
     def _exclusion(self, found: Inference) -> Conflict:
@@ -789,9 +843,30 @@ class Aligned:
     def _conflict(self, kind: str, a: int, b: int, c: int, d: int) -> Conflict:
         claim, evidence = self._claim, self._evidence
         b, d = max(b, a + 1), max(d, c + 1)
-        start, end = evidence[c][1], evidence[min(d, len(evidence)) - 1][2]
-        claim_text = self._claim_text[claim[a][1] : claim[min(b, len(claim)) - 1][2]]
+        start, end = _extent(evidence, c, min(d, len(evidence)))
+        claim_text = self._claim_text.__getitem__(slice(*_extent(claim, a, min(b, len(claim)))))
         return Conflict(kind, claim_text, self._source_text[start:end], start, end)
+
+
+def _kept(
+    order: list[int], chain: list[tuple[int, int]], side: int, marks_: list[Mark], words: list[str]
+) -> list[int]:
+    """``order`` (a phrase moved from the front to the end) without the moved words that ``chain``
+    leaves unaligned on ``side``, but for operators and direction words ("In no case, …", "Before
+    installing, …")."""
+    aligned = {pair[side] for pair in chain}
+    moved = order.index(0)
+    return [
+        k
+        for n, k in enumerate(order)
+        if n < moved or n in aligned or marks_[k] is not None or words[k] in DIRECTIONS
+    ]
+
+
+def _extent(toks: list[Tok], a: int, b: int) -> tuple[int, int]:
+    """The text offsets tokens [a, b) cover, in whatever order they were read (a phrase from the
+    front may be read at the end)."""
+    return min(t[1] for t in toks[a:b]), max(t[2] for t in toks[a:b])
 
 
 # ---------------------------------------------------------------------------
@@ -1299,14 +1374,15 @@ class SupportChecker:
             for conflict, words in aligned.conflicts:
                 if all(absent(w) for w in words) or self._says_all_but(claim, source, k, words, m):
                     conflicts.append((conflict, words))
+            back = aligned.claim_order
             if aligned.excluded is not None and aligned.inference is not None:
-                at = {i for e in aligned.inference.deciding if e.op == "ins" for i in range(*e.claim)}
+                at = {back[i] for e in aligned.inference.deciding if e.op == "ins" for i in range(*e.claim)}
                 exclusions.append((*aligned.excluded, at))
             eased |= aligned.eased
             capped_ = capped_ or aligned.restricted or aligned.weaker
             if aligned.inference is not None:
-                lonely |= aligned.inference.lonely
-                paired |= aligned.inference.paired
+                lonely |= {back[i] for i in aligned.inference.lonely}
+                paired |= {back[i] for i in aligned.inference.paired}
         # A claim's amount whose number the evidence writes only in another unit of its kind, wherever
         # the alignment put it ("Adults should take 20 g" / "the adult dose is 20 mg"): another amount.
         firm = []

@@ -1522,7 +1522,7 @@ FOURTEENTH_ROUND_CASES = [
         "en",
         "The recommended adult dose of corvastine is 0.5 g once daily.",
         "Adults should take 500 mg of corvastine once a day.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     # Inflections the lists lack, read by their stem; numbers up to ninety spelled out.
@@ -1649,13 +1649,164 @@ FOURTEENTH_ROUND_CASES = [
 ]
 
 
+# A phrase put in front, a passive, a clause around the predicate; amounts said elsewhere in the
+# sentence; "not … until"; a negating verb under a negation; ordinals of another thing.
+FIFTEENTH_ROUND_CASES = [
+    (
+        "en",
+        "In March 2024, the council rejected the plan for the new stadium, citing costs.",
+        "The council approved the stadium plan in March 2024.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The reservoir covers an area of 37 square kilometres.",
+        "The surface of the reservoir is 73 square kilometres.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The bridge is 212 metres long.",
+        "The bridge has a length of 221 metres.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The board approved the merger.",
+        "The merger was rejected by the board.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La agencia aprobó el medicamento para adultos.",
+        "El medicamento para adultos fue rechazado por la agencia.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "Le conseil municipal a refusé le projet de parking.",
+        "Le projet de parking a été approuvé par le conseil municipal.",
+        "contradicted",
+        "direction",
+    ),
+    ("en", "The museum did not reopen until June.", "The museum reopened in June.", "supported", None),
+    ("es", "El museo no reabrió hasta junio.", "El museo reabrió en junio.", "supported", None),
+    (
+        "en",
+        "Do not take the tablets until the rash has cleared.",
+        "Take the tablets until the rash has cleared.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "pt",
+        "Apesar da greve, o ministro não deixou de visitar a escola.",
+        "O ministro visitou a escola.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The server rejects uploads that omit a checksum.",
+        "Uploads without a checksum are not accepted by the server.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The fair attracted 396 exhibitors this year.",
+        "About 400 exhibitors took part in this year's fair.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Each capsule contains 0.5 g of the active substance.",
+        "There are 500 mg of the active substance in each capsule.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Tank der Kaffeemaschine fasst 1,2 Liter.",
+        "In den Tank der Kaffeemaschine passen 1200 Milliliter.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "La ville comptait 2 987 habitants en 2020.",
+        "La ville avait environ 3 000 habitants en 2020.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Mit 1.840 Metern ist der Berg höher als der Nachbargipfel mit 1.310 Metern.",
+        "Der Nachbargipfel ist um mehr als 900 Meter niedriger als der Berg.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "On the last day of the championship, the two leaders drew their game.",
+        "He finished first in the championship.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "He was the first mayor of the town.",
+        "He was the last mayor of the town.",
+        "contradicted",
+        "direction",
+    ),
+    ("en", "Ajax defeated PSV in the final.", "PSV won against Ajax in the final.", "contradicted", "role"),
+    ("en", "Ajax defeated PSV in the final.", "Ajax won against PSV in the final.", "supported", None),
+    (
+        "de",
+        "Der FC Linden besiegte den SV Talbach.",
+        "Der SV Talbach gewann gegen den FC Linden.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "An der Kundgebung nahmen mehr als 2000 Menschen teil.",
+        "Über 2.000 Menschen nahmen an der Kundgebung teil.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "L'AS Brenne a battu le FC Ondaine.",
+        "Le FC Ondaine l'a emporté sur l'AS Brenne.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "Le tribunal a annulé le permis de construire.",
+        "Le tribunal a validé le permis de construire.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("lang", "evidence", "claim", "verdict", "kind"),
     TENTH_ROUND_CASES
     + ELEVENTH_ROUND_CASES
     + TWELFTH_ROUND_CASES
     + THIRTEENTH_ROUND_CASES
-    + FOURTEENTH_ROUND_CASES,
+    + FOURTEENTH_ROUND_CASES
+    + FIFTEENTH_ROUND_CASES,
 )
 def test_later_rounds(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
