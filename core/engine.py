@@ -939,6 +939,9 @@ class CitationFilter:
             return inner
         if inner.kept:
             return PLAIN
+        # An opener shown as text between the two ("【(Sour [Source 1]") may still grow: the spaces
+        # before the marker stay, as they do outside a nest.
+        keep_spaces = keep_spaces or self._grows_in_tail(buf, j + 1, k)
         return self._cut_marker(buf, j + 1, k, inner, kept_ends, final=final, keep_spaces=keep_spaces)
 
     def _grows_in_tail(self, buf: str, t: int, k: int) -> bool:

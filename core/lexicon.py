@@ -628,6 +628,13 @@ LIGHT_VERBS = frozenset(
         " heeft hebben had bevat bevatten bevatte geeft gaf geven maakt maakte"
     ).split()
 )
+#: Being there, which a removal negates in a word of its own: "is no longer available" / "was
+#: removed", "n'existe plus" / "a été supprimée".
+AVAILABILITY_WORDS = frozenset(
+    "available exist exists existed disponible disponibles existe existent existait verfügbar erhältlich"
+    " existiert existieren gibt disponibile disponibili esiste esistono disponível disponíveis"
+    " beschikbaar bestaat bestaan".split()
+)
 #: Verbs of taking or using something, which a prohibition leaves unsaid: "contraindicated in
 #: pregnancy" / "should not be taken in pregnancy", "avoid alcohol" / "do not drink alcohol".
 USE_VERBS = frozenset(

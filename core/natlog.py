@@ -55,6 +55,7 @@ from lfx_citations.core.align import (
     GAP_SLACK,
     PREFIX,
     Tok,
+    degrees_differ,
     follows,
     gaps,
     number_key,
@@ -62,6 +63,7 @@ from lfx_citations.core.align import (
 )
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
+    AVAILABILITY_WORDS,
     CALENDAR_WORDS,
     CONTEXT_CONTRARIES,
     DOWNWARD,
@@ -92,6 +94,7 @@ from lfx_citations.core.lexicon import (
     negated_form,
     operator,
     operator_relation,
+    poles_of,
     scaled,
     sentence_language,
     unit_dimension,
@@ -268,6 +271,64 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 concord_until = k + _CONCORD_REACH
         out[k] = mark
     return out
+
+
+def _negates_said(ew: list[str], em: list[Mark], j: int, cw: list[str]) -> bool:
+    """Whether the evidence's token ``j`` is a negation whose next content word the claim says.
+
+    >>> w = "it is no longer compatible".split()
+    >>> _negates_said(w, [None, None, ("negation", "not"), ("part", "not"), None], 2, ["compatible"])
+    True
+    """
+    if em[j] is None or em[j][0] in ("part", "modal") or not negative(em[j]):
+        return False
+    head = next((k for k in range(j + 1, min(len(ew), j + 4)) if not em[k] and _plain(ew[k])), None)
+    # "not the deepest" says nothing against "deeper".
+    return head is not None and any(
+        w == ew[head] or (same_stem(w, ew[head]) and not degrees_differ(w, ew[head])) for w in cw
+    )
+
+
+#: Words of price, and adjectives that say a price went up (0) or down (1): "the price rose" is "it
+#: became dearer".
+_PRICE_NOUNS = frozenset(
+    "price prices cost costs fare fares prix coût coûts tarif tarifs preis preise kosten precio precios"
+    " coste costes costo tarifa tarifas prezzo prezzi costi preço preços custo custos prijs prijzen tarief".split()
+)
+_PRICE_POLES = {
+    **dict.fromkeys(
+        "expensive pricier dearer costlier cher chère chers chères teuer teurer teure teuren caro cara caros"
+        " caras encareció encarece encarecido encareceu costoso costosa duur duurder".split(),
+        0,
+    ),
+    **dict.fromkeys(
+        "cheap cheaper inexpensive günstig günstiger billig billiger barato barata baratos baratas abarató"
+        " abaratado barateou economico economica goedkoop goedkoper".split(),
+        1,
+    ),
+}
+
+
+def _price_relation(cw: list[str], i: int, ew: list[str], j: int, lang: str) -> str | None:
+    """A price adjective facing a verb of direction on the side that names the price ("Der Preis ist
+    gestiegen" / "wurde günstiger"): ``eq`` when they go the same way, ``alt`` when not; None
+    otherwise. "moins cher" goes down.
+
+    >>> _price_relation(["günstiger"], 0, ["der", "preis", "ist", "gestiegen"], 3, "de")
+    'alt'
+    >>> _price_relation(["moins", "cher"], 1, ["le", "prix", "a", "baissé"], 3, "fr")
+    'eq'
+    """
+    for adj, k, verb, v, words in ((cw, i, ew, j, ew), (ew, j, cw, i, cw)):
+        pole = _PRICE_POLES.get(adj[k])
+        if pole is None or not any(w in _PRICE_NOUNS for w in words):
+            continue
+        if k and adj[k - 1] in _LESS:
+            pole = 1 - pole
+        found = {p for _, p in poles_of(verb[v], lang)}
+        if len(found) == 1:
+            return EQ if pole in found else ALT
+    return None
 
 
 #: Ordinals: "first" and "last" exclude each other only of the same thing.
@@ -540,6 +601,7 @@ def infer(
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
+                    rel = rel if rel is not None else _price_relation(cw, i, ew, j, lang)
                     if rel in EXCLUSIVE and (wide or _ranks_another(cw, i, ew, j)):
                         rel = None
                     if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
@@ -642,6 +704,7 @@ def infer(
                     subs.append(Edit("sub", "direction", (k, k + 1), (at, at + 1), EQ, EQ))
     ops: list[Edit] = []
     unscoped: list[int] = []  # evidence negations that negate nothing the claim says
+    unpaired: list[int] = []  # evidence negations in a slot the claim leaves without one
     for side, free, m, words, aligned in (
         ("ins", c_free, cm, cw, aligned_c),
         ("del", e_free, em, ew, aligned_e),
@@ -656,7 +719,7 @@ def infer(
                 if side == "ins" and negative(m[k]) and (k not in trailing or _stated(k, cm, cw, ew)):
                     result.lonely.add(k)
                 elif side == "del" and negative(m[k]) and (side, k) in in_slot:
-                    result.dropped = True
+                    unpaired.append(k)
                 if side == "del" and m[k][0] == "negation" and lo <= k < hi:
                     unscoped.append(k)
                 continue
@@ -748,12 +811,14 @@ def infer(
     ):
         ops.remove(lone[0])
         # When nothing else differs, both negate the same words: "declined to comment" / "did not
-        # comment", "support was dropped in Quill 5.0" / "Quill 5.0 does not support".
+        # comment", "support was dropped in Quill 5.0" / "Quill 5.0 does not support", "must not
+        # take" / "contraindicated" (the verb of use is the prohibition's own).
+        used = LIGHT_VERBS | USE_VERBS | AVAILABILITY_WORDS
         result.dropped = (
             result.dropped
             or (lone[0].op == "ins" and bool(twice))
-            or _differ(cw, cm, aligned_c | edited_c, range(len(cw)), ew)
-            or _differ(ew, em, aligned_e | edited_e, inner, cw)
+            or _differ(cw, cm, aligned_c | edited_c, range(len(cw)), ew, used)
+            or _differ(ew, em, aligned_e | edited_e, inner, cw, used)
         )
         if lone[0].op == "ins":
             result.paired.add(lone[0].claim[0])
@@ -778,7 +843,19 @@ def infer(
             ops.append(Edit("ins", "negation", (k, k + 1), (0, 0), NEG, NEG))
     # A claim's lone "should not be taken" facing a word of the evidence's that means "not"
     # ("contraindicated", "avoid"), where nothing else differs: one prohibition in words of its own.
+    # And the other way round: the evidence's "must not take" facing the claim's "contraindicated".
     light = LIGHT_VERBS | USE_VERBS
+    result.dropped = result.dropped or (
+        bool(unpaired)
+        and not (
+            len(unpaired) == 1
+            and not result.lonely
+            and not any(e.lexical in EXCLUSIVE for e in subs + ops)
+            and facing["del"]
+            and not _differ(cw, cm, aligned_c | edited_c, range(len(cw)), ew, light)
+            and not _differ(ew, em, aligned_e | edited_e, range(len(ew)), cw, light)
+        )
+    )
     if (
         len(result.lonely) == 1
         and _negating(ew, em, aligned_e | edited_e, set(), cw)
@@ -787,6 +864,12 @@ def infer(
     ):
         result.paired |= result.lonely
         result.lonely.clear()
+    # A negation of the evidence's beyond the words read, right before a word the claim states
+    # without one ("The new version … is no longer compatible with Android 9" / "Android 9 is still
+    # compatible with the new version"): the alignment read another stretch, but the claim does not
+    # say what the evidence does.
+    if not result.dropped and not any(negative(m) for m in cm if m):
+        result.dropped = any(_negates_said(ew, em, j, cw) for j in [*range(lo), *range(hi, len(ew))])
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -1270,8 +1353,13 @@ def _passive(sentence: list[str], start: int, end: int) -> bool:
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())
 #: The longest subject a passive clause is read back to active from, in tokens.
 SUBJECT_REACH = 10
-#: Words that end an agent ("by the regulator for children"): prepositions, not articles.
-_AGENT_END = (NOUN_PHRASE_START_WORDS & FUNCTION_WORD_SET) - ARTICLES
+#: Words that end an agent ("by the regulator for children"): prepositions, not articles, nor those
+#: that name whose it is ("by the courts of Aldenburg").
+_AGENT_END = (
+    (NOUN_PHRASE_START_WORDS & FUNCTION_WORD_SET)
+    - ARTICLES
+    - frozenset("of de d di del della des du da do dos das van von".split())
+)
 
 
 def active_order(words: list[str]) -> list[int] | None:

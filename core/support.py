@@ -627,8 +627,22 @@ class Aligned:
         for gap in gaps(chain, len(claim), len(evidence)):
             cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
             substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
-            # A flip sits in a sentence that says the rest alike: two aligned words in a row next to it.
-            if not phrase_around(chain, gap) or not substitution or not cl or not ev:
+            # A flip sits in a sentence that says the rest alike: two aligned words in a row next to it,
+            # or, for a claim that ends on a name, the word right before it ("takes place in Harlow" /
+            # "will be held in Brevik next spring").
+            if not cl or not ev:
+                continue
+            # A name facing a name, each right after the same aligned word, however long the
+            # evidence's gap runs on ("la ministre Hélène Robin" / "la ministre Claire Dumesnil, qui
+            # avait annoncé …").
+            opened = gap.ea and any(
+                c in "([{,;:" for c in source_text[evidence[gap.ea - 1][2] : evidence[gap.ea][1]]
+            )
+            name_slot = all(claim_names[k] for k in cl) and evidence_names[gap.ea] and not opened
+            if not substitution and not (name_slot and gap.where == "inner"):
+                continue
+            ends_on_name = gap.where == "trail" and name_slot
+            if not phrase_around(chain, gap) and not ends_on_name:
                 continue
             # A number or name of the claim that the evidence does not hold, facing
             # one of the same kind that the claim does not hold.
