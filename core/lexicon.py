@@ -418,7 +418,7 @@ FUNCTION_WORDS = {
     "es": "el la los las de del y es son en con por para que una un fue no se su sus al lo como más"
     " pero ha han está",
     "pt": "o a os as do da dos das e é são em com por para que um uma não foi se seu sua ao no na"
-    " mais pelo pela",
+    " mais pelo pela está estão",
     "it": "il lo la gli le di del della e è sono in con per che un una non si suo sua al nel nella"
     " dei delle anche più ha hanno l",
     "nl": "de het een en is zijn van in met voor op niet werd dat te die er ook aan bij door naar"
@@ -477,7 +477,7 @@ def sentence_language(words: list[str]) -> str:
 #: Letters that tell languages apart when their function words tie.
 _LETTERS = {
     "es": set("ñ¿¡"),
-    "pt": set("ãõ"),
+    "pt": set("ãõâôç"),
     "de": set("ßäöü"),
     "fr": set("œêèëîïûç"),
     "it": set("ìòù"),
@@ -595,6 +595,7 @@ NEGATIVE_MEANING = frozenset(
         " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
         " unless off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
         " prohibited prohibits forbidden forbids banned bans contraindicated fail fails failed stopped"
+        " absente absents absentes ausente ausentes assente assenti afwezig"
         " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
         " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"
         " éviter évitez évité évitée ignorer sauf excepté hormis contre-indiqué contre-indiquée"
@@ -628,12 +629,14 @@ LIGHT_VERBS = frozenset(
         " heeft hebben had bevat bevatten bevatte geeft gaf geven maakt maakte"
     ).split()
 )
-#: Being there, which a removal negates in a word of its own: "is no longer available" / "was
-#: removed", "n'existe plus" / "a été supprimée".
+#: Being there, or being offered, which a removal or an absence negates in a word of its own: "is
+#: no longer available" / "was removed", "n'existe plus" / "a été supprimée", "ne propose pas" /
+#: "est absente".
 AVAILABILITY_WORDS = frozenset(
     "available exist exists existed disponible disponibles existe existent existait verfügbar erhältlich"
     " existiert existieren gibt disponibile disponibili esiste esistono disponível disponíveis"
-    " beschikbaar bestaat bestaan".split()
+    " beschikbaar bestaat bestaan offer offers offered propose proposent offre offrent bietet bieten"
+    " ofrece ofrecen oferece oferecem offrono biedt bieden".split()
 )
 #: Verbs of taking or using something, which a prohibition leaves unsaid: "contraindicated in
 #: pregnancy" / "should not be taken in pregnancy", "avoid alcohol" / "do not drink alcohol".
@@ -682,8 +685,9 @@ PRIVATIVES = frozenset("without sans ohne sin sem senza zonder lack lacks lacked
 QUANTIFIERS = {
     "all": "all every each tous toutes tout chaque alle jeder jede jedes todos todas cada todo tutti tutte ogni"
     " alle elke iedere 所有 全部 每个",
-    "most": "most meisten mayoría maioria maggior",
-    "some": "some several certain certains certaines quelques plusieurs einige manche mehrere algunos"
+    "most": "most plupart meisten meiste meeste mayoría maioria maggior maggioranza",
+    "some": "some several certain certains certaines quelques plusieurs einige einigen einiger einigem manche"
+    " manchen mehrere mehreren algunos"
     " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keinem keiner keines ningún ninguno ninguna nenhum nenhuma nessuno"

@@ -176,6 +176,9 @@ _CONCORD = frozenset("fr es pt it".split())
 _CONCORD_REACH = 6
 #: Languages whose subordinate and perfect clauses end with their verb.
 _VERB_FINAL = frozenset(("de", "nl"))
+#: How far past the words read a German or Dutch clause may close on its verb ("hat ihren Betrieb im
+#: vergangenen Herbst endgültig eingestellt").
+VERB_FINAL_REACH = 8
 
 
 #: Participles that are also nouns ("par arrêté municipal": by decree): a negation only after an
@@ -462,6 +465,11 @@ def _content(word: str) -> bool:
     return (len(word) > 2 and word not in FUNCTION_WORD_SET) or word[:1].isdigit() or word[:1] >= "\u0e00"
 
 
+def _letter(word: str) -> bool:
+    """A single letter that is no word of its own ("S" of "Lumo S"; not "a", "y", "à")."""
+    return len(word) == 1 and word.isalpha() and word not in FUNCTION_WORD_SET
+
+
 def _plain(word: str) -> bool:
     """A content word that is no number, auxiliary or modal, in a spaced script ("sold", not "can")."""
     return _content(word) and not word[0].isdigit() and word not in AUXILIARY_WORDS and word[0] < "\u3040"
@@ -504,6 +512,7 @@ def infer(
     result.parts = {i for i, mark in enumerate(cm) if mark is not None and mark[0] == "part"}
     lang = sentence_language([t for t, *_ in claim]) or sentence_language([t for t, *_ in evidence])
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
+    caps = ([t[3] for t in claim], [t[3] for t in evidence])
     lo = max(0, chain[0][1] - chain[0][0] - EDGE_SLACK)
     hi = min(len(evidence), chain[-1][1] + 1 + (len(claim) - chain[-1][0] - 1) + EDGE_SLACK)
     aligned_c = {i for i, _ in chain}
@@ -541,6 +550,12 @@ def infer(
             # "only some" says "not all": it excludes "all" ("nur einige" / "alle", 只有部分 / 所有).
             if {em[j][1], cm[i][1]} == {"all", "some"} and (_only(ew, j) or _only(cw, i)):
                 rel = ALT
+            # "None … developed a rash" says "all … remained free of rash": "all" with a word that
+            # means "not" after it.
+            if {em[j][1], cm[i][1]} == {"all", "none"}:
+                words, k = (cw, i) if cm[i][1] == "all" else (ew, j)
+                if any(w in _FREE_OF for w in words[k + 1 : k + 1 + _ALL_NOT_REACH]):
+                    rel = EQ
             subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
         # An operator counts where the sentence says the rest alike: two aligned words in a row next
         # to its gap ("When she's not working, …" is about something else than "she was working
@@ -595,7 +610,7 @@ def infer(
                     if rel is None and j and (ew[j], cw[i]) in _CONTEXT_PAIRS:
                         # The context either side gives it: "stimmte gegen" / "hat für … gestimmt".
                         rel = word_relation(ew[j], cw[i], ew[j - 1], lang)
-                    if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j):
+                    if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j, caps):
                         rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
@@ -761,7 +776,12 @@ def infer(
     if lang in _VERB_FINAL:
         unscoped += [
             j
-            for j in range(chain[-1][1] + 1, min(len(ew), hi + EDGE_SLACK))
+            for j in range(
+                chain[-1][1] + 1,
+                _clause_end(
+                    evidence, source_text, chain[-1][1], min(len(ew), chain[-1][1] + 1 + VERB_FINAL_REACH)
+                ),
+            )
             if em[j] and em[j][0] == "negation" and j not in e_free and j not in unscoped
         ]
     for _ in unscoped:
@@ -897,6 +917,15 @@ def infer(
     result.relation, result.edits = relation, edits
     return result
 
+
+#: How far after "all" a word that means "not" turns it into "none" ("all of the trial participants
+#: remained free of").
+_ALL_NOT_REACH = 7
+#: Words that say "without" after "all": free of, exempt from.
+#: ("without" is an operator of its own, read as one).
+_FREE_OF = NEGATIVE_MEANING - PRIVATIVES | frozenset(
+    "frei libre libres exempt exempte exempts exento exenta isento isenta esente privo priva vrij".split()
+)
 
 #: Words that make "some" mean "some, not all".
 _ONLY = frozenset(
@@ -1413,7 +1442,9 @@ def _both_say(cw: list[str], ew: list[str], i: int, j: int) -> bool:
     )
 
 
-def _compared_alike(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+def _compared_alike(
+    cw: list[str], i: int, ew: list[str], j: int, caps: tuple[list[bool], list[bool]] | None = None
+) -> bool:
     """Whether two comparatives that exclude each other ("deeper" / "shallower") compare with the same
     thing: the claim's next two content words are among the evidence's next four (by stem: "avant de
     s'installer" / "après son installation"). "Lake Tessu is
@@ -1425,13 +1456,19 @@ def _compared_alike(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     False
     """
 
-    def after(words: list[str], k: int, n: int) -> list[str]:
-        return [w for w in words[k + 1 : k + 8] if _content(w) and w not in _COMPARATIVE][:n]
+    def after(words: list[str], k: int, n: int, capital: list[bool] | None) -> list[str]:
+        # A capital letter names a model ("than the Lumo S"); "s'installer" holds none.
+        return [
+            w
+            for m, w in enumerate(words[k + 1 : k + 8], k + 1)
+            if (_content(w) or (capital is not None and capital[m] and _letter(w))) and w not in _COMPARATIVE
+        ][:n]
 
-    theirs = after(ew, j, 4)
+    c_caps, e_caps = caps or (None, None)
+    theirs = after(ew, j, 4, e_caps)
     return all(
         any(w == v or (len(w) >= PREFIX and w[:PREFIX] == v[:PREFIX]) for v in theirs)
-        for w in after(cw, i, 2)
+        for w in after(cw, i, 2, c_caps)
     )
 
 
@@ -1480,20 +1517,21 @@ def role_swap(
         c_count[w] = c_count.get(w, 0) + 1
     for j, w in enumerate(ew):
         e_at.setdefault(w, []).append(j)
+    lower = lower or [True] * len(cw)
     args = [
         i
         for i, w in enumerate(cw)
         if c_count[w] == 1
         and len(e_at.get(w, ())) == 1
         and not cm[i]
-        and _content(w)
+        # A capital letter names a model: "the Lumo S" / "the Lumo Pro".
+        and (_content(w) or (_letter(w) and not lower[i]))
         and w not in SYMMETRIC
         and w not in _COPULAS
         and w not in _AUX_ALL
         and w not in _COMPARATIVE
         and w not in CALENDAR_WORDS  # "on Tuesday" moves freely: a time, not a role
     ]
-    lower = lower or [True] * len(cw)
     held = {cw[i] for i in args}
     for x, a in enumerate(args):
         for b in args[x + 1 :]:

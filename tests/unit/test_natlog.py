@@ -1866,6 +1866,63 @@ FIFTEENTH_ROUND_CASES = [
         "contradicted",
         "direction",
     ),
+    (
+        "pt",
+        "O recurso de backup não está disponível no plano básico.",
+        "No plano básico, o recurso de backup está indisponível.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "La synchronisation est absente de la version web.",
+        "La version web ne propose pas de synchronisation.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Brauerei Hollmann aus Wettenbach, die 1892 gegründet wurde, hat ihren Betrieb im vergangenen"
+        " Herbst endgültig eingestellt.",
+        "Die Brauerei Hollmann ist nicht mehr in Betrieb.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The Lumo S is cheaper than the Lumo Pro.",
+        "The Lumo Pro is more expensive than the Lumo S.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The Lumo S is cheaper than the Lumo Pro.",
+        "The Lumo S is more expensive than the Lumo Pro.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "None of the trial participants developed a rash.",
+        "All of the trial participants remained free of rash.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Alle Proben waren frei von Schadstoffen.",
+        "Keine der Proben enthielt Schadstoffe.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Certains patients ont ressenti des nausées.",
+        "La plupart des patients ont ressenti des nausées.",
+        NOT_SUPPORTED,
+        None,
+    ),
 ]
 
 
