@@ -84,6 +84,12 @@ flow_args=(--out "$state_dir/flows")
 export LANGFLOW_CONFIG_DIR="$state_dir"
 export LANGFLOW_DATABASE_URL="${database_url:-sqlite:///$state_dir/langflow.db}"
 export LANGFLOW_WORKERS="$workers"
+if [ "$workers" -gt 1 ]; then
+  # Start-up (migrations, the flows of flows/) runs once, in gunicorn's master, before the workers fork:
+  # each worker loading the flows itself races the others to insert the same rows in PostgreSQL
+  # (duplicate key "flow_pkey"), and a worker that loses fails to boot and takes the server down.
+  export LANGFLOW_GUNICORN_PRELOAD=true
+fi
 if [ -n "$redis_url" ]; then
   # Langflow's shared job queue (lfx/services/settings/groups/runtime.py): a run started on one worker can
   # be read from another, which the Playground's follow-up requests need.
