@@ -586,25 +586,23 @@ class Aligned:
         order = fronted(evidence, source_text)
         if order is not None and len(moved := align(claim, [evidence[k] for k in order])) > len(chain):
             order = _kept(order, moved, 1, evidence_marks, [t[0] for t in evidence])
-            evidence = [evidence[k] for k in order]
-            evidence_marks = [evidence_marks[k] for k in order]
-            evidence_names = [evidence_names[k] for k in order]
+            evidence, evidence_marks, evidence_names = _permuted(
+                order, evidence, evidence_marks, evidence_names
+            )
             chain = align(claim, evidence)
         # A passive clause read as its active ("Dornaxin was rejected by the regulator" / "The
         # regulator approved Dornaxin"), on either side, when the words then align better.
         order = active_order([t[0] for t in evidence])
         if order is not None and len(moved := align(claim, [evidence[k] for k in order])) > len(chain):
             chain = moved
-            evidence = [evidence[k] for k in order]
-            evidence_marks = [evidence_marks[k] for k in order]
-            evidence_names = [evidence_names[k] for k in order]
+            evidence, evidence_marks, evidence_names = _permuted(
+                order, evidence, evidence_marks, evidence_names
+            )
         order = active_order([t[0] for t in claim])
         if order is not None and len(moved := align([claim[k] for k in order], evidence)) > len(chain):
             chain = moved
-            claim = [claim[k] for k in order]
-            claim_marks = [claim_marks[k] for k in order]
-            claim_names = [claim_names[k] for k in order]
-            self.claim_order = [self.claim_order[k] for k in order]
+            claim, claim_marks, claim_names = _permuted(order, claim, claim_marks, claim_names)
+            self.claim_order = order
         if not chain:
             return  # the sentence says nothing of the claim
         self._claim, self._evidence, self._chain = claim, evidence, chain
@@ -860,6 +858,11 @@ class Aligned:
         start, end = _extent(evidence, c, min(d, len(evidence)))
         claim_text = self._claim_text.__getitem__(slice(*_extent(claim, a, min(b, len(claim)))))
         return Conflict(kind, claim_text, self._source_text[start:end], start, end)
+
+
+def _permuted(order: list[int], *lists: list) -> list[list]:
+    """Each of ``lists`` read in ``order`` (token lists and what belongs to each token alike)."""
+    return [[items[k] for k in order] for items in lists]
 
 
 def _kept(
