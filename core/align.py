@@ -344,7 +344,7 @@ def fronted(toks: list[Tok], text: str) -> list[int] | None:
     """
     if not toks or toks[0][0] in ARTICLES:
         return None
-    for k in range(min(FRONT_REACH, len(toks) - 4)):
+    for k in range(min(FRONT_REACH, len(toks) - 3)):
         between = text[toks[k][2] : toks[k + 1][1]]
         if any(c in between for c in ",，;:()"):
             if ("," not in between and "，" not in between) or k == 0:

@@ -74,10 +74,15 @@ NEGATION_PARTS = (
 DIRECTION_PAIRS = {
     "en": (
         "increase increases increased increasing rise rises rose risen rising grow grows grew grown growing"
-        " gain gains gained raise raises raised upward up"
+        " gain gains gained raise raises raised upward up climb climbs climbed climbing soar soars soared"
+        " surge surges surged surging rebound rebounded"
         " | decrease decreases decreased decreasing fall falls fell fallen falling drop drops dropped dropping"
         " decline declines declined declining reduce reduces reduced reducing shrink shrinks shrank lowered"
-        " loss losses downward down",
+        " loss losses downward down slide slides slid sliding slip slips slipped plunge plunges plunged"
+        " plummet plummets plummeted tumble tumbles tumbled sink sinks sank sunk dip dips dipped slump"
+        " slumps slumped shrinking",
+        "improve improves improved improving ease eases eased easing | worsen worsens worsened worsening"
+        " deteriorate deteriorates deteriorated deteriorating",
         "more | less fewer",
         "many | few",
         "next following | previous preceding",
@@ -119,9 +124,13 @@ DIRECTION_PAIRS = {
     ),
     "fr": (
         "augmente augmentent augmenter augmenté augmentée augmentation hausse croît"
-        " progresse progressent progressé progresser progression"
+        " progresse progressent progressé progresser progression grimpe grimpent grimpé grimper bondit bondi"
+        " flambe flambé envolé"
         " | diminue diminuent diminuer diminué diminuée diminution baisse baissé réduit réduisent réduire réduction"
-        " recule reculent reculé reculer recul",
+        " recule reculent reculé reculer recul chute chutent chuté chuter dégringole dégringolé plonge plongé"
+        " fléchit fléchi effondré",
+        "améliore améliorent amélioré améliorée améliorer | aggrave aggravent aggravé aggravée aggraver",
+        "renforce renforcé renforcée renforcer | affaiblit affaibli affaiblie affaiblir",
         "plus | moins",
         "beaucoup nombreux nombreuses | peu",
         "suivant suivante | précédent précédente",
@@ -140,8 +149,11 @@ DIRECTION_PAIRS = {
         "majorité | minorité",
     ),
     "de": (
-        "steigt stieg gestiegen steigen erhöht erhöhen zunehmen Zunahme Anstieg wächst wuchs"
-        " | sinkt sank gesunken sinken verringert verringern gesenkt senkt abnehmen Abnahme Rückgang",
+        "steigt stieg gestiegen steigen erhöht erhöhen zunehmen Zunahme Anstieg wächst wuchs gewachsen"
+        " wachsen verstärkt verstärkte verstärken"
+        " | sinkt sank gesunken sinken verringert verringern gesenkt senkt abnehmen Abnahme Rückgang"
+        " fällt fiel gefallen schrumpft schrumpfte geschrumpft schrumpfen abgeschwächt abschwächen",
+        "verbessert verbesserte verbessern | verschlechtert verschlechterte verschlechtern",
         "mehr | weniger",
         "viele | wenige",
         "nächste nächsten | vorherige vorherigen",
@@ -160,8 +172,11 @@ DIRECTION_PAIRS = {
         "früher | später",
     ),
     "es": (
-        "aumenta aumentó aumentar aumento sube subió incrementa crece creció crecer crecimiento"
-        " | disminuye disminuyó disminuir disminución reduce redujo reducir baja bajó cae cayó desciende descendió",
+        "aumenta aumentó aumentar aumento sube subió incrementa crece creció crecer crecimiento eleva elevó"
+        " elevar dispara disparó"
+        " | disminuye disminuyó disminuir disminución reduce redujo reducir baja bajó cae cayó desciende descendió"
+        " mengua menguó menguar desploma desplomó",
+        "mejora mejoró mejorar | empeora empeoró empeorar",
         "más | menos",
         "muchos muchas | pocos pocas",
         "siguiente | anterior",
@@ -181,7 +196,8 @@ DIRECTION_PAIRS = {
     ),
     "pt": (
         "aumenta aumentou aumentar aumento sobe subiu cresce cresceu crescer crescimento"
-        " | diminui diminuiu diminuir diminuição reduz reduziu reduzir redução cai caiu desce",
+        " | diminui diminuiu diminuir diminuição reduz reduziu reduzir redução cai caiu desce desceu baixa baixou",
+        "melhora melhorou melhorar | piora piorou piorar",
         "mais | menos",
         "muitos muitas | poucos poucas",
         "seguinte | anterior",
@@ -200,8 +216,9 @@ DIRECTION_PAIRS = {
         "acima | abaixo",
     ),
     "it": (
-        "aumenta aumentato aumentare aumento cresce crescita"
-        " | diminuisce diminuito diminuire diminuzione riduce ridotto ridurre riduzione cala calo",
+        "aumenta aumentato aumentare aumento cresce crescita cresciuto sale salito"
+        " | diminuisce diminuito diminuire diminuzione riduce ridotto ridurre riduzione cala calo calato sceso",
+        "migliora migliorato migliorare | peggiora peggiorato peggiorare",
         "più | meno",
         "molti molte | pochi poche",
         "successivo successiva | precedente",
@@ -220,7 +237,9 @@ DIRECTION_PAIRS = {
         "sopra | sotto",
     ),
     "nl": (
-        "stijgt steeg gestegen stijgen toename verhoogt verhoogd | daalt daalde gedaald dalen afname verlaagt verlaagd",
+        "stijgt steeg gestegen stijgen toename verhoogt verhoogd groeit groeide gegroeid"
+        " | daalt daalde gedaald dalen afname verlaagt verlaagd krimpt kromp gekrompen",
+        "verbetert verbeterde verbeterd | verslechtert verslechterde verslechterd",
         "meer | minder",
         "veel | weinig",
         "volgende | vorige",
@@ -612,6 +631,19 @@ NEGATIVE_MEANING = frozenset(
         " missing abandonne abandonnent abandona abandonó abbandona abbandonato abandonou gestopt"
         " fehlt fehlen fehlte fehlten manque manquent carece carecen faltan faltam manca mancano"
         " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
+        " discontinued discontinues suspended suspends cancelled canceled cancels withdrawn withdrew ceased"
+        " ceases halted halts terminated"
+        " suspendu suspendue suspendus suspendues annulé annulée annulés annulées interrompu interrompue"
+        " cessé indisponible indisponibles"
+        " ausgesetzt abgesagt gestrichen storniert zurückgezogen unmöglich ungültig unzulässig"
+        " suspendido suspendida cancelado cancelada interrumpido interrumpida descontinuado descontinuada"
+        " deshabilitado deshabilitada deshabilitados deshabilitadas inhabilitado inhabilitada imposible"
+        " suspenso suspensa interrompido interrompida descontinuada impossível indisponível"
+        " sospeso sospesa annullato annullata interrotto interrotta dismesso dismessa dismessi cessato"
+        " cessata impossibile indisponibile"
+        " opgeschort geannuleerd afgeschaft ingetrokken onmogelijk ongeldig"
+        " réservé réservée réservés réservées vorbehalten reservado reservada reservados reservadas"
+        " riservato riservata riservati riservate voorbehouden"
     ).split()
 )
 #: Verbs light enough to come and go when a negation is said in other words: "contains no sugar" /
@@ -677,6 +709,11 @@ NEGATIVE_MEANING_PARTS = (
     "缺乏",
     "放弃",
     "否认",
+    "关闭",
+    "停用",
+    "暂停",
+    "终止",
+    "下架",
 )
 #: Words that negate what follows them without being a "not": "without", "sans", "ohne", "sin".
 PRIVATIVES = frozenset("without sans ohne sin sem senza zonder lack lacks lacked lacking".split())
@@ -1201,13 +1238,32 @@ UNITS = {
     " centimetres centimeters centimètres zentimeter centímetros centimetri"
     " millimetres millimeters millimètres millimeter milímetros millimetri",
     "volume": "ml l cl dl gal litres liters litre liter gallons millilitres milliliters milliliter mililitros"
-    " millilitri 毫升",
+    " millilitri 毫升 升",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
     "data": "kb mb gb tb pb kib mib gib tib kbyte mbyte gbyte",
 }
 _UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
+
+#: Periods a rate or a span is counted in, by length: "500 requests per minute" is not "… per hour".
+TIME_PERIODS = {
+    word: n
+    for n, words in enumerate(
+        (
+            "second seconde sekunde segundo secondo 秒",
+            "minute minuto minuut 分钟",
+            "hour heure stunde hora ora uur 小时",
+            "day jour tag día dia giorno dag 天 日",
+            "week semaine woche semana settimana 周 星期",
+            "month mois monat mes mês mese maand 月",
+            "year an année jahr año ano anno jaar 年",
+        )
+    )
+    for word in words.split()
+}
+#: Words before a period that make it the unit of a rate: "per hour", "a day", "par jour", "pro Woche".
+RATE_WORDS = frozenset("per a an each every par chaque pro je por cada al ao alla la 每".split())
 _SAME_UNIT_EXTRA = (
     {
         "km",

@@ -84,7 +84,9 @@ from lfx_citations.core.lexicon import (
     NOUN_PHRASE_START_WORDS,
     PASSIVE_AUXILIARIES,
     PRIVATIVES,
+    RATE_WORDS,
     SYMMETRIC,
+    TIME_PERIODS,
     USE_VERBS,
     approximator,
     converse,
@@ -102,7 +104,7 @@ from lfx_citations.core.lexicon import (
     value_range,
     word_relation,
 )
-from lfx_citations.core.wordnet import relation
+from lfx_citations.core.wordnet import privative, relation
 
 # ---------------------------------------------------------------------------
 # Relations, projection, join
@@ -201,7 +203,7 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
     phrases = (
         NEGATION_PHRASES.get(lang, ()) if lang else tuple(p for ps in NEGATION_PHRASES.values() for p in ps)
     )
-    concord_until = -1
+    concord_until, opener = -1, ""
     for k, (t, a, b, _) in enumerate(toks):
         if out[k] is not None:
             continue
@@ -215,6 +217,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             out[k + 1] = ("part", "not")
         elif t in ("ne", "n") and lang in ("fr", ""):
             partner = next((j for j in range(k + 1, min(k + 5, len(toks))) if words[j] in NE_PARTNERS), None)
+            # The n-word may stand before it as the subject: "Personne n'a été blessé", "Rien ne change".
+            subject = next((j for j in range(k - 1, max(-1, k - 3), -1) if words[j] in _SUBJECT_NONE), None)
             if (
                 partner is not None
                 and (t == "ne" or text[b : b + 1] in ("'", "\u2019"))
@@ -223,6 +227,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 mark = ("part", "not")
                 found = operator(words[partner])
                 out[partner] = found if found and found[1] in ("none", "never") else ("negation", "not")
+            elif partner is None and subject is not None:
+                mark = ("part", "not")
+                out[subject] = ("quantifier", "none")
         elif any(" ".join(words[k : k + len(p.split())]) == p for p in NOT_NEGATING):
             for j in range(k, min(len(toks), k + 2)):
                 out[j] = ("part", "emphasis")  # "nothing short of", "no obstante": no negation
@@ -268,12 +275,29 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             # notice"); an n-word after it agrees with it ("sin ningún coste").
             # Nor is a verb that negates ("não deixou de comparecer" attended).
             verb = out[k + 1] == ("part", "not") if k + 1 < len(out) else False
-            if k <= concord_until and lang in _CONCORD and t not in PRIVATIVES and not verb:
+            # "non" again is a negation of its own: "Le persone non autorizzate non possono accedere".
+            again = t == opener and mark == ("negation", "not")
+            if k <= concord_until and lang in _CONCORD and t not in PRIVATIVES and not verb and not again:
                 mark = ("part", "not")  # negative concord: one negation
             elif lang in _CONCORD:
-                concord_until = k + _CONCORD_REACH
+                concord_until, opener = k + _CONCORD_REACH, t
         out[k] = mark
+    # "non … alcuno", "no … alguno" after its noun: one negation, "none" ("non se n'è conservato
+    # alcuno" / "Nessuno … è sopravvissuto").
+    for k in range(len(words)):
+        if out[k] == ("negation", "not") and lang in _ANY_AFTER_NOT:
+            j = next(
+                (j for j in range(k + 1, min(len(words), k + 7)) if words[j] in _ANY_AFTER_NOT[lang]), None
+            )
+            if j is not None:
+                out[k], out[j] = ("part", "not"), ("quantifier", "none")
     return out
+
+
+#: French n-words that open a clause as its subject, before "ne".
+_SUBJECT_NONE = frozenset("personne rien aucun aucune nul nulle".split())
+#: Words for "any" that, after a negation, say "none".
+_ANY_AFTER_NOT = {"it": frozenset("alcuno alcuna alcun".split()), "es": frozenset("alguno alguna".split())}
 
 
 def _negates_said(ew: list[str], em: list[Mark], j: int, cw: list[str]) -> bool:
@@ -470,6 +494,17 @@ def _letter(word: str) -> bool:
     return len(word) == 1 and word.isalpha() and word not in FUNCTION_WORD_SET
 
 
+def _means_not(word: str) -> bool:
+    """A word that says "not" on its own: listed ("declined", "fehlt"), a derivational negation
+    ("impossible", "unavailable") or a compound of "free" ("laktosefrei")."""
+    return (
+        word in NEGATIVE_MEANING
+        or (len(word) > 5 and privative(word))
+        # "laktosefrei", "suikervrij": a German or Dutch compound that says "without".
+        or (len(word) > 6 and word.endswith(("frei", "vrij")))
+    )
+
+
 def _plain(word: str) -> bool:
     """A content word that is no number, auxiliary or modal, in a spaced script ("sold", not "can")."""
     return _content(word) and not word[0].isdigit() and word not in AUXILIARY_WORDS and word[0] < "\u3040"
@@ -551,10 +586,18 @@ def infer(
             if {em[j][1], cm[i][1]} == {"all", "some"} and (_only(ew, j) or _only(cw, i)):
                 rel = ALT
             # "None … developed a rash" says "all … remained free of rash": "all" with a word that
-            # means "not" after it.
+            # means "not" after it, which the other side does not say ("all … cancelled" / "no …
+            # cancelled" stays a clash); and "none … non-recyclable" says "all … recyclable".
             if {em[j][1], cm[i][1]} == {"all", "none"}:
-                words, k = (cw, i) if cm[i][1] == "all" else (ew, j)
-                if any(w in _FREE_OF for w in words[k + 1 : k + 1 + _ALL_NOT_REACH]):
+                words, k, other = (cw, i, ew) if cm[i][1] == "all" else (ew, j, cw)
+                no_words, n, no_other = (ew, j, cw) if cm[i][1] == "all" else (cw, i, ew)
+                if any(
+                    w in _FREE_OF and not any(same_stem(w, v) for v in other)
+                    for w in words[k + 1 : k + 1 + _ALL_NOT_REACH]
+                ) or any(
+                    (w == "non" or _means_not(w)) and not any(same_stem(w, v) for v in no_other)
+                    for w in no_words[n + 1 : n + 1 + _ALL_NOT_REACH]
+                ):
                     rel = EQ
             subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
         # An operator counts where the sentence says the rest alike: two aligned words in a row next
@@ -599,6 +642,8 @@ def infer(
             for j in e_words:
                 if j in used:
                     continue
+                if _other_quantity(cw, i, ew, j):
+                    continue
                 rel = _number_relation(cw, ew, i, j, result) if number_key(cw[i])[0].isdigit() else None
                 kind = "number"
                 if rel is None:
@@ -617,6 +662,8 @@ def infer(
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
                     rel = rel if rel is not None else _price_relation(cw, i, ew, j, lang)
+                    if rel is None and _other_period(cw, i, ew, j):
+                        rel, kind = ALT, "number"
                     if rel in EXCLUSIVE and (wide or _ranks_another(cw, i, ew, j)):
                         rel = None
                     if rel is None and drug_name(cw[i]) and drug_name(ew[j]) and not same_stem(cw[i], ew[j]):
@@ -657,6 +704,18 @@ def infer(
             n_c, n_e = chain[gap.before]
             if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
                 subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
+    # An n-word aligned with a plain word of the same spelling ("Personne n'a été blessé" / "Plusieurs
+    # personnes ont été blessées"): the negation stands alone on its side.
+    for i, j in chain:
+        if (
+            (cm[i] is None) != (em[j] is None)
+            and (cm[i] or em[j]) == ("quantifier", "none")
+            and (cw[i] in _SUBJECT_NONE or ew[j] in _SUBJECT_NONE)
+        ):
+            if cm[i]:
+                c_free.append(i)
+            else:
+                e_free.append(j)
     # An amount the slots left alone that the evidence states elsewhere in the sentence, rounded or
     # in another unit ("About 400 exhibitors took part" / "attracted 396 exhibitors", "a 1 200 ml
     # tank" / "holds 1.2 litres"): said. Only an entailment is read here; a flip needs its slot.
@@ -803,15 +862,19 @@ def infer(
     # A word that means "not" beside the claim's own negation makes a double negation of it: "no
     # user can skip two-step login" says it is mandatory.
     ins_ops = {k for op, k in in_ops if op == "ins"}
-    twice = [k for k in _negating(cw, cm, aligned_c | edited_c, ins_ops, ew) if cw[k] in NEGATIVE_MEANING]
+    twice = [k for k in _negating(cw, cm, aligned_c | edited_c, ins_ops, ew) if _means_not(cw[k])]
     facing = {
         "ins": _negating(ew, em, aligned_e | edited_e, {k for op, k in in_ops if op == "del"}, cw) + twice,
         "del": _negating(cw, cm, aligned_c | edited_c, ins_ops, ew),
     }
+    # A word aligned by its stem that says "without" in itself: "laktosefrei" facing "Laktose".
+    for i, j in chain:
+        if _means_not(cw[i]) != _means_not(ew[j]) and cw[i] != ew[j]:
+            facing["del" if _means_not(cw[i]) else "ins"].append(i if _means_not(cw[i]) else j)
     # A claim's "without" facing a word of the evidence's that means "lacking" ("requests without
     # the header" / "requests that omit the header"): one privative in words of its own.
     for edit in [e for e in ops if e.op == "ins" and e.lexical == NEG and cw[e.claim[0]] in PRIVATIVES]:
-        k = next((k for k in facing["ins"] if ew[k] in PRIVATIVES or ew[k] in NEGATIVE_MEANING), None)
+        k = next((k for k in facing["ins"] if ew[k] in PRIVATIVES or _means_not(ew[k])), None)
         if k is not None:
             facing["ins"].remove(k)
             ops.remove(edit)
@@ -890,6 +953,24 @@ def infer(
     # say what the evidence does.
     if not result.dropped and not any(negative(m) for m in cm if m):
         result.dropped = any(_negates_said(ew, em, j, cw) for j in [*range(lo), *range(hi, len(ew))])
+    # A claim word that says "not" by derivation ("is impossible", "is unavailable"), which no
+    # negation of the evidence's faces: the claim denies what the evidence may affirm, so it is not
+    # said (no exclusion either: the lexicon cannot say what it negates).
+    if not any(negative(m) for m in em if m) and not _negating(ew, em, aligned_e | edited_e, set(), cw):
+        result.lonely |= {
+            k
+            for k in _negating(cw, cm, aligned_c | edited_c, set(), ew)
+            if not cm[k]
+            and k not in result.paired
+            and len(cw[k]) > 5
+            and privative(cw[k])
+            # next to the words read: a long claim's other part may say it of something else
+            and any(abs(k - i) <= 2 for i in aligned_c)
+        }
+        # The same for a word aligned by its stem: "laktosefrei" facing "enthält Laktose".
+        result.lonely |= {
+            i for i, j in chain if _means_not(cw[i]) and not _means_not(ew[j]) and cw[i] != ew[j]
+        }
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -920,7 +1001,7 @@ def infer(
 
 #: How far after "all" a word that means "not" turns it into "none" ("all of the trial participants
 #: remained free of").
-_ALL_NOT_REACH = 7
+_ALL_NOT_REACH = 10
 #: Words that say "without" after "all": free of, exempt from.
 #: ("without" is an operator of its own, read as one).
 _FREE_OF = NEGATIVE_MEANING - PRIVATIVES | frozenset(
@@ -972,9 +1053,12 @@ def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], o
         ):
             out.append(k)  # characters: the words around are pairs of them, said or not
         elif m[k] is not None and m[k][0] != "part" and negative(m[k]):
-            if says(head(k, 1, 6)):
+            # An n-word closing its clause is said of what comes before it ("non se n'è conservato
+            # alcuno").
+            closing = head(k, 1, 6) is None and m[k][0] == "quantifier"
+            if says(head(k, 1, 6)) or (closing and any(says(j) for j in _before(k, m, words))):
                 out.append(k)
-        elif w in NEGATIVE_MEANING and (says(head(k, 1, 6)) or any(says(j) for j in _before(k, m, words))):
+        elif _means_not(w) and (says(head(k, 1, 6)) or any(says(j) for j in _before(k, m, words))):
             out.append(k)
     return out
 
@@ -1002,7 +1086,7 @@ def _differ(
         and _content(words[k])
         and words[k] not in AUXILIARY_WORDS
         and words[k] not in light
-        and words[k] not in NEGATIVE_MEANING
+        and not _means_not(words[k])
         and not words[k].startswith(NEGATIVE_MEANING_PARTS)
         and not any(words[k] == w or same_stem(words[k], w) for w in other)
         for k in within
@@ -1067,6 +1151,46 @@ SEPARABLE_PARTICLES = (
     "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar"
     " terug aan af op uit in mee toe voor goed"
 ).split()
+
+
+def _other_quantity(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether two numbers count different things, so that neither can be the other's flip: units
+    of two dimensions ("40 升" / "2300 克") or a year facing a measure ("completed in 1482" / "120
+    metres").
+
+    >>> _other_quantity(["120", "metres"], 0, ["in", "1482", "following"], 1), _other_quantity(["5", "kg"], 0, ["7", "g"], 0)
+    (True, False)
+    """
+    if not (cw[i][:1].isdigit() and ew[j][:1].isdigit()):
+        return False
+    c_unit = unit_dimension(cw[i + 1]) if i + 1 < len(cw) else None
+    e_unit = unit_dimension(ew[j + 1]) if j + 1 < len(ew) else None
+    if c_unit and e_unit:
+        return c_unit != e_unit
+    return bool((c_unit and _year(ew[j])) or (e_unit and _year(cw[i])))
+
+
+def _year(word: str) -> bool:
+    return len(word) == 4 and word.isdigit() and "1000" <= word <= "2100"
+
+
+def _other_period(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether the two words are periods of different lengths that count a rate on both sides: "500
+    requests per minute" / "500 requests per hour", "twice a day" / "twice a week".
+
+    >>> _other_period(["per", "hour"], 1, ["per", "minute"], 1), _other_period(["the", "day"], 1, ["a", "week"], 1)
+    (True, False)
+    """
+    c, e = TIME_PERIODS.get(cw[i]), TIME_PERIODS.get(ew[j])
+    return (
+        c is not None
+        and e is not None
+        and c != e
+        and i > 0
+        and j > 0
+        and cw[i - 1] in RATE_WORDS
+        and ew[j - 1] in RATE_WORDS
+    )
 
 
 def _separable_relation(ew: list[str], j: int, cw: list[str], i: int, lang: str) -> str | None:
@@ -1545,8 +1669,10 @@ def role_swap(
                 continue
             c_mid, e_mid = cw[a + 1 : b], ew[pb + 1 : pa]
             # One predicate between them: about as many words on each side (a phrase moved to the
-            # front, "Getragen vom Stadion traf die Mannschaft", leaves one side much longer).
-            if len(e_mid) > 2 * len(c_mid) + 3 or len(c_mid) > 2 * len(e_mid) + 3:
+            # front, "Getragen vom Stadion traf die Mannschaft", leaves one side much longer). A score
+            # or an amount moved between them is no part of it ("venció por 2 a 1 al" / "venció al").
+            n_c, n_e = _wordy(c_mid), _wordy(e_mid)
+            if n_e > 2 * n_c + 3 or n_c > 2 * n_e + 3:
                 continue
             # The predicate: a word in lower case, neither a name nor a number ("Paris", "2019"), said
             # between the two arguments on both sides.
@@ -1572,7 +1698,7 @@ def role_swap(
             # The arguments are the predicate's own in the claim: no other word both sides hold stands
             # between them there (on the evidence's side the rest of each argument may: "insulin
             # resistance" / "chronic inflammation").
-            blockers = held - set(shared) - set(e_mid)
+            blockers = {w for w in held - set(shared) - set(e_mid) if not w[0].isdigit()}
             turned = any(converse(v, w) for v in e_mid for w in c_mid)
             # Chinese says the adjective after the second argument: "A 比 B 轻" / "B 比 A 重".
             tail_c, tail_e = cw[b + 1 : b + 1 + _TAIL], ew[pa + 1 : pa + 1 + _TAIL]
@@ -1598,6 +1724,11 @@ def role_swap(
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
+
+
+def _wordy(words: list[str]) -> int:
+    """How many of ``words`` are no number: ``_wordy(["venció", "por", "2", "a", "1", "al"]) == 4``."""
+    return sum(not w[0].isdigit() for w in words)
 
 
 #: How many words after the second argument a Chinese comparison's adjective may stand.

@@ -129,6 +129,9 @@ DIRECTION_REACH = 5
 #: A title set off after a name ("Prince Harry, Duke of Sussex") is that person's in the evidence only
 #: within this many words after the name ("Harry, who is the Duke of …").
 TITLE_REACH = 4
+#: How many more aligned words the claim's front phrase read at its end must give: a claim reworded
+#: around its own front phrase is read in its order unless the other order clearly says more.
+CLAIM_FRONT_GAIN = 2
 #: Credit for a claim word matched only through a shared prefix (morphology: "publish"/"published").
 SOFT_CREDIT = 0.7
 #: Weight factor of one- and two-letter words in spaced scripts (see ``SupportChecker.parse``).
@@ -420,6 +423,42 @@ def _stated_amount(tok: str, cap: bool = True) -> bool:
     return _dated(tok, cap) or tok in NUMBER_WORDS
 
 
+def _front_said(order: list[int], chain: list[tuple[int, int]], claim: list[Tok]) -> bool:
+    """Whether every word of the phrase ``order`` moved from the claim's front (its last positions)
+    but its numbers is aligned in ``chain``, which reads the claim in that order."""
+    front = len(order) - order.index(0)
+    aligned = {i for i, _ in chain}
+    return all(
+        i in aligned or claim[order[i]][0][0].isdigit() or claim[order[i]][0] in NUMBER_WORDS
+        for i in range(len(order) - front, len(order))
+    )
+
+
+def _fraction(toks: list[Tok], k: int) -> bool:
+    """Whether token ``k`` is an ordinal that names a fraction ("a fifth", "un quart"): a share, not
+    the number 5, so it flips nothing ("rose by a fifth" / "rose by 20 %"); "a second dose" is an
+    ordinal."""
+    return (
+        k > 0
+        and toks[k][0] in NUMBER_WORDS
+        and not toks[k][0][0].isdigit()
+        and (toks[k - 1][0] in _ONE_OF or toks[k - 1][0] in NUMBER_WORDS)
+        and (k + 1 == len(toks) or toks[k + 1][0] in _AFTER_FRACTION)
+    )
+
+
+#: Prepositions of time and of source that open a claim's front phrase, besides those that open a
+#: noun phrase ("Durante la década de 1990, …", "Selon la métropole, …").
+_FRONT_OPENERS = frozenset(
+    "durante selon según secondo segundo laut volgens après avant pendant während después antes dopo"
+    " prima tijdens".split()
+)
+#: Words for "a" or "one" before an ordinal that make it a fraction.
+_ONE_OF = frozenset("a one un une ein eine einen einem una uno um uma een".split())
+#: What may follow a fraction: "a fifth of …", "by a fifth over the year", "a fifth." (not "a second dose").
+_AFTER_FRACTION = FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS
+
+
 def _date_kind(tok: str) -> str:
     if tok in CALENDAR_WORDS:
         return "calendar"
@@ -603,6 +642,22 @@ class Aligned:
             chain = moved
             claim, claim_marks, claim_names = _permuted(order, claim, claim_marks, claim_names)
             self.claim_order = order
+        # The claim's own phrase in front, opened by a preposition ("After the second dose, her
+        # symptoms improved" / "Her symptoms worsened after the second dose"; not "Prince Harry, Duke
+        # of Sussex, received …"), when that aligns clearly more and the evidence says all its words
+        # but numbers ("Starting with release 7.0" / "in release 7.0" would leave "starting with"
+        # inside the clause's last gap).
+        opener = claim[0][0] in NOUN_PHRASE_START_WORDS or claim[0][0] in _FRONT_OPENERS
+        order = fronted(claim, claim_text) if opener else None
+        if (
+            order is not None
+            and self.claim_order == list(range(len(claim)))
+            and len(moved := align([claim[k] for k in order], evidence)) >= len(chain) + CLAIM_FRONT_GAIN
+            and _front_said(order, moved, claim)
+        ):
+            chain = moved
+            claim, claim_marks, claim_names = _permuted(order, claim, claim_marks, claim_names)
+            self.claim_order = order
         if not chain:
             return  # the sentence says nothing of the claim
         self._claim, self._evidence, self._chain = claim, evidence, chain
@@ -651,10 +706,12 @@ class Aligned:
                         _stated_amount(claim[k][0], claim[k][3])
                         and here_absent(claim[k][0])
                         and k not in settled
+                        and not _fraction(claim, k)
                     ),
                     lambda k: (
                         _stated_amount(evidence[k][0], evidence[k][3])
                         and number_key(evidence[k][0]) not in claim_words
+                        and not _fraction(evidence, k)
                     ),
                 ),
                 (

@@ -1926,6 +1926,173 @@ FIFTEENTH_ROUND_CASES = [
 ]
 
 
+# Negation said by derivation ("impossible", "laktosefrei") or by a verb of stopping; more verbs of
+# change and of verdicts; a score between swapped arguments; rates per period; French n-words as subjects;
+# "non … alcuno"; "none … non-"; numbers that count different things; the claim's own phrase in front.
+SIXTEENTH_ROUND_CASES = [
+    (
+        "en",
+        "Large videos still cannot be uploaded from the mobile app.",
+        "Uploading large videos from the mobile app remains impossible.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Large videos can be uploaded from the mobile app.",
+        "Uploading large videos from the mobile app is impossible.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The museum café is open in winter.",
+        "The museum café is unavailable in winter.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "es",
+        "Desde la versión 4, el programa es incompatible con los discos de red.",
+        "A partir de la versión 4, el programa no admite discos de red.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "it",
+        "Il vecchio portale sarà dismesso il 1 marzo.",
+        "Dopo il 1 marzo il vecchio portale non sarà più disponibile.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Sales of the Vireo scooter climbed 12% in the spring.",
+        "In the spring, sales of the Vireo scooter slid 12%.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "Le cours de l'action Helvane a grimpé de 8 % lundi.",
+        "Lundi, le cours de l'action Helvane a chuté de 8 %.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La población del valle menguó durante la década de 1990.",
+        "Durante la década de 1990, la población del valle creció.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "Her symptoms worsened after the second dose.",
+        "After the second dose, her symptoms improved.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "El Real Tovar venció al Deportivo Lanza en la semifinal.",
+        "En la semifinal, el Deportivo Lanza venció al Real Tovar.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The Harriers beat the Comets in the regional final.",
+        "In the regional final, the Comets overcame the Harriers.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The committee endorsed the new cycling plan.",
+        "The committee vetoed the new cycling plan.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "El pleno municipal respaldó la reforma del mercado.",
+        "El pleno municipal tumbó la reforma del mercado.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "A câmara autorizou a ampliação do porto.",
+        "A câmara vetou a ampliação do porto.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The free plan allows 200 messages per day.",
+        "The free plan allows 200 messages per week.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "fr",
+        "Prendre deux comprimés par jour.",
+        "Prendre deux comprimés par semaine.",
+        "contradicted",
+        "number",
+    ),
+    ("de", "Das Abo kostet 9 Euro pro Monat.", "Das Abo kostet 9 Euro pro Jahr.", "contradicted", "number"),
+    (
+        "fr",
+        "Personne n'a répondu à l'annonce.",
+        "Plusieurs personnes ont répondu à l'annonce.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "fr",
+        "Personne n'a été évacué pendant la tempête.",
+        "La tempête n'a donné lieu à aucune évacuation.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "Nessuna delle due torri è rimasta in piedi.",
+        "Delle due torri non ne è rimasta in piedi alcuna.",
+        "supported",
+        None,
+    ),
+    ("en", "None of the bottles is non-returnable.", "All of the bottles are returnable.", "supported", None),
+    (
+        "en",
+        "All of the trains were cancelled on Friday.",
+        "No train was cancelled on Friday.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "The bell tower, rebuilt in 1736 after a fire, stands 64 metres high.",
+        "The bell tower is about 65 metres high.",
+        "supported",
+        None,
+    ),
+    ("zh", "这款水壶容量为1.7升，重量仅1.2公斤。", "这款水壶重约1200克。", "supported", None),
+    ("de", "Das Müsli enthält weder Zucker noch Salz.", "Das Müsli ist zuckerfrei.", NOT_SUPPORTED, None),
+    ("de", "Das Müsli enthält Zucker.", "Das Müsli ist zuckerfrei.", NOT_SUPPORTED, None),
+    ("zh", "该选项默认处于关闭状态。", "该选项默认未启用。", "supported", None),
+    (
+        "it",
+        "L'area è riservata ai residenti.",
+        "I non residenti non possono entrare nell'area.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("lang", "evidence", "claim", "verdict", "kind"),
     TENTH_ROUND_CASES
@@ -1933,7 +2100,8 @@ FIFTEENTH_ROUND_CASES = [
     + TWELFTH_ROUND_CASES
     + THIRTEENTH_ROUND_CASES
     + FOURTEENTH_ROUND_CASES
-    + FIFTEENTH_ROUND_CASES,
+    + FIFTEENTH_ROUND_CASES
+    + SIXTEENTH_ROUND_CASES,
 )
 def test_later_rounds(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
