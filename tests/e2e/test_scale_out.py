@@ -29,11 +29,11 @@ workers.
 
 Faults, mid-load:
 
-* PostgreSQL stops (``pg_ctl stop -m fast``) while the conversations' turn 4 is in flight and starts again
+* PostgreSQL stops (``pg_ctl stop -m fast``) while the conversations' turn 2 is in flight and starts again
   a few seconds later. While it is down, a probe request over each transport (in a session of its own)
   must end within 30 s with an HTTP error status; the client of a turn that failed retries it once when
   the database is back.
-* One worker is killed (SIGKILL) while it is streaming a turn-5 answer; Gunicorn starts another. The
+* One worker is killed (SIGKILL) while it is streaming a turn-3 answer; Gunicorn starts another. The
   client of a turn whose connection broke retries it once, as a real client would, and the retried turn
   must hold the numbering. What the clients saw is printed.
 
@@ -90,7 +90,8 @@ from tests.support.standins.openai_server import OpenAIStandin, Reply, _OpenAIHa
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("scale-out")]
 
 CONVERSATIONS = 8
-TURNS = 6  # 0-3 plain, 4 PostgreSQL restarted, 5 a worker killed
+TURNS = 4  # 0-1 plain, 2 PostgreSQL restarted, 3 a worker killed
+RESTART_TURN, KILL_TURN = 2, 3
 DOCUMENTS = TURNS + 1
 TOP_K = 2
 RAG = "Knowledge Base RAG with Citations"
@@ -560,14 +561,16 @@ def test_conversations_keep_their_numbering_across_workers_a_killed_worker_and_a
         ingest(running, tmp_path / "docs")
         conversations = Conversations(running, port)
 
-        # 8 conversations x 4 turns, all at once.
-        for turn in range(4):
+        # 8 conversations at once: two plain turns, then one with each fault (8 x 4 in all).
+        for turn in range(RESTART_TURN):
             conversations.round(turn)
 
-        # PostgreSQL stops while turn 4 is in flight; probes while it is down; it starts again, and the
+        # PostgreSQL stops while turn 2 is in flight; probes while it is down; it starts again, and the
         # clients of failed turns ask once more.
         back = threading.Event()
-        restart = threading.Thread(target=conversations.round, args=(4,), kwargs={"retry_when": back})
+        restart = threading.Thread(
+            target=conversations.round, args=(RESTART_TURN,), kwargs={"retry_when": back}
+        )
         restart.start()
         conversations.wait_in_flight(streaming=False)
         postgres.stop()
@@ -585,9 +588,9 @@ def test_conversations_keep_their_numbering_across_workers_a_killed_worker_and_a
         restart.join(REQUEST_TIMEOUT_S * 3)
         started += process_tree(running.process.pid)
 
-        # One worker dies while it streams a turn-5 answer; Gunicorn starts another. The clients of the
+        # One worker dies while it streams a turn-3 answer; Gunicorn starts another. The clients of the
         # turns that broke ask once more.
-        kill = threading.Thread(target=conversations.round, args=(5,))
+        kill = threading.Thread(target=conversations.round, args=(KILL_TURN,))
         kill.start()
         victim = conversations.wait_in_flight(streaming=True)
         victim_pid = victim.pid
@@ -636,9 +639,9 @@ def test_conversations_keep_their_numbering_across_workers_a_killed_worker_and_a
                 assert "OperationalError" in t.error, t
         # The killed worker's turns broke as a client sees a dropped connection; a new worker took its place.
         assert victim_pid not in now and len(now) == 2 and replacement, (victim_pid, now)
-        assert any(t.turn == 5 and t.pid in (victim_pid, None) for t in broken), broken
+        assert any(t.turn == KILL_TURN and t.pid in (victim_pid, None) for t in broken), broken
         dropped = ("RemoteProtocolError", "ReadError", "ConnectError")
-        assert all(t.error.startswith(dropped) for t in broken if t.turn == 5 and t.error), broken
+        assert all(t.error.startswith(dropped) for t in broken if t.turn == KILL_TURN and t.error), broken
     # Nothing the test started is left.
     left = [p for p in started if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert left == [], [(p.pid, p.name()) for p in left]
