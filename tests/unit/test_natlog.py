@@ -2090,6 +2090,21 @@ SIXTEENTH_ROUND_CASES = [
         NOT_SUPPORTED,
         None,
     ),
+    (
+        "de",
+        "Das Landgericht hat die Klage der Mieter abgewiesen.",
+        "Das Landgericht hat der Klage der Mieter stattgegeben.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "La cour d'appel a acquitté le directeur de l'usine.",
+        "La cour d'appel a condamné le directeur de l'usine.",
+        "contradicted",
+        "direction",
+    ),
+    ("zh", "该博物馆于2003年对外开放。", "该博物馆于2003年对游客关闭。", "contradicted", "direction"),
 ]
 
 
