@@ -1758,11 +1758,25 @@ def _passive_swap(
     while c_mid and e_mid and c_mid[0] == e_mid[0]:
         c_mid, e_mid = c_mid[1:], e_mid[1:]
     active, passive = (e_mid, c_mid) if c_passive else (c_mid, e_mid)
-    if not active or len(active) > 3 or any(w in _RELATIVES or w in SYMMETRIC for w in c_mid + e_mid):
+    # German "der", "die", "das" are mostly articles ("hat die Druckerei … gekauft").
+    relatives = _RELATIVES - {"der", "die", "das"} if lang == "de" else _RELATIVES
+    if not active or len(active) > 3 or any(w in relatives or w in SYMMETRIC for w in c_mid + e_mid):
         return None
     # Nothing else between them: the verb (and an article) on the active side; auxiliaries, the
-    # verb and the agent's preposition on the passive side.
+    # verb and the agent's preposition on the passive side. German and Dutch close the clause on the
+    # participle, after the second argument on both sides ("hat den Hafenbetreiber Nordkai
+    # übernommen" / "wurde vom Hafenbetreiber Nordkai übernommen"): the last word of what both say
+    # alike there.
     verb = active[0]
+    if not _plain(verb) and lang in _VERB_FINAL:
+        same = []
+        for x, y in zip(cw[b + 1 : b + 6], ew[pb + 1 : pb + 6], strict=False):
+            if x != y:
+                break
+            same.append(x)
+        if not same or not _plain(same[-1]):
+            return None
+        verb, passive = same[-1], [*passive, same[-1]]
     if not _plain(verb) or not any(same_predicate(verb, w, lang) for w in passive):
         return None
     if any(w not in FUNCTION_WORD_SET for w in active[1:]) or any(

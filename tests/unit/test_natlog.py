@@ -2105,6 +2105,27 @@ SIXTEENTH_ROUND_CASES = [
         "direction",
     ),
     ("zh", "该博物馆于2003年对外开放。", "该博物馆于2003年对游客关闭。", "contradicted", "direction"),
+    (
+        "de",
+        "Der Verlag Lindgrün hat die Druckerei Behrens gekauft.",
+        "Der Verlag Lindgrün wurde von der Druckerei Behrens gekauft.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Der Verlag Lindgrün hat die Druckerei Behrens gekauft.",
+        "Die Druckerei Behrens wurde vom Verlag Lindgrün gekauft.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Het bedrijf Marlo heeft de bakkerij Stam overgenomen.",
+        "Het bedrijf Marlo werd door de bakkerij Stam overgenomen.",
+        "contradicted",
+        "role",
+    ),
 ]
 
 
