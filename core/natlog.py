@@ -1341,18 +1341,39 @@ def _settle_amounts(cw: list[str], ew: list[str], cl: list[int], ev: list[int], 
 
 
 #: Fractions written as words, in per cent: "a third of the budget" is about 33 % of it.
-_FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+#: Fractions written as words, and the share in per cent each is (not "cuarto" or "quarto", also a
+#: room).
+_FRACTIONS = {
+    **dict.fromkeys("half moitié hälfte mitad metade metà helft".split(), 50.0),
+    **dict.fromkeys("third tiers drittel tercio terço terzo derde".split(), 100 / 3),
+    **dict.fromkeys("quarter quart viertel kwart".split(), 25.0),
+    **dict.fromkeys("fifth cinquième fünftel quinto vijfde".split(), 20.0),
+    **dict.fromkeys("tenth dixième zehntel décimo decimo tiende".split(), 10.0),
+}
+#: Words for "a" or "one" that make the word after them a fraction ("a fifth", "un tiers", "een derde").
+_ONE_OF = frozenset("a one un une ein eine einen einem una uno um uma een".split())
+#: What may follow a fraction: "a fifth of …", "by a fifth over the year", "a fifth." (not "a fifth
+#: generation").
+_AFTER_FRACTION = FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS
+
+
+def fraction(words: list[str], k: int) -> float | None:
+    """The share in per cent that token ``k`` names as a fraction, None when it is none: a fraction
+    is a share, not a number to flip ("rose by a fifth" / "rose by 20 %"), and "third" is not 3.
+
+    >>> fraction(["a", "third", "of", "them"], 1), fraction(["a", "fifth"], 1), fraction(["a", "third", "term"], 1)
+    (33.333333333333336, 20.0, None)
+    """
+    before, after = words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""
+    if before not in _ONE_OF or (after and after not in _AFTER_FRACTION):
+        return None
+    return _FRACTIONS.get(words[k])
 
 
 def _share(cw: list[str], i: int, ew: list[str], j: int) -> str | None:
     """A fraction written as a word ("a third of") facing a share in per cent on the other side
     ("33 % of"): ``fwd`` when they are the same share (within 10 %), else ``rev`` (not said; a
     number is not a fraction's digit: "third" is not 3). None when neither side is such a fraction."""
-
-    def fraction(words: list[str], k: int) -> float | None:
-        before, after = words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""
-        return _FRACTIONS.get(words[k]) if before in ("a", "one") and after == "of" else None
-
     mine, theirs = fraction(cw, i), fraction(ew, j)
     if (mine is None) == (theirs is None):
         return None

@@ -98,6 +98,7 @@ from lfx_citations.core.natlog import (
     Inference,
     Mark,
     active_order,
+    fraction,
     infer,
     marks,
     negative,
@@ -434,29 +435,12 @@ def _front_said(order: list[int], chain: list[tuple[int, int]], claim: list[Tok]
     )
 
 
-def _fraction(toks: list[Tok], k: int) -> bool:
-    """Whether token ``k`` is an ordinal that names a fraction ("a fifth", "un quart"): a share, not
-    the number 5, so it flips nothing ("rose by a fifth" / "rose by 20 %"); "a second dose" is an
-    ordinal."""
-    return (
-        k > 0
-        and toks[k][0] in NUMBER_WORDS
-        and not toks[k][0][0].isdigit()
-        and (toks[k - 1][0] in _ONE_OF or toks[k - 1][0] in NUMBER_WORDS)
-        and (k + 1 == len(toks) or toks[k + 1][0] in _AFTER_FRACTION)
-    )
-
-
 #: Prepositions of time and of source that open a claim's front phrase, besides those that open a
 #: noun phrase ("Durante la década de 1990, …", "Selon la métropole, …").
 _FRONT_OPENERS = frozenset(
     "durante selon según secondo segundo laut volgens après avant pendant während después antes dopo"
     " prima tijdens".split()
 )
-#: Words for "a" or "one" before an ordinal that make it a fraction.
-_ONE_OF = frozenset("a one un une ein eine einen einem una uno um uma een".split())
-#: What may follow a fraction: "a fifth of …", "by a fifth over the year", "a fifth." (not "a second dose").
-_AFTER_FRACTION = FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS
 
 
 def _date_kind(tok: str) -> str:
@@ -666,6 +650,7 @@ class Aligned:
         here_absent = sentence_absent or claim_absent
         ev_words = {number_key(t) for t, *_ in evidence}
         claim_words = {number_key(t) for t, *_ in claim}
+        c_words, e_words = [t for t, *_ in claim], [t for t, *_ in evidence]
         found = infer(claim, claim_text, evidence, source_text, chain, claim_marks, evidence_marks)
         self.inference = found
         settled = found.settled
@@ -706,12 +691,12 @@ class Aligned:
                         _stated_amount(claim[k][0], claim[k][3])
                         and here_absent(claim[k][0])
                         and k not in settled
-                        and not _fraction(claim, k)
+                        and fraction(c_words, k) is None
                     ),
                     lambda k: (
                         _stated_amount(evidence[k][0], evidence[k][3])
                         and number_key(evidence[k][0]) not in claim_words
-                        and not _fraction(evidence, k)
+                        and fraction(e_words, k) is None
                     ),
                 ),
                 (
@@ -1423,6 +1408,9 @@ class SupportChecker:
             )
 
         absent = absent_from(sentences)
+        # A claim the source says word for word holds no flip, whichever sentence the match read
+        # ("Paris water Paris" copied from "Paris water Lyon. Paris water Paris.").
+        verbatim = f" {' '.join(tokens(claim.text))} " in source.flat
         conflicts: list[tuple[Conflict, frozenset[str]]] = []
         exclusions: list[tuple[Conflict, frozenset[str], set[int]]] = []
         eased: frozenset[str] = frozenset()
@@ -1446,6 +1434,8 @@ class SupportChecker:
                 alone,
             )
             for conflict, words in aligned.conflicts:
+                if verbatim:
+                    break
                 if all(absent(w) for w in words) or self._says_all_but(claim, source, k, words, m):
                     conflicts.append((conflict, words))
             back = aligned.claim_order

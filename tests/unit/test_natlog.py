@@ -2126,6 +2126,22 @@ SIXTEENTH_ROUND_CASES = [
         "contradicted",
         "role",
     ),
+    (
+        "fr",
+        "Les loyers ont augmenté d'un cinquième en dix ans.",
+        "En dix ans, les loyers ont augmenté de 20 %.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Ein Drittel der Mitglieder stimmte dagegen.",
+        "33 % der Mitglieder stimmten dagegen.",
+        "supported",
+        None,
+    ),
+    ("en", "Sales fell by a quarter in 2023.", "Sales fell by 25 % in 2023.", "supported", None),
+    ("en", "Sales fell by a quarter in 2023.", "Sales fell by 50 % in 2023.", NOT_SUPPORTED, None),
 ]
 
 

@@ -53,6 +53,16 @@ def test_supported_claim_with_its_sentence_as_evidence(checker: SupportChecker) 
     assert j.better_source is None
 
 
+def test_a_claim_the_source_says_word_for_word_holds_no_flip() -> None:
+    # Found by the copy property: the match read the first sentence, whose last word is another name.
+    sources = {1: "Paris water Lyon. Paris water Paris.", 2: "Unrelated."}
+    judged = SupportChecker(sources).check("Paris water Paris", 1)
+    assert (judged.verdict, judged.conflict) == ("supported", None)
+    # Not said word for word, the name flip stands.
+    flipped = SupportChecker({1: "Paris water Lyon.", 2: "Unrelated."}).check("Paris water Paris", 1)
+    assert flipped.verdict == "contradicted" and flipped.conflict and flipped.conflict.kind == "name"
+
+
 def test_partial_claim_adds_what_the_source_does_not_say(checker: SupportChecker) -> None:
     full = checker.check("The Eiffel Tower in Paris is 330 metres tall", 1)
     part = checker.check(
