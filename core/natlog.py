@@ -1167,10 +1167,15 @@ def _other_quantity(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     e_unit = unit_dimension(ew[j + 1]) if j + 1 < len(ew) else None
     if c_unit and e_unit:
         return c_unit != e_unit
-    return bool((c_unit and _year(ew[j])) or (e_unit and _year(cw[i])))
+    return bool((c_unit and is_year(ew[j])) or (e_unit and is_year(cw[i])))
 
 
-def _year(word: str) -> bool:
+def is_year(word: str) -> bool:
+    """Whether a token reads as a calendar year rather than an amount.
+
+    >>> is_year("1482"), is_year("120"), is_year("9000")
+    (True, False, False)
+    """
     return len(word) == 4 and word.isdigit() and "1000" <= word <= "2100"
 
 

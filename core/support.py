@@ -100,6 +100,7 @@ from lfx_citations.core.natlog import (
     active_order,
     fraction,
     infer,
+    is_year,
     marks,
     negative,
 )
@@ -446,7 +447,7 @@ _FRONT_OPENERS = frozenset(
 def _date_kind(tok: str) -> str:
     if tok in CALENDAR_WORDS:
         return "calendar"
-    return "year" if len(tok) == 4 and tok.isdigit() and "1000" <= tok <= "2100" else "number"
+    return "year" if is_year(tok) else "number"
 
 
 def _glued(word: str, others: set[str]) -> bool:
