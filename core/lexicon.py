@@ -175,7 +175,7 @@ DIRECTION_PAIRS = {
         "aumenta aumentó aumentar aumento sube subió incrementa crece creció crecer crecimiento eleva elevó"
         " elevar dispara disparó"
         " | disminuye disminuyó disminuir disminución reduce redujo reducir baja bajó cae cayó desciende descendió"
-        " mengua menguó menguar desploma desplomó",
+        " mengua menguó menguar desploma desplomó retrocede retrocedió retrocedieron retroceder",
         "mejora mejoró mejorar | empeora empeoró empeorar",
         "más | menos",
         "muchos muchas | pocos pocas",
@@ -231,6 +231,7 @@ DIRECTION_PAIRS = {
         "alto alta | basso bassa",
         "consentito permesso | vietato proibito",
         "vinto vince vincere | perso perde perdere",
+        "guadagnato guadagna guadagnano | perso perde perdono",
         "nord | sud",
         "massimo | minimo",
         "maggioranza | minoranza",
@@ -892,7 +893,7 @@ CONTRARIES = (
     "permite permitem permitido permitida | bloqueia bloqueiam bloqueado bloqueada",
     "autorise autorisent autorisé autorisée permet permettent | bloque bloquent bloqué bloquée",
     "erlaubt erlauben | blockiert blockieren sperrt gesperrt",
-    "增加 上升 增长 | 减少 下降 降低",
+    "增加 上升 增长 升高 | 减少 下降 降低",
     "上涨 | 下跌 下降 减少 降低",
     "空腹 | 饭后 餐后 随餐 进餐",
     "下跌 | 增加 上升 增长",
@@ -933,6 +934,63 @@ NOT_NEGATED = frozenset(
     " distress distressed invest invested inform informed install installed impose imposed impress"
     " impressed intend intended income insight inflate inflated".split()
 )
+#: Directed predicates whose two roles a reader must not swap: "language class sign: verbs". Sign
+#: ``+`` puts the first role (winner, buyer, cause, payer) in the subject, ``-`` in the object ("lost
+#: to", "received from"); a verb marked ``*`` is one only with a word of ``ROLE_PREPOSITIONS`` after it
+#: ("won against", "setzte sich … gegen"). A word is a frame verb only in its sentence's language
+#: (French "pays" is a country).
+ROLE_FRAMES = (
+    "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated won*",
+    "en defeat -: lost* lose* loses*",
+    "en acquire +: acquired acquires bought buys purchased absorbed took* taken*",
+    "en cause +: caused causes triggered provoked",
+    "en pay +: owes owe pays paid compensate compensates reimburse reimburses",
+    "en pay -: receives* received*",
+    "de defeat +: besiegte besiegten besiegt bezwang bezwungen schlug gewann* setzte*",
+    "de defeat -: unterlag unterlagen verlor* verloren*",
+    "de acquire +: übernahm übernimmt übernommen kaufte gekauft erwarb erworben",
+    "de cause +: verursachte verursacht auslöste",
+    "de pay +: schuldet zahlt zahlte erstattet",
+    "de pay -: erhält* erhielt*",
+    "fr defeat +: battu bat battent vaincu éliminé imposé* gagné*",
+    "fr defeat -: incliné inclinée perdu*",
+    "fr acquire +: racheté rachète acquis absorbé",
+    "fr cause +: provoqué causé provoque",
+    "fr pay +: verse versé rembourser rembourse",
+    "fr pay -: reçoit* reçu*",
+    "es defeat +: venció vencieron derrotó derrotaron eliminó ganó* impuso*",
+    "es defeat -: perdió* perdieron*",
+    "es acquire +: adquirió compró absorbió",
+    "es cause +: provocó causó provoca causa",
+    "es pay +: pagó indemnizar",
+    "es pay -: recibe* recibió*",
+    "pt defeat +: venceu derrotou eliminou impôs* ganhou*",
+    "pt defeat -: perdeu*",
+    "pt acquire +: adquiriu comprou",
+    "pt cause +: causou provocou",
+    "pt pay +: pagou",
+    "pt pay -: recebe* recebeu*",
+    "it defeat +: sconfitto sconfisse battuto imposto* vinto*",
+    "it defeat -: perso*",
+    "it acquire +: acquistato acquisito acquistò rilevato",
+    "it cause +: provocato causato",
+    "it pay -: riceve* ricevuto*",
+    "nl defeat +: versloeg versloegen won*",
+    "nl defeat -: verloor*",
+    "nl acquire +: overgenomen overnam kocht",
+    "nl cause +: veroorzaakte",
+    "nl pay +: betaalt betaalde",
+    "nl pay -: ontvangt* ontving*",
+    "zh defeat +: 击败 战胜 打败 淘汰",
+    "zh defeat -: 负于 输给 不敌",
+    "zh acquire +: 收购 买下 并购",
+    "zh cause +: 导致 引起 造成",
+)
+#: Prepositions that introduce a frame's other role ("against", "gegen", "face à", "lost to").
+ROLE_PREPOSITIONS = frozenset(
+    "against over to from gegen von contre face devant de ante frente contra contro su sur da van tegen"
+    " para a al à sobre".split()
+)
 #: Synonyms a reader names first that prefixes and the sources do not give (a generated lexicon adds more).
 SYNONYMS = (
     "firma unternehmen konzern",
@@ -951,6 +1009,8 @@ SYNONYMS = (
     "big large",
     "small little",
     "buy purchase",
+    "击败 战胜 打败 击溃",
+    "beat defeated overcame edged",
 )
 #: Comparatives that say the same with their arguments swapped: "A is cheaper than B" = "B is more
 #: expensive than A". Each pair: a comparative and its converse (a "more …" form written as its adjective).

@@ -61,6 +61,7 @@ from lfx_citations.core.align import (
     number_key,
     phrase_around,
 )
+from lfx_citations.core.frames import frame_swap, frames_agree
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     AVAILABILITY_WORDS,
@@ -114,6 +115,9 @@ EQ, FWD, REV, NEG, ALT, COVER, IND = "eq", "fwd", "rev", "neg", "alt", "cover", 
 RELATIONS = (EQ, FWD, REV, NEG, ALT, COVER, IND)
 #: Share of the claim's content words the evidence sentence must say for a swap to be a conflict.
 SWAP_COVERAGE = 0.9
+#: The same for a comparison ("A is deeper than B"), whose swapped arguments say the conflict whatever
+#: else the claim rewords.
+COMPARED_COVERAGE = 0.6
 #: The farthest apart two arguments of one predicate are looked for, in tokens.
 MAX_SPAN = 12
 #: The longest gap whose words are compared one by one (a longer one is a clause one side adds).
@@ -657,6 +661,8 @@ def infer(
                         rel = word_relation(ew[j], cw[i], ew[j - 1], lang)
                     if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j, caps):
                         rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
+                    if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
+                        rel = None  # "fell in Asia, while they rose in Europe" / "In Europe, sales rose"
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
@@ -989,7 +995,9 @@ def infer(
         edits.append(
             Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
         )
-    _roles(claim, ew, cm, em, result, edits)
+    _roles(claim, evidence, cm, em, result, edits)
+    if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
+        edits.extend(_unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang))
     relation = EQ
     for edit in edits:
         relation = join(relation, edit.projected)
@@ -997,6 +1005,93 @@ def infer(
         relation = ALT
     result.relation, result.edits = relation, edits
     return result
+
+
+#: The share of the claim's other content words the evidence must say for two predicates the alignment
+#: left apart to face each other.
+UNALIGNED_COVERAGE = 0.8
+#: Words the lexicon opposes that are no predicate of a sentence: "first" / "last", "north" / "south".
+_NOT_PREDICATES = frozenset(
+    "first last next previous following preceding top bottom north south east west eastern western"
+    " inside outside internal external majority minority positive negative maximum minimum upper lower"
+    " early late earlier later before after".split()
+)
+
+
+#: Words that open a concessive clause: what it says is not the sentence's claim.
+_CONCESSIVES = frozenset(
+    "although though despite while whereas malgré bien quoique trotz obwohl obgleich aunque pese"
+    " embora apesar nonostante sebbene benché hoewel ondanks 虽然 尽管".split()
+)
+#: Verbs of an exchange, which its two sides say with the roles swapped: "X sold the plant to Y" says
+#: "Y bought the plant" (the alignment of one slot reads them as exclusive: "X bought" / "X sold").
+_TRADE = frozenset(
+    "bought buys buy acquired acquires purchased sold sells sell achète acheté rachète racheté acquis vend"
+    " vendu cède cédé kaufte kauft gekauft erwarb erworben verkaufte verkauft verkauft compró compra"
+    " comprado adquirió vendió vende vendido comprou compra adquiriu vendeu vende acquistò acquistato"
+    " vendette venduto kocht gekocht verkocht verkoopt 买下 收购 出售 卖给 卖掉".split()
+)
+
+
+def _unaligned_exclusion(
+    cw: list[str],
+    ew: list[str],
+    cm: list[Mark],
+    em: list[Mark],
+    aligned: tuple[set[int], set[int]],
+    lang: str,
+) -> list[Edit]:
+    """An exclusion between the predicates of two sentences that say the rest alike in another order, so
+    that the alignment left both words apart: "El Congreso aprobó … la reforma" / "La reforma fue
+    rechazada … por el Congreso", "hired 300 workers" / "300 workers were laid off". One edit, or none:
+    each word said once and not by the other side, the only such pair, no negation or quantifier on
+    either side (its scope would decide), and the claim's other content words said.
+
+    >>> claim, evidence = "300 workers were fired at the plant".split(), "the firm hired 300 workers at the plant".split()
+    >>> _unaligned_exclusion(claim, evidence, [None] * 7, [None] * 8, ({0, 1}, {3, 4}), "en")[0].lexical
+    'alt'
+    """
+    if any(cm) or any(em) or _comparative(cw) or _comparative(ew):
+        return []
+
+    def candidate(words: list[str], k: int, other: list[str], taken: set[int]) -> bool:
+        w = words[k]
+        return (
+            k not in taken
+            and len(w) > 3
+            and _plain(w)
+            and w not in _NOT_PREDICATES
+            and w not in _TRADE
+            and words.count(w) == 1
+            and not any(same_stem(w, v) for v in other)
+        )
+
+    pairs = [
+        (i, j, rel)
+        for i in range(len(cw))
+        if candidate(cw, i, ew, aligned[0])
+        for j in range(len(ew))
+        if candidate(ew, j, cw, aligned[1])
+        and (rel := word_relation(ew[j], cw[i], ew[j - 1] if j else "", lang)) in EXCLUSIVE
+        and not converse(ew[j], cw[i])
+    ]
+    if len(pairs) != 1:
+        return []
+    i, j, rel = pairs[0]
+    # The evidence's word in a clause of its own ("…, which keeps memory use below", "Malgré une
+    # hausse des ventes, …"), or the claim's word said by another of its words ("baissé" / "reculer").
+    # German "der", "die", "das" are mostly articles.
+    relatives = _RELATIVES - {"der", "die", "das"} if lang == "de" else _RELATIVES
+    if any(w in relatives or w in _CONCESSIVES for w in ew[max(0, j - CLAUSE_SLOT) : j]) or any(
+        word_relation(v, cw[i], "", lang) in ENTAILING for v in ew
+    ):
+        return []
+    rest = [w for k, w in enumerate(cw) if k != i and _plain(w)]
+    said = sum(any(w == v or same_predicate(w, v, lang) for v in ew) for w in rest)
+    if not rest or said < UNALIGNED_COVERAGE * len(rest):
+        return []
+    kind = "negation" if rel == NEG else "direction"
+    return [Edit("sub", kind, (i, i + 1), (j, j + 1), rel, rel)]
 
 
 #: How far after "all" a word that means "not" turns it into "none" ("all of the trial participants
@@ -1583,6 +1678,19 @@ def _comparative(words: list[str]) -> bool:
 _LESS = frozenset("less moins menos weniger meno minder".split())
 
 
+def _says_apart(word: str, ew: list[str], taken: set[int]) -> bool:
+    """Whether the evidence says the claim's word in a place the alignment left apart: the claim's
+    "rose" facing "fell" is then read against the wrong clause.
+
+    >>> _says_apart("rose", "sales fell in asia while they rose in europe".split(), {0, 1})
+    True
+    """
+    # Chinese is read in pairs of characters, which recur in other words.
+    return word[:1] < "\u3040" and any(
+        w == word or same_stem(w, word) for k, w in enumerate(ew) if k not in taken
+    )
+
+
 def _both_say(cw: list[str], ew: list[str], i: int, j: int) -> bool:
     """Whether each of two words the lexicon excludes is said on the other side too: the sentences
     then name both, in other places ("Die alte Version startet langsamer als die neue" / "Die neue
@@ -1720,6 +1828,8 @@ def role_swap(
             # ended" / "Y ended after X was signed").
             timed = any(w in _TEMPORAL and any(v in _TEMPORAL for v in e_mid) for w in c_mid)
             if not shared and not compared and not timed:
+                if _verb_first(cw, ew, (a, b), pb, (c_mid, e_mid), lang):
+                    return (a, b + 1), (pb, pa + 1), False
                 continue
             # The arguments are the predicate's own in the claim: no other word both sides hold stands
             # between them there (on the evidence's side the rest of each argument may: "insulin
@@ -1736,7 +1846,7 @@ def role_swap(
             blocked = any(w in blockers for w in c_mid)
             if blocked and not turned:
                 continue
-            if any(w in SYMMETRIC for w in c_mid):
+            if any(w in SYMMETRIC for w in c_mid + e_mid):
                 continue
             c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pb + 1, pa)
             if blocked and c_passive != e_passive:
@@ -1750,6 +1860,42 @@ def role_swap(
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
+
+
+def _verb_first(
+    cw: list[str], ew: list[str], span: tuple[int, int], pb: int, mids: tuple[list[str], list[str]], lang: str
+) -> bool:
+    """Whether both sides say one directed predicate before both arguments (claim ``span``, the
+    evidence's from ``pb``), and between them only the same function words and words of the arguments
+    (said on the other side, outside its middle): "Im Finale besiegte der FC Norden den SV Halden" /
+    "Im Finale besiegte der SV Halden den FC Norden". The articles ("der" … "den") mark who did what,
+    in the same order on both sides, so the arguments crossing them is a swap.
+
+    >>> cw, ew = "besiegte der sv halden den fc norden".split(), "besiegte der fc norden den sv halden".split()
+    >>> _verb_first(cw, ew, (3, 6), 3, (cw[4:6], ew[4:6]), "de")
+    True
+    >>> _verb_first(cw, ew, (3, 6), 3, (["den", "fc", "und"], ["den", "sv", "und"]), "de")
+    False
+    """
+    c_mid, e_mid = mids
+    if any(w not in FUNCTION_WORD_SET and (w not in ew or w in e_mid) for w in c_mid) or any(
+        w not in FUNCTION_WORD_SET and (w not in cw or w in c_mid) for w in e_mid
+    ):
+        return False
+    markers = [w for w in c_mid if w in FUNCTION_WORD_SET]
+    if not markers or markers != [w for w in e_mid if w in FUNCTION_WORD_SET] or set(markers) & SYMMETRIC:
+        return False
+    args = set(cw[span[0] - 1 : span[1] + 1])
+
+    def verb(words: list[str], k: int) -> str | None:
+        # Back over articles and the rest of the first argument ("der FC" before "Norden").
+        for j in range(k - 1, max(-1, k - 5), -1):
+            if words[j] not in FUNCTION_WORD_SET and words[j] not in args:
+                return words[j] if _plain(words[j]) and words[j] not in SYMMETRIC else None
+        return None
+
+    mine, theirs = verb(cw, span[0]), verb(ew, pb)
+    return mine is not None and theirs is not None and same_predicate(mine, theirs, lang)
 
 
 def _wordy(words: list[str]) -> int:
@@ -1805,8 +1951,10 @@ def _passive_swap(
         verb, passive = same[-1], [*passive, same[-1]]
     if not _plain(verb) or not any(same_predicate(verb, w, lang) for w in passive):
         return None
-    if any(w not in FUNCTION_WORD_SET for w in active[1:]) or any(
+    # A score may stand anywhere: "were defeated 2-1 by" / "overcame … 2-1".
+    if any(w not in FUNCTION_WORD_SET and not w[0].isdigit() for w in active[1:]) or any(
         w not in FUNCTION_WORD_SET
+        and not w[0].isdigit()
         and w not in _AUX_ALL
         and w not in _AGENT_ALL
         and not same_predicate(verb, w, lang)
@@ -1816,29 +1964,56 @@ def _passive_swap(
     return (a, b + 1), (pa, pb + 1), False
 
 
+def _same_words(mid: list[str], other: list[str], lang: str) -> bool:
+    """Whether each content word of ``mid`` but the comparison's own is said in ``other``:
+    ``_same_words(["is", "deeper", "than"], ["is", "deeper", "than", "neighbouring"], "en")``."""
+    return all(
+        any(same_predicate(w, v, lang) for v in other)
+        for w in mid
+        if _plain(w) and w not in _COMPARATIVE and w not in _COPULAS
+    )
+
+
+def _one_difference(
+    cw: list[str], ew: list[str], found: tuple[tuple[int, int], tuple[int, int], bool], lang: str
+) -> bool:
+    """Whether a swap is the one difference: the two sentences say (nearly) the same words, or the
+    "swap" may be a rephrasing that moves a phrase ("Side effects led to the trial being stopped" /
+    "The trial was stopped because of side effects"). A comparison needs less: its swapped arguments
+    say the conflict whatever else the claim rewords."""
+    (a, b), (c, d), _ = found
+    # A preposition between the arguments says no more: "won against" is "defeated".
+    mine = [w for k, w in enumerate(cw) if _plain(w) and not (a < k < b - 1 and w in NOUN_PHRASE_START_WORDS)]
+    said = sum(any(same_predicate(w, v, lang) for v in ew) for w in mine)
+    c_mid, e_mid = cw[a + 1 : b - 1], ew[c + 1 : d - 1]
+    compared = _compared(c_mid, e_mid) and _same_words(c_mid, e_mid, lang)
+    return said >= (COMPARED_COVERAGE if compared else SWAP_COVERAGE) * len(mine)
+
+
 def _roles(
-    claim: list[Tok], ew: list[str], cm: list[Mark], em: list[Mark], result: Inference, edits: list[Edit]
+    claim: list[Tok],
+    evidence: list[Tok],
+    cm: list[Mark],
+    em: list[Mark],
+    result: Inference,
+    edits: list[Edit],
 ) -> None:
     """A role swap is an exclusion; a converse comparative with its arguments swapped says the same
-    (its substitution becomes ``eq``)."""
-    cw = [t for t, *_ in claim]
+    (its substitution becomes ``eq``). Frames (``core/frames.py``) read the swaps said with other verbs
+    or in another order."""
+    cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
     lang = sentence_language(cw) or sentence_language(ew)
     found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)], lang)
-    if found is None:
+    if found is None or not found[2]:
+        if found is not None and _one_difference(cw, ew, found, lang) and not frames_agree(claim, evidence):
+            result.role = found[:2]
+            return
+        crossed = frame_swap(claim, evidence)
+        # An exclusion the words already say ("won" / "lost") is the conflict to name.
+        if crossed is not None and not any(e.projected in EXCLUSIVE for e in edits):
+            result.role = crossed
         return
-    (a, b), (c, d), turned = found
-    if not turned:
-        # A swap is the one difference: the two sentences say (nearly) the same words, or the
-        # "swap" may be a rephrasing that moves a phrase ("Side effects led to the trial being
-        # stopped" / "The trial was stopped because of side effects").
-        # A preposition between the arguments says no more: "won against" is "defeated".
-        mine = [
-            w for k, w in enumerate(cw) if _plain(w) and not (a < k < b - 1 and w in NOUN_PHRASE_START_WORDS)
-        ]
-        said = sum(any(same_predicate(w, v, lang) for v in ew) for w in mine)
-        if said >= SWAP_COVERAGE * len(mine):
-            result.role = ((a, b), (c, d))
-        return
+    (a, b), (c, d), _ = found
     for n, e in enumerate(edits):
         if a <= e.claim[0] < b and e.kind == "direction":
             edits[n] = Edit(e.op, e.kind, e.claim, e.evidence, EQ, EQ)

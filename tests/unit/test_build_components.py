@@ -130,6 +130,7 @@ NUMBERING_REGIONS = ["links", "text", "grammar", "sources", "glue_retrieval", "p
                 "align",
                 "wordnet",
                 "lexicon",
+                "frames",
                 "natlog",
                 "support",
                 "engine",

@@ -1,0 +1,251 @@
+"""Who did what to whom, when the two sentences say it with other verbs or another word order.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> def swapped(evidence, claim):
+    ...     e, c = token_spans(evidence), token_spans(claim)
+    ...     return frame_swap(c, e) is not None
+    >>> swapped("Fenwick Rovers were defeated by Aldbury Town.", "Fenwick Rovers overcame Aldbury Town.")
+    True
+    >>> swapped("Aldbury Town beat Fenwick Rovers.", "Fenwick Rovers lost to Aldbury Town.")
+    False
+    >>> swapped("Am Samstag besiegte der FC Wernau den SV Hollbach.", "Der SV Hollbach gewann gegen den FC Wernau.")
+    True
+
+A *frame* is a directed predicate of a known class (one team defeats another, one firm acquires
+another, one thing causes another, one party pays another) with its two roles: the first (winner,
+buyer, cause, payer) and the second. ``read_frame`` finds the class verb of a sentence and puts each
+word of the sentence in a role by where it stands:
+
+* before the finite verb, the first role; after it, the second (subject, then object);
+* a converse verb ("lost to", "s'est incliné face à", 输给) turns the roles round, and so does the
+  passive voice: the agent ("by Y", "von Y", 被 Y) is the first role, the rest the second;
+* German and Dutch put the verb second: a clause that opens with a phrase ("Am Samstag besiegte der
+  FC Wernau den SV Hollbach") has its subject right after the verb, its capitalized words;
+* a word in a phrase of its own ("in the final", "am Samstag") is in no role.
+
+``frame_swap`` compares the frames of claim and evidence: the same class, and words said once on
+each side that stand in the first role on one side and the second on the other, both ways round.
+That is a role swap, a conflict of kind ``role``; a frame found on one side only, or words crossing
+one way only (a phrase moved to the front), says nothing.
+"""
+
+from __future__ import annotations
+
+from lfx_citations.core.align import ARTICLES, Tok
+from lfx_citations.core.lexicon import (
+    CALENDAR_WORDS,
+    FUNCTION_WORD_SET,
+    NOUN_PHRASE_START_WORDS,
+    ROLE_FRAMES,
+    ROLE_PREPOSITIONS,
+    sentence_language,
+)
+
+#: Class and direction of each frame verb, by language: +1 puts the first role in the subject, -1 in
+#: the object.
+_VERBS: dict[tuple[str, str], tuple[str, int]] = {}
+#: Verbs that are a frame verb only with one of ``ROLE_PREPOSITIONS`` after them ("won against").
+_WITH_PREPOSITION: set[tuple[str, str]] = set()
+for _line in ROLE_FRAMES:
+    _head, _, _words = _line.partition(":")
+    _lang, _name, _sign = _head.split()
+    for _w in _words.split():
+        _VERBS[_lang, _w.rstrip("*")] = (_name, 1 if _sign == "+" else -1)
+        if _w.endswith("*"):
+            _WITH_PREPOSITION.add((_lang, _w.rstrip("*")))
+_VERB_WORDS = frozenset(w for _, w in _VERBS)
+_LANGS = tuple(dict.fromkeys(line.split()[0] for line in ROLE_FRAMES))
+
+
+#: Passive auxiliaries and the agent's preposition, every language at once.
+_PASSIVE_AUX = frozenset(
+    "was were been is are be being été est sont était fut wurde wurden worden wird werden fue fueron sido"
+    " es son foi foram é são è stato stata stati sono fu werd werden".split()
+)
+_AGENT = frozenset("by par von vom durch por pelo pela da dal dall dalla dallo dai dagli dalle door".split())
+#: German and Dutch perfect auxiliaries: "hat … übernommen" puts the finite verb first.
+_PERFECT = frozenset("hat haben hatte hatten ist sind war waren heeft hebben had hadden".split())
+#: Prepositions that open a phrase of its own (not an argument): "in the final", "am Samstag".
+_ADVERBIAL = frozenset(
+    "in on at for from during since until after before into within among near across throughout"
+    " dans en pendant depuis après avant sous chez vers lors selon"
+    " im am an auf bei beim nach vor seit während zum zur um aus mit"
+    " durante desde tras antes después con em no na nos nas após nel nella nei dopo prima"
+    " op bij tijdens na sinds met".split()
+)
+#: Words that open the phrase after a subject: "der FC Wernau | den …", "… | am Sonntag".
+_OPENS_PHRASE = FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS
+#: Languages that put the finite verb second, the participle last.
+_VERB_SECOND = ("de", "nl")
+#: German articles of an object: a clause they open puts its subject after the verb; and of a subject.
+_OBJECT_ARTICLES = frozenset("den dem einen einem".split())
+_SUBJECT_ARTICLES = frozenset("der die das ein eine".split())
+#: Adverbs that open a German or Dutch clause and put its subject after the verb ("Gestern hat …").
+_OPENERS = frozenset(
+    "gestern heute morgen damals zuletzt zunächst anschließend später danach dann dabei jetzt nun"
+    " inzwischen bereits kürzlich jüngst zuvor erstmals bisher laut"
+    " gisteren vandaag toen daarna later eerder onlangs nu inmiddels vervolgens".split()
+)
+#: How far a frame verb's preposition may follow it ("won 3-1 against", "setzte sich mit 3:1 gegen").
+_PREPOSITION_REACH = 6
+
+FIRST, SECOND = 1, 2
+
+
+def _verb(words: list[str], lang: str) -> tuple[int, str] | None:
+    """The position of the sentence's one frame verb in ``lang`` (in any language when the sentence's
+    is unknown: "Fenwick Rovers overcame Aldbury Town"), with that language; None when it has none or
+    two."""
+    found = []
+    for k, w in enumerate(words):
+        key = next(((x, w) for x in ((lang,) if lang else _LANGS) if (x, w) in _VERBS), None)
+        if key is not None and (
+            key not in _WITH_PREPOSITION
+            or any(v in ROLE_PREPOSITIONS for v in words[k + 1 : k + 1 + _PREPOSITION_REACH])
+        ):
+            found.append((k, key[0]))
+    return found[0] if len(found) == 1 else None
+
+
+def _in_phrase(words: list[str], k: int, stop: int) -> bool:
+    """Whether word ``k`` stands in a phrase of its own: an adverbial preposition within the three
+    words before it, with nothing but articles and nouns between (``stop`` bounds the look back)."""
+    for j in range(k - 1, max(stop, k - 4) - 1, -1):
+        if words[j] in _ADVERBIAL:
+            return True
+        if words[j] in ROLE_PREPOSITIONS or words[j] in _AGENT or words[j] in _VERB_WORDS:
+            return False
+    return False
+
+
+def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
+    """The frame class of a sentence and the role (``FIRST`` or ``SECOND``) of each word that has one.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> def roles(text):
+    ...     toks = token_spans(text)
+    ...     name, role = read_frame(toks)
+    ...     return name, [toks[k][0] for k in sorted(role) if role[k] == FIRST]
+    >>> roles("The Perth Rangers lost to the Brisbane Comets in the final.")
+    ('defeat', ['brisbane', 'comets'])
+    >>> roles("Im Januar wurde Kessler Logistik von der Firma Brandt übernommen.")
+    ('acquire', ['firma', 'brandt'])
+    """
+    words = [t[0] for t in toks]
+    found = _verb(words, sentence_language(words))
+    if found is None:
+        return None
+    k, lang = found
+    name, sign = _VERBS[lang, words[k]]
+    # Chinese says the passive with 被 before the verb, inside a pair of characters ("技被").
+    passive_zh = any("被" in w for w in words[max(0, k - 8) : k])
+    agent = next((j for j, w in enumerate(words) if w in _AGENT and j != k), None)
+    aux = any(w in _PASSIVE_AUX for w in words[max(0, min(k, agent or k) - 6) : k])
+    pivot = k
+    perfect = next((j for j in range(k) if words[j] in _PERFECT), None)
+    if perfect is not None and lang in _VERB_SECOND:
+        pivot = perfect  # "hat … übernommen": the finite verb splits subject and object
+    role: dict[int, int] = {}
+    if (aux and agent is not None) or passive_zh:
+        # The agent, up to the next phrase of its own, is the first role; the rest the second.
+        start = agent + 1 if agent is not None else next(j for j in range(k) if "被" in words[j])
+        end = start
+        while end < len(words) and end != k and words[end] not in _ADVERBIAL:
+            end += 1
+        for j in range(len(words)):
+            if j != k:
+                role[j] = FIRST if start <= j < end else SECOND
+        sign = 1 if passive_zh and agent is None else sign
+    elif (
+        pivot
+        and lang in _VERB_SECOND
+        and (words[0] in _ADVERBIAL or words[0] in _OPENERS or words[0] in _OBJECT_ARTICLES)
+    ):
+        # Verb second: the subject is the capitalized run right after the verb ("der FC Wernau"); what
+        # stands before the verb is a phrase of its own, or the object ("Dem Mieter schuldet der …").
+        if words[0] in _OBJECT_ARTICLES:
+            role.update(dict.fromkeys(range(pivot), SECOND))
+        j = pivot + 1
+        if words[0] in _OBJECT_ARTICLES:
+            # The subject after a phrase of its own: "Den SV Halden besiegte am Sonntag der FC Norden".
+            j = next((n for n in range(j, len(words)) if words[n] in _SUBJECT_ARTICLES), j)
+        while j < len(words) and words[j] in ARTICLES:
+            j += 1
+        subject = j
+        while j < len(words) and toks[j][3] and words[j] not in FUNCTION_WORD_SET:
+            j += 1
+        # The object opens with a word of its own ("den", "de"): "versloeg VV Heerdam SC Lindeloo" does
+        # not say where one name ends.
+        said = words[0] in _OBJECT_ARTICLES
+        if j == subject or (not said and (j == len(words) or words[j] not in _OPENS_PHRASE)):
+            return None
+        for n in range(pivot + 1, len(words)):
+            role[n] = FIRST if n < j else SECOND
+    else:
+        for n in range(len(words)):
+            if n != pivot:
+                role[n] = FIRST if n < pivot else SECOND
+    for n in list(role):
+        if n == k or not _argument(words[n]) or _in_phrase(words, n, 0 if n < pivot else pivot):
+            del role[n]
+    if sign < 0:
+        role = {n: FIRST + SECOND - r for n, r in role.items()}
+    return name, role
+
+
+def _argument(word: str) -> bool:
+    return (
+        word not in FUNCTION_WORD_SET
+        and word not in CALENDAR_WORDS
+        and word not in _VERB_WORDS
+        and word not in _PASSIVE_AUX
+        and not word[:1].isdigit()
+        and (len(word) > 1 or word.isalpha())
+    )
+
+
+def _crossing(claim: list[Tok], evidence: list[Tok]) -> tuple[list, list, list] | None:
+    """The arguments of two frames of one class, as (claim, evidence) token pairs: those in the first
+    role of the claim and the second of the evidence, the other way round, and those in the same role;
+    None unless both sentences have a frame of the same class. Arguments are the words said once on
+    each side."""
+    c_frame, e_frame = read_frame(claim), read_frame(evidence)
+    if c_frame is None or e_frame is None or c_frame[0] != e_frame[0]:
+        return None
+    cw, ew = [t[0] for t in claim], [t[0] for t in evidence]
+    c_role, e_role = c_frame[1], e_frame[1]
+    first, second, kept = [], [], []
+    for i, w in enumerate(cw):
+        if not _argument(w) or cw.count(w) != 1 or ew.count(w) != 1:
+            continue
+        j = ew.index(w)
+        mine, theirs = c_role.get(i), e_role.get(j)
+        if mine is None or theirs is None:
+            continue
+        (kept if mine == theirs else first if mine == FIRST else second).append((i, j))
+    return first, second, kept
+
+
+def frame_swap(claim: list[Tok], evidence: list[Tok]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The claim's and the evidence's token ranges of a role swap between their frames, or None: an
+    argument in the first role of the claim and the second of the evidence, and one the other way."""
+    found = _crossing(claim, evidence)
+    if found is None or not found[0] or not found[1]:
+        return None
+    both = found[0] + found[1]
+    c_lo, c_hi = min(i for i, _ in both), max(i for i, _ in both)
+    e_lo, e_hi = min(j for _, j in both), max(j for _, j in both)
+    return (c_lo, c_hi + 1), (e_lo, e_hi + 1)
+
+
+def frames_agree(claim: list[Tok], evidence: list[Tok]) -> bool:
+    """Whether both sentences have a frame of one class whose arguments keep their roles, none crossing:
+    "Den FC Norden besiegte der SV Halden" says what "Der SV Halden besiegte den FC Norden" says, in
+    the order of its object first.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> frames_agree(token_spans("Den FC Norden besiegte der SV Halden."), token_spans("Der SV Halden besiegte den FC Norden."))
+    True
+    """
+    found = _crossing(claim, evidence)
+    return found is not None and bool(found[2]) and not found[0] and not found[1]
