@@ -40,7 +40,7 @@ def test_committed_module_is_what_the_build_writes():
     # holds, which the next test ties to the digest the WordNet build recorded.
     committed = (ROOT / "core" / "wordnet.py").read_text(encoding="utf-8")
     module, selection = build_lexicon.build_both(_oewn_source())
-    # The packed data compared unpacked: another zlib may write the same lists in other bytes.
+    # The packed data compared unpacked: another LZMA may write the same lists in other bytes.
     assert build_lexicon.unpacked(module) == build_lexicon.unpacked(committed)
     assert module.split("\n_DATA = ")[0] == committed.split("\n_DATA = ")[0]
     assert selection == build_lexicon.SELECTION.read_text(encoding="utf-8")
