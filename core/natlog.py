@@ -47,6 +47,7 @@ and temporal converses ("before" / "after").
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from lfx_citations.core.align import (
@@ -1054,25 +1055,42 @@ def _unaligned_exclusion(
     if any(cm) or any(em) or _comparative(cw) or _comparative(ew):
         return []
 
-    def candidate(words: list[str], k: int, other: list[str], taken: set[int]) -> bool:
-        w = words[k]
-        return (
-            k not in taken
-            and len(w) > 3
-            and _plain(w)
-            and w not in _NOT_PREDICATES
-            and w not in _TRADE
-            and words.count(w) == 1
-            and not any(same_stem(w, v) for v in other)
-        )
+    # The claim's other content words said, first: most sentences are about something else.
+    plain = [i for i, w in enumerate(cw) if _plain(w)]
+    # At most this many left unsaid: the predicate and a fifth of the rest. The lexicon is asked last,
+    # and only until too many are.
+    allowed = len(plain) - math.ceil(UNALIGNED_COVERAGE * (len(plain) - 1) - 1e-9)
+    said = set(ew)
+    unsaid = []
+    for i in plain:
+        if cw[i] in said or any(same_stem(cw[i], v) for v in ew):
+            continue
+        if any(same_predicate(cw[i], v, lang) for v in ew):
+            continue
+        unsaid.append(i)
+        if len(unsaid) > allowed:
+            return []
+    if not unsaid:
+        return []
+
+    def candidates(words: list[str], ks: list[int] | range, other: list[str], taken: set[int]) -> list[int]:
+        return [
+            k
+            for k in ks
+            if k not in taken
+            and len(words[k]) > 3
+            and _plain(words[k])
+            and words[k] not in _NOT_PREDICATES
+            and words[k] not in _TRADE
+            and words.count(words[k]) == 1
+            and not any(same_stem(words[k], v) for v in other)
+        ]
 
     pairs = [
         (i, j, rel)
-        for i in range(len(cw))
-        if candidate(cw, i, ew, aligned[0])
-        for j in range(len(ew))
-        if candidate(ew, j, cw, aligned[1])
-        and (rel := word_relation(ew[j], cw[i], ew[j - 1] if j else "", lang)) in EXCLUSIVE
+        for i in candidates(cw, unsaid, ew, aligned[0])
+        for j in candidates(ew, range(len(ew)), cw, aligned[1])
+        if (rel := word_relation(ew[j], cw[i], ew[j - 1] if j else "", lang)) in EXCLUSIVE
         and not converse(ew[j], cw[i])
     ]
     if len(pairs) != 1:
@@ -1085,10 +1103,6 @@ def _unaligned_exclusion(
     if any(w in relatives or w in _CONCESSIVES for w in ew[max(0, j - CLAUSE_SLOT) : j]) or any(
         word_relation(v, cw[i], "", lang) in ENTAILING for v in ew
     ):
-        return []
-    rest = [w for k, w in enumerate(cw) if k != i and _plain(w)]
-    said = sum(any(w == v or same_predicate(w, v, lang) for v in ew) for w in rest)
-    if not rest or said < UNALIGNED_COVERAGE * len(rest):
         return []
     kind = "negation" if rel == NEG else "direction"
     return [Edit("sub", kind, (i, i + 1), (j, j + 1), rel, rel)]
