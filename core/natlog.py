@@ -805,6 +805,16 @@ def infer(
                     unscoped.append(k)
                 continue
             kind, value = m[k]
+            # A negation about something else than the other side's subject ("Unlike Brand X, the drug
+            # does not …"), or of a word its sentence also says without it ("is not open on Mondays,
+            # but it is open on Sundays"): what the other side says may be the other half.
+            # Chinese "A 没有 B 长" compares ("A is not as long as B") where the other side says "比".
+            compares = words[k] == "没有" and any("比" in w for w in other)
+            if kind == "negation" and (
+                compares or any(w in _CONTRAST for w in words) or _said_both_ways(words, m, k)
+            ):
+                result.dropped = True
+                continue
             # "Ohne Zustimmung ist … nicht zulässig" says "requires": a privative the evidence pairs
             # with a negation beyond the words read is half of a double negation, no exclusion.
             if (
@@ -1106,6 +1116,26 @@ def _unaligned_exclusion(
         return []
     kind = "negation" if rel == NEG else "direction"
     return [Edit("sub", kind, (i, i + 1), (j, j + 1), rel, rel)]
+
+
+#: Words that put a negation on something else than the claim's subject ("Unlike Brand X, …").
+_CONTRAST = frozenset(
+    "unlike except besides contrairement sauf excepté hormis gegensatz außer ausser anders"
+    " diferencia excepto salvo diferentemente exceto differenza eccetto tranne behalve anders dan"
+    " 不同于 除了".split()
+)
+
+
+def _said_both_ways(words: list[str], m: list[Mark], k: int) -> bool:
+    """Whether the word negation ``k`` negates is said again in its sentence ("is not open on Mondays,
+    but it is open on Sundays").
+
+    >>> words = "the museum is not open on mondays but it is open on sundays".split()
+    >>> _said_both_ways(words, [None, None, None, ("negation", "not")] + [None] * 9, 3)
+    True
+    """
+    head = next((n for n in range(k + 1, min(len(words), k + 4)) if _plain(words[n]) and not m[n]), None)
+    return head is not None and sum(w == words[head] or same_stem(w, words[head]) for w in words) > 1
 
 
 #: How far after "all" a word that means "not" turns it into "none" ("all of the trial participants

@@ -2342,6 +2342,48 @@ FRAME_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), FRAME_CASES)
+# Negations that stand against something else than the claim says: another clause of the evidence
+# says the word without it, or "unlike" sets the subject apart.
+NEGATION_CASES = [
+    ("zh", "青河比白沙河长。", "白沙河没有青河长。", NOT_SUPPORTED, None),
+    (
+        "en",
+        "The museum is not open on Mondays, but it is open on Sundays.",
+        "The museum is open on Sundays.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "es",
+        "El museo no abre los lunes, pero abre los domingos.",
+        "El museo abre los domingos.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "Unlike Brand X, the drug does not cause drowsiness.",
+        "Brand X causes drowsiness.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The drug, which is not approved in the EU, is sold in the US.",
+        "The drug is sold in the US.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The museum is not open on Mondays.",
+        "The museum is open on Mondays.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), FRAME_CASES + NEGATION_CASES)
 def test_frames(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
