@@ -75,11 +75,15 @@ _ADVERBIAL = frozenset(
 )
 #: Words that open the phrase after a subject: "der FC Wernau | den …", "… | am Sonntag".
 _OPENS_PHRASE = FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS
+#: Reflexive pronouns between a verb and its subject: "setzte sich der FC Altwerder … durch".
+_REFLEXIVES = frozenset("sich zich".split())
 #: Languages that put the finite verb second, the participle last.
 _VERB_SECOND = ("de", "nl")
 #: German articles of an object: a clause they open puts its subject after the verb; and of a subject.
 _OBJECT_ARTICLES = frozenset("den dem einen einem".split())
 _SUBJECT_ARTICLES = frozenset("der die das ein eine".split())
+#: Articles of every case: one after a noun opens another phrase.
+_NOUN_STARTS = ARTICLES | _OBJECT_ARTICLES | _SUBJECT_ARTICLES | frozenset("des einer eines".split())
 #: Adverbs that open a German or Dutch clause and put its subject after the verb ("Gestern hat …").
 _OPENERS = frozenset(
     "gestern heute morgen damals zuletzt zunächst anschließend später danach dann dabei jetzt nun"
@@ -87,7 +91,7 @@ _OPENERS = frozenset(
     " gisteren vandaag toen daarna later eerder onlangs nu inmiddels vervolgens".split()
 )
 #: How far a frame verb's preposition may follow it ("won 3-1 against", "setzte sich mit 3:1 gegen").
-_PREPOSITION_REACH = 6
+_PREPOSITION_REACH = 8
 
 FIRST, SECOND = 1, 2
 
@@ -113,6 +117,17 @@ def _in_phrase(words: list[str], k: int, stop: int) -> bool:
     for j in range(k - 1, max(stop, k - 4) - 1, -1):
         if words[j] in _ADVERBIAL:
             return True
+        # A date ends its phrase: "On Saturday Harwick Rovers defeated …".
+        if words[j] in CALENDAR_WORDS or words[j][:1].isdigit():
+            return False
+        # So does an article after a noun: "im Finale | den FC Altwerder".
+        if (
+            words[j] in _NOUN_STARTS
+            and j
+            and words[j - 1] not in _ADVERBIAL
+            and words[j - 1] not in _NOUN_STARTS
+        ):
+            return False
         if words[j] in ROLE_PREPOSITIONS or words[j] in _AGENT or words[j] in _VERB_WORDS:
             return False
     return False
@@ -169,7 +184,7 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
         if words[0] in _OBJECT_ARTICLES:
             # The subject after a phrase of its own: "Den SV Halden besiegte am Sonntag der FC Norden".
             j = next((n for n in range(j, len(words)) if words[n] in _SUBJECT_ARTICLES), j)
-        while j < len(words) and words[j] in ARTICLES:
+        while j < len(words) and (words[j] in ARTICLES or words[j] in _REFLEXIVES):
             j += 1
         subject = j
         while j < len(words) and toks[j][3] and words[j] not in FUNCTION_WORD_SET:

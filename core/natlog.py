@@ -662,6 +662,8 @@ def infer(
                         rel = word_relation(ew[j], cw[i], ew[j - 1], lang)
                     if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j, caps):
                         rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
+                    if rel in EXCLUSIVE and _trade_turned(cw, i, ew, j):
+                        rel = None  # "Acme sold the plant to Globex" / "Globex bought the plant from Acme"
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
                         rel = None  # "fell in Asia, while they rose in Europe" / "In Europe, sales rose"
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
@@ -1720,6 +1722,22 @@ def _comparative(words: list[str]) -> bool:
 
 #: Comparatives of inferiority: "less tall than" says "taller than" with the arguments swapped.
 _LESS = frozenset("less moins menos weniger meno minder".split())
+
+
+def _trade_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether two verbs of an exchange ("bought" / "sold") have each other's parties: the word before
+    the claim's verb said after the evidence's ("Globex bought" / "Acme sold … to Globex"), which
+    tells the same sale from the other side.
+
+    >>> _trade_turned("globex bought the plant".split(), 1, "acme sold the plant to globex".split(), 1)
+    True
+    >>> _trade_turned("acme bought the plant".split(), 1, "acme sold the plant to globex".split(), 1)
+    False
+    """
+    if cw[i] not in _TRADE or ew[j] not in _TRADE:
+        return False
+    before = next((w for w in reversed(cw[max(0, i - 3) : i]) if _plain(w)), None)
+    return before is not None and before in ew[j + 1 :] and before not in ew[:j]
 
 
 def _says_apart(word: str, ew: list[str], taken: set[int]) -> bool:

@@ -2342,6 +2342,89 @@ FRAME_CASES = [
 ]
 
 
+# More frame classes (a sale, a succession, a cause said as its effect) and the sale told from the
+# other side, which is no flip; Chinese "not exceeding" is an amount.
+MORE_FRAME_CASES = [
+    (
+        "es",
+        "La economista Lucía Barredo sustituirá en enero a Tomás Villalta al frente del Ministerio.",
+        "Tomás Villalta reemplazará en enero a Lucía Barredo al frente del Ministerio.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "Lucía Barredo sustituirá en enero a Tomás Villalta.",
+        "Tomás Villalta será sustituido por Lucía Barredo en enero.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La insuficiencia renal del paciente fue consecuencia de una hipertensión mal controlada.",
+        "La hipertensión del paciente se debió a su insuficiencia renal.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "zh",
+        "恒川科技将其持有的专利出售给了北岭制药。",
+        "北岭制药把专利卖给了恒川科技。",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Im Finale setzte sich der FC Altwerder mit 2:1 gegen Eintracht Sorbach durch.",
+        "Eintracht Sorbach bezwang im Finale den FC Altwerder mit 2:1.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Im Finale setzte sich der FC Altwerder mit 2:1 gegen Eintracht Sorbach durch.",
+        "Der FC Altwerder gewann im Finale mit 2:1 gegen Eintracht Sorbach.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "On Saturday Harwick Rovers defeated Ellesby Town 2-1.",
+        "Ellesby Town lost 2-1 to Harwick Rovers on Saturday.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Acme sold the plant to Globex in 2019.",
+        "Globex bought the plant from Acme in 2019.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Firma verkaufte das Werk an Globex.",
+        "Globex kaufte das Werk von der Firma.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Acme sold the plant to Globex in 2019.",
+        "Acme bought the plant from Globex in 2019.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "zh",
+        "该空气净化器适用于面积不超过三十平方米的房间。",
+        "这款空气净化器适合三十平方米以内的房间使用。",
+        "supported",
+        None,
+    ),
+]
+
+
 # Negations that stand against something else than the claim says: another clause of the evidence
 # says the word without it, or "unlike" sets the subject apart.
 NEGATION_CASES = [
@@ -2384,6 +2467,8 @@ NEGATION_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), FRAME_CASES + NEGATION_CASES)
+@pytest.mark.parametrize(
+    ("lang", "evidence", "claim", "verdict", "kind"), FRAME_CASES + MORE_FRAME_CASES + NEGATION_CASES
+)
 def test_frames(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
