@@ -103,12 +103,15 @@ from lfx_citations.core.natlog import (
     is_year,
     marks,
     negative,
+    same_stem,
 )
 
 # ---------------------------------------------------------------------------
 # Constants
 # ---------------------------------------------------------------------------
 
+#: The share of the claim's other content words a sentence must say for a number said apart to be a flip.
+NUMBER_APART_COVERAGE = 0.75
 #: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, BA smoothed over
 #: ±0.05, not below 0.65, among the thresholds that keep at least 55 % of the fully supported
 #: citations supported: see ``scripts/eval/support_eval.py``).
@@ -765,6 +768,54 @@ class Aligned:
                 and any(evidence[k][0] in DIRECTIONS for k in bound)
             ):
                 self.restricted = True
+        if not self.conflicts and self.excluded is None:
+            self._number_apart(here_absent, settled, found.known)
+
+    def _number_apart(self, absent: Callable[[str], bool], settled: set[int], known: set[int]) -> None:
+        """A number the claim says in other words than the evidence, so that no slot holds both: the
+        claim's one number the evidence lacks against the evidence's one number the claim lacks, of one
+        kind (two years, or two amounts of one thing: "allows 5 devices" / "link 8 devices"), exact
+        on both sides, where the claim's other content words are said ("was first lit in 1874" /
+        "went into service at the granite lighthouse in 1847" is not enough: "went", "service")."""
+        claim, evidence = self._claim, self._evidence
+        cw, ew = [t[0] for t in claim], [t[0] for t in evidence]
+        c_keys, e_keys = {number_key(w) for w in cw}, {number_key(w) for w in ew}
+
+        def amounts(toks: list[Tok], words: list[str], others: set[str], skip: set[int]) -> list[int]:
+            return [
+                k
+                for k, (w, *_, cap) in enumerate(toks)
+                if k not in skip
+                and _stated_amount(w, cap)
+                and w not in CALENDAR_WORDS
+                and number_key(w) not in others
+                and fraction(words, k) is None
+                and not approximator(words[max(0, k - 3) : k])
+            ]
+
+        mine = [i for i in amounts(claim, cw, e_keys, settled | known) if absent(cw[i])]
+        theirs = amounts(evidence, ew, c_keys, set())
+        if len(mine) != 1 or len(theirs) != 1:
+            return
+        i, j = mine[0], theirs[0]
+        kind = _date_kind(cw[i])
+        if kind != _date_kind(ew[j]):
+            return
+        if kind == "number":
+            # The thing counted: the next content word after each, the same word or stem.
+            c_next = next((w for w in cw[i + 1 : i + 4] if len(w) > 3 and w not in FUNCTION_WORD_SET), None)
+            e_next = next((w for w in ew[j + 1 : j + 4] if len(w) > 3 and w not in FUNCTION_WORD_SET), None)
+            if c_next is None or e_next is None or not (c_next == e_next or same_stem(c_next, e_next)):
+                return
+        rest = [
+            w
+            for k, w in enumerate(cw)
+            if k != i and len(w) > 2 and w not in FUNCTION_WORD_SET and not w[0].isdigit()
+        ]
+        said = sum(any(w == v or same_stem(w, v) for v in ew) for w in rest)
+        if not rest or said < NUMBER_APART_COVERAGE * len(rest):
+            return
+        self._add("number", i, i, j, j)
 
     def _name_in_another_role(
         self, gap: Gap, claim_names: list[bool], evidence_names: list[bool], claim_words: set[str]

@@ -2422,6 +2422,42 @@ MORE_FRAME_CASES = [
         "supported",
         None,
     ),
+    # A number said apart from its slot: one year or one amount of one thing against another.
+    (
+        "en",
+        "The Marbury music festival was first held in 1948 in the old market square.",
+        "The Marbury music festival was first held in 1984.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "fr",
+        "Disponible depuis le 12 février, la mise à jour 7.4 corrige 38 failles, dont cinq critiques.",
+        "La mise à jour 7.4, disponible depuis le 12 février, corrige 83 failles, dont cinq critiques.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The festival, first held in 1984, drew 20,000 visitors in 2023.",
+        "In 2023 the festival drew 20,000 visitors.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The bridge was built in 1985 and opened two years later.",
+        "The bridge opened in 1987.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The warranty lasts six months from delivery.",
+        "Warranty claims can be filed up to 180 days after delivery.",
+        NOT_SUPPORTED,
+        None,
+    ),
 ]
 
 
