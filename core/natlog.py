@@ -1149,6 +1149,12 @@ _FREE_OF = NEGATIVE_MEANING - PRIVATIVES | frozenset(
     "frei libre libres exempt exempte exempts exento exenta isento isenta esente privo priva vrij".split()
 )
 
+#: "Free of" says "without": "frei von", "libre de", "exento de", "privo di", "vrij van".
+_FREE = frozenset(
+    "free frei libre libres exempt exempte exento exenta isento isenta esente privo priva vrij".split()
+)
+_FREE_PREPOSITIONS = frozenset("of from von de d da di van".split())
+
 #: Words that make "some" mean "some, not all".
 _ONLY = frozenset(
     "only just nur seulement solo sólo solamente apenas soltanto alleen slechts 只有 仅 仅有".split()
@@ -1201,6 +1207,8 @@ def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], o
                 out.append(k)
         elif _means_not(w) and (says(head(k, 1, 6)) or any(says(j) for j in _before(k, m, words))):
             out.append(k)
+        elif w in _FREE and k + 1 < len(words) and words[k + 1] in _FREE_PREPOSITIONS and says(head(k, 1, 6)):
+            out.append(k)  # "frei von Bisphenol A" says "kein Bisphenol A"
     return out
 
 
@@ -1301,14 +1309,24 @@ def _other_quantity(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 
     >>> _other_quantity(["120", "metres"], 0, ["in", "1482", "following"], 1), _other_quantity(["5", "kg"], 0, ["7", "g"], 0)
     (True, False)
+    >>> _other_quantity(["125", "feet"], 0, ["nine", "years"], 0), _other_quantity(["cincuenta", "mil"], 0, ["1910"], 0)
+    (True, True)
     """
-    if not (cw[i][:1].isdigit() and ew[j][:1].isdigit()):
+    c, e = number_key(cw[i]), number_key(ew[j])
+    if not (c[:1].isdigit() and e[:1].isdigit()):
         return False
     c_unit = unit_dimension(cw[i + 1]) if i + 1 < len(cw) else None
     e_unit = unit_dimension(ew[j + 1]) if j + 1 < len(ew) else None
     if c_unit and e_unit:
         return c_unit != e_unit
-    return bool((c_unit and is_year(ew[j])) or (e_unit and is_year(cw[i])))
+    if is_year(c) != is_year(e):
+        # A year facing a number spelled out ("fundada en 1910" / "cincuenta mil libros") or one no
+        # year could be ("48.000 volúmenes"): years are written in digits, four of them.
+        other, written = (c, cw[i]) if is_year(e) else (e, ew[j])
+        value = _value(other)
+        if written[:1].isalpha() or (value is not None and not 100 <= value < 10000):
+            return True
+    return bool((c_unit and is_year(e)) or (e_unit and is_year(c)))
 
 
 def is_year(word: str) -> bool:

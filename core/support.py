@@ -110,6 +110,10 @@ from lfx_citations.core.natlog import (
 # Constants
 # ---------------------------------------------------------------------------
 
+#: Words that say whose a name is ("of the", "de la", "van de"): a slot they alone open is no role.
+_GENITIVE = frozenset(
+    "of the a an de d du des la le les l del della di da do dos das van von der den het".split()
+)
 #: The share of the claim's other content words a sentence must say for a number said apart to be a flip.
 NUMBER_APART_COVERAGE = 0.75
 #: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, BA smoothed over
@@ -848,6 +852,17 @@ class Aligned:
             return  # the claim's name is not in this sentence: the flip above is the one to read
         beside = [j for k in (c, d, *mine) for j in (k - 1, k + 1) if 0 <= j < len(words)]
         if any(words[j] in COORDINATORS for j in beside):
+            return
+        # A slot said by "of the" alone names whose it is, after heads that may differ ("winner of the
+        # Orrin Prize" / "reporter Tamsin Vale of the Eastby Courier").
+        run = []
+        k = gap.before
+        while k >= 0 and (
+            not run or (self._chain[k][0] == run[-1][0] - 1 and self._chain[k][1] == run[-1][1] - 1)
+        ):
+            run.append(self._chain[k])
+            k -= 1
+        if run and all(claim[i][0] in _GENITIVE for i, _ in run):
             return
         if _tight(gap, cl[0], cl[-1], c, d):
             self._add("name", cl[0], cl[-1], c, d)

@@ -2503,8 +2503,51 @@ NEGATION_CASES = [
 ]
 
 
+# Paraphrases of a held-out batch that were called contradicted: a number of another quantity faced
+# ("nine years" / "125 feet", a year / "cincuenta mil"), "frei von" against "kein", a name in a slot
+# that "of the" alone opens.
+HELD_OUT_PARAPHRASES = [
+    (
+        "en",
+        "The lighthouse at Carrow Point, completed in 1874 following nine years of intermittent work, stands 38 metres tall.",
+        "The Carrow Point lighthouse is roughly 125 feet high.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La biblioteca municipal de Orcajo, fundada en 1910 por un grupo de maestros, conserva hoy cerca de 48.000 volúmenes.",
+        "La biblioteca de Orcajo guarda casi cincuenta mil libros.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Babyflasche aus Glas, die es in drei Größen gibt, ist frei von Bisphenol A und spülmaschinenfest.",
+        "Die gläserne Babyflasche enthält kein Bisphenol A.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The Orrin Prize for civic journalism, worth £10,000, was awarded this year to reporter Tamsin Vale of the Eastby Courier.",
+        "Tamsin Vale is this year's winner of the Orrin Prize.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The summit, originally planned for Kelsmouth, will now be held in Arbridge, organisers confirmed on Friday.",
+        "Organisers said on Friday that the summit will take place in Kelsmouth.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
 @pytest.mark.parametrize(
-    ("lang", "evidence", "claim", "verdict", "kind"), FRAME_CASES + MORE_FRAME_CASES + NEGATION_CASES
+    ("lang", "evidence", "claim", "verdict", "kind"),
+    FRAME_CASES + MORE_FRAME_CASES + NEGATION_CASES + HELD_OUT_PARAPHRASES,
 )
 def test_frames(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind)
