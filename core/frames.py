@@ -12,8 +12,9 @@
     True
 
 A *frame* is a directed predicate of a known class (one team defeats another, one firm acquires
-another, one thing causes another, one party pays another) with its two roles: the first (winner,
-buyer, cause, payer) and the second. ``read_frame`` finds the class verb of a sentence and puts each
+another, one thing causes another, one party pays, sells to or replaces another; the verbs are
+``ROLE_FRAMES`` in ``core/lexicon.py``) with its two roles: the first (winner, buyer, cause, payer,
+seller, successor) and the second. ``read_frame`` finds the class verb of a sentence and puts each
 word of the sentence in a role by where it stands:
 
 * before the finite verb, the first role; after it, the second (subject, then object);
@@ -94,6 +95,18 @@ _OPENERS = frozenset(
 _PREPOSITION_REACH = 8
 
 FIRST, SECOND = 1, 2
+
+
+def _argument(word: str) -> bool:
+    """A word that can name a role's filler: no function word, date, number or verb of a frame."""
+    return (
+        word not in FUNCTION_WORD_SET
+        and word not in CALENDAR_WORDS
+        and word not in _VERB_WORDS
+        and word not in _PASSIVE_AUX
+        and not word[:1].isdigit()
+        and (len(word) > 1 or word.isalpha())
+    )
 
 
 def _verb(words: list[str], lang: str) -> tuple[int, str] | None:
@@ -178,10 +191,10 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     ):
         # Verb second: the subject is the capitalized run right after the verb ("der FC Wernau"); what
         # stands before the verb is a phrase of its own, or the object ("Dem Mieter schuldet der …").
-        if words[0] in _OBJECT_ARTICLES:
-            role.update(dict.fromkeys(range(pivot), SECOND))
+        said = words[0] in _OBJECT_ARTICLES
         j = pivot + 1
-        if words[0] in _OBJECT_ARTICLES:
+        if said:
+            role.update(dict.fromkeys(range(pivot), SECOND))
             # The subject after a phrase of its own: "Den SV Halden besiegte am Sonntag der FC Norden".
             j = next((n for n in range(j, len(words)) if words[n] in _SUBJECT_ARTICLES), j)
         while j < len(words) and (words[j] in ARTICLES or words[j] in _REFLEXIVES):
@@ -189,9 +202,8 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
         subject = j
         while j < len(words) and toks[j][3] and words[j] not in FUNCTION_WORD_SET:
             j += 1
-        # The object opens with a word of its own ("den", "de"): "versloeg VV Heerdam SC Lindeloo" does
-        # not say where one name ends.
-        said = words[0] in _OBJECT_ARTICLES
+        # The object, unless said first, opens with a word of its own ("den", "de"): "versloeg VV
+        # Heerdam SC Lindeloo" does not say where one name ends.
         if j == subject or (not said and (j == len(words) or words[j] not in _OPENS_PHRASE)):
             return None
         for n in range(pivot + 1, len(words)):
@@ -206,17 +218,6 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     if sign < 0:
         role = {n: FIRST + SECOND - r for n, r in role.items()}
     return name, role
-
-
-def _argument(word: str) -> bool:
-    return (
-        word not in FUNCTION_WORD_SET
-        and word not in CALENDAR_WORDS
-        and word not in _VERB_WORDS
-        and word not in _PASSIVE_AUX
-        and not word[:1].isdigit()
-        and (len(word) > 1 or word.isalpha())
-    )
 
 
 def _crossing(claim: list[Tok], evidence: list[Tok]) -> tuple[list, list, list] | None:

@@ -1040,8 +1040,8 @@ _CONCESSIVES = frozenset(
 #: "Y bought the plant" (the alignment of one slot reads them as exclusive: "X bought" / "X sold").
 _TRADE = frozenset(
     "bought buys buy acquired acquires purchased sold sells sell achète acheté rachète racheté acquis vend"
-    " vendu cède cédé kaufte kauft gekauft erwarb erworben verkaufte verkauft verkauft compró compra"
-    " comprado adquirió vendió vende vendido comprou compra adquiriu vendeu vende acquistò acquistato"
+    " vendu cède cédé kaufte kauft gekauft erwarb erworben verkaufte verkauft compró compra"
+    " comprado adquirió vendió vende vendido comprou adquiriu vendeu acquistò acquistato"
     " vendette venduto kocht gekocht verkocht verkoopt 买下 收购 出售 卖给 卖掉".split()
 )
 
