@@ -216,8 +216,9 @@ DIRECTION_PAIRS = {
         "acima | abaixo",
     ),
     "it": (
-        "aumenta aumentato aumentare aumento cresce crescita cresciuto sale salito"
-        " | diminuisce diminuito diminuire diminuzione riduce ridotto ridurre riduzione cala calo calato sceso",
+        "aumenta aumentato aumentata aumentati aumentare aumento cresce crescita cresciuto cresciuta cresciuti"
+        " sale salito | diminuisce diminuito diminuita diminuiti diminuire diminuzione riduce ridotto ridurre"
+        " riduzione cala calo calato calata sceso scesa",
         "migliora migliorato migliorare | peggiora peggiorato peggiorare",
         "più | meno",
         "molti molte | pochi poche",
@@ -238,8 +239,8 @@ DIRECTION_PAIRS = {
         "sopra | sotto",
     ),
     "nl": (
-        "stijgt steeg gestegen stijgen toename verhoogt verhoogd groeit groeide gegroeid"
-        " | daalt daalde gedaald dalen afname verlaagt verlaagd krimpt kromp gekrompen",
+        "stijgt steeg gestegen stijgen toename verhoogt verhoogd verhoogde verhogen groeit groeide gegroeid"
+        " | daalt daalde gedaald dalen afname verlaagt verlaagd verlaagde verlagen krimpt kromp gekrompen",
         "verbetert verbeterde verbeterd | verslechtert verslechterde verslechterd",
         "meer | minder",
         "veel | weinig",
@@ -884,7 +885,7 @@ CONTRARIES = (
     "开放 | 关闭",
     "acquitté acquittée acquittés | condamné condamnée condamnés",
     "freigesprochen | verurteilt",
-    "abgewiesen | stattgegeben",
+    "abgewiesen zurückgewiesen | stattgegeben stattgab",
     "absolvió absuelto absuelta | condenó condenado condenada",
     "absolveu absolvido absolvida | condenou condenado condenada",
     "assolto assolta assolse | condannato condannata condannò",
