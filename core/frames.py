@@ -69,7 +69,7 @@ _PERFECT = frozenset("hat haben hatte hatten ist sind war waren heeft hebben had
 #: Prepositions that open a phrase of its own (not an argument): "in the final", "am Samstag".
 _ADVERBIAL = frozenset(
     "in on at for from during since until after before into within among near across throughout"
-    " dans en pendant depuis après avant sous chez vers lors selon"
+    " dans en pendant depuis après avant sous chez vers lors selon según segundo secondo"
     " im am an auf bei beim nach vor seit während zum zur um aus mit"
     " durante desde tras antes después con em no na nos nas após nel nella nei dopo prima"
     " op bij tijdens na sinds met".split()

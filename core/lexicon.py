@@ -126,7 +126,7 @@ DIRECTION_PAIRS = {
         "augmente augmentent augmenter augmenté augmentée augmentation hausse croît"
         " progresse progressent progressé progresser progression grimpe grimpent grimpé grimper bondit bondi"
         " flambe flambé envolé"
-        " | diminue diminuent diminuer diminué diminuée diminution baisse baissé réduit réduisent réduire réduction"
+        " | diminue diminuent diminuer diminué diminuée diminution baisse baissé baisser baissent réduit réduisent réduire réduction"
         " recule reculent reculé reculer recul chute chutent chuté chuter dégringole dégringolé plonge plongé"
         " fléchit fléchi effondré",
         "améliore améliorent amélioré améliorée améliorer | aggrave aggravent aggravé aggravée aggraver",
@@ -149,7 +149,7 @@ DIRECTION_PAIRS = {
         "majorité | minorité",
     ),
     "de": (
-        "steigt stieg gestiegen steigen erhöht erhöhen zunehmen Zunahme Anstieg wächst wuchs gewachsen"
+        "steigt stieg gestiegen steigen erhöht erhöhen zunehmen zugenommen Zunahme Anstieg wächst wuchs gewachsen"
         " wachsen verstärkt verstärkte verstärken"
         " | sinkt sank gesunken sinken verringert verringern gesenkt senkt abnehmen Abnahme Rückgang"
         " fällt fiel gefallen schrumpft schrumpfte geschrumpft schrumpfen abgeschwächt abschwächen",
@@ -943,7 +943,8 @@ NOT_NEGATED = frozenset(
 #: ("won against", "setzte sich … gegen"). A word is a frame verb only in its sentence's language
 #: (French "pays" is a country).
 ROLE_FRAMES = (
-    "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated won* victory* win*",
+    "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated won* victory* win*"
+    " winners* winner*",
     "en defeat -: lost* lose* loses*",
     "en acquire +: acquired acquires bought buys purchased absorbed took* taken*",
     "en cause +: caused causes triggered provoked",
@@ -964,16 +965,17 @@ ROLE_FRAMES = (
     "fr defeat -: incliné inclinée perdu*",
     "fr acquire +: racheté rachète acquis absorbé",
     "fr cause +: provoqué causé provoque",
-    "fr pay +: verse versé rembourser rembourse",
+    "fr pay +: verse versé rembourser rembourse indemnise indemniser indemnisé dédommager dédommage"
+    " dédommagé payer paie payé",
     "fr pay -: reçoit* reçu*",
     "fr sell +: vendu vend cédé",
     "fr replace +: remplace remplacé remplacera succède succédé succéda",
     "es defeat +: venció vencieron derrotó derrotaron eliminó ganó* impuso*",
     "es defeat -: perdió* perdieron*",
-    "es acquire +: adquirió compró absorbió",
+    "es acquire +: adquirió adquirido adquirida compró comprado comprada absorbió",
     "es cause +: provocó causó provoca causa",
     "es cause -: consecuencia* debió* debe* debido* debida*",
-    "es pay +: pagó indemnizar",
+    "es pay +: pagó pagar pagará indemnizar indemnizará indemnizó",
     "es pay -: recibe* recibió*",
     "es sell +: vendió vende",
     "es replace +: sustituirá sustituye sustituyó reemplazará reemplaza reemplazó sucedió sucede",
@@ -989,6 +991,7 @@ ROLE_FRAMES = (
     "it defeat -: perso*",
     "it acquire +: acquistato acquisito acquistò rilevato",
     "it cause +: provocato causato",
+    "it pay +: risarcire risarcisce risarcito pagare paga pagato",
     "it pay -: riceve* ricevuto*",
     "it sell +: venduto vendette",
     "it replace +: sostituisce sostituito sostituirà",
@@ -1008,7 +1011,7 @@ ROLE_FRAMES = (
 )
 #: Prepositions that introduce a frame's other role ("against", "gegen", "face à", "lost to").
 ROLE_PREPOSITIONS = frozenset(
-    "against over to from gegen von contre face devant de ante frente contra contro su sur da van tegen"
+    "against over to from gegen von vom contre face devant de ante frente contra contro su sur da van tegen"
     " para a al à sobre".split()
 )
 #: Synonyms a reader names first that prefixes and the sources do not give (a generated lexicon adds more).

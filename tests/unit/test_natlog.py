@@ -2422,6 +2422,49 @@ MORE_FRAME_CASES = [
         "supported",
         None,
     ),
+    # Payment under a ruling or a contract, said with the verbs of another obligation.
+    (
+        "es",
+        "Según la sentencia, la aseguradora Prevalia deberá indemnizar al conductor con 42.000 euros.",
+        "El tribunal condenó al conductor a pagar 42.000 euros a la aseguradora Prevalia.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "Aux termes du contrat, le vendeur indemnise l'acheteur en cas de retard de livraison.",
+        "Selon le contrat, un retard de livraison oblige l'acheteur à dédommager le vendeur.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "Selon le contrat, le vendeur indemnise l'acheteur en cas de retard.",
+        "En cas de retard, l'acheteur est indemnisé par le vendeur.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "Il tribunale ha condannato il Comune di Valdora a risarcire la ditta Ferretti.",
+        "Il tribunale ha stabilito che la ditta Ferretti deve risarcire il Comune di Valdora.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Nach dem Vertrag zahlt die Brunnhofer GmbH dem Vermieter 240 Euro im Monat.",
+        "Laut dem Vertrag erhält die Brunnhofer GmbH vom Vermieter jeden Monat 240 Euro.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Brennock Athletic beat Saltmere Rovers 3-1 on Saturday.",
+        "Saltmere Rovers came out 3-1 winners against Brennock Athletic on Saturday.",
+        "contradicted",
+        "role",
+    ),
     # A number said apart from its slot: one year or one amount of one thing against another.
     (
         "en",
