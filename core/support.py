@@ -845,6 +845,10 @@ class Aligned:
             run.append(j)
         if not run or (gap.where == "inner" and len(run) != len(ev)):
             return
+        # A sentence's first word is capitalized whatever it is: "Version 4.2 of the Quillon library"
+        # (a name of two words, "Mara Lenz was elected", is read).
+        if run == [0]:
+            return
         c, d = min(run), max(run)
         words = [t for t, *_ in evidence]
         mine = [k for k, w in enumerate(words) if w == claim[cl[0]][0]]

@@ -2546,10 +2546,32 @@ NEGATION_CASES = [
 ]
 
 
-# Paraphrases of a held-out batch that were called contradicted: a number of another quantity faced
-# ("nine years" / "125 feet", a year / "cincuenta mil"), "frei von" against "kein", a name in a slot
-# that "of the" alone opens.
+# Paraphrases that were called contradicted: a sentence's capitalized first word read as a name,
+# "barred" and "débouté" (words that mean "not") beside the other side's negation, and, from a
+# held-out batch, a number of another quantity faced ("nine years" / "125 feet", a year / "cincuenta
+# mil"), "frei von" against "kein", a name in a slot that "of the" alone opens.
 HELD_OUT_PARAPHRASES = [
+    (
+        "en",
+        "Version 4.2 of the Quillon library, released after months of testing, removes support for the deprecated XML configuration format.",
+        "Quillon 4.2 brings the removal of support for the deprecated XML configuration format.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Every shareholder holding voting stock may attend the annual meeting.",
+        "No holder of voting shares is barred from attending the annual meeting.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "fr",
+        "Le tribunal a débouté la société Orvane de sa demande d'indemnisation.",
+        "La demande d'indemnisation d'Orvane n'a pas été accueillie par le tribunal.",
+        NOT_SUPPORTED,
+        None,
+    ),
     (
         "en",
         "The lighthouse at Carrow Point, completed in 1874 following nine years of intermittent work, stands 38 metres tall.",
