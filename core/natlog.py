@@ -235,6 +235,15 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             elif partner is None and subject is not None:
                 mark = ("part", "not")
                 out[subject] = ("quantifier", "none")
+        elif (
+            t == "nada"
+            and after == "más"
+            and lang in ("es", "")
+            and words[k + 2 : k + 3]
+            and words[k + 2].endswith(("ar", "er", "ir"))
+        ):
+            out[k] = out[k + 1] = ("part", "emphasis")  # "nada más ingresar": as soon as
+            continue
         elif any(" ".join(words[k : k + len(p.split())]) == p for p in NOT_NEGATING):
             for j in range(k, min(len(toks), k + 2)):
                 out[j] = ("part", "emphasis")  # "nothing short of", "no obstante": no negation
@@ -558,6 +567,9 @@ def infer(
     aligned_c = {i for i, _ in chain}
     aligned_e = {j for _, j in chain}
     subs: list[Edit] = []
+    # Words that mean "not" a "none" … "all" pair has read as its double negation ("none … failed" /
+    # "every … passing"): no exclusion of their own.
+    absorbed: set[str] = set()
     c_free: list[int] = []  # operators left unpaired, by side
     e_free: list[int] = []
     in_slot: set[tuple[str, int]] = set()  # operators in a gap the aligned words bound on both sides
@@ -596,14 +608,19 @@ def infer(
             if {em[j][1], cm[i][1]} == {"all", "none"}:
                 words, k, other = (cw, i, ew) if cm[i][1] == "all" else (ew, j, cw)
                 no_words, n, no_other = (ew, j, cw) if cm[i][1] == "all" else (cw, i, ew)
-                if any(
-                    w in _FREE_OF and not any(same_stem(w, v) for v in other)
+                free = [
+                    w
                     for w in words[k + 1 : k + 1 + _ALL_NOT_REACH]
-                ) or any(
-                    (w == "non" or _means_not(w)) and not any(same_stem(w, v) for v in no_other)
+                    if w in _FREE_OF and not any(same_stem(w, v) for v in other)
+                ]
+                nots = [
+                    w
                     for w in no_words[n + 1 : n + 1 + _ALL_NOT_REACH]
-                ):
+                    if (w == "non" or _means_not(w)) and not any(same_stem(w, v) for v in no_other)
+                ]
+                if free or nots:
                     rel = EQ
+                    absorbed.update(free + nots)
             subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
         # An operator counts where the sentence says the rest alike: two aligned words in a row next
         # to its gap ("When she's not working, …" is about something else than "she was working
@@ -662,6 +679,8 @@ def infer(
                         rel = word_relation(ew[j], cw[i], ew[j - 1], lang)
                     if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j, caps):
                         rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
+                    if rel in EXCLUSIVE and (ew[j] in absorbed or cw[i] in absorbed):
+                        rel = None  # "Not a single test … failed" / "every test passing"
                     if rel in EXCLUSIVE and _trade_turned(cw, i, ew, j):
                         rel = None  # "Acme sold the plant to Globex" / "Globex bought the plant from Acme"
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):

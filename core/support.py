@@ -457,6 +457,34 @@ def _date_kind(tok: str) -> str:
     return "year" if is_year(tok) else "number"
 
 
+def _reckoned(words: list[str]) -> bool:
+    """Whether a sentence dates one event from another ("two years following", "drei Jahre nach"): its
+    years are then reckoned, and another year on the other side may be the same date.
+
+    >>> _reckoned("moved in 1932 two years following the publication".split()), _reckoned("moved in 1932".split())
+    (True, False)
+    """
+    return any(
+        number_key(w)[:1].isdigit()
+        and words[k + 1 : k + 2]
+        and words[k + 1] in _YEARS
+        and words[k + 2 : k + 3]
+        and words[k + 2] in _RECKONING
+        for k, w in enumerate(words)
+    )
+
+
+#: Years as a span: "two years", "drei Jahre", "dos años".
+_YEARS = frozenset(
+    "year years an ans année années jahr jahre jahren año años ano anos anno anni jaar jaren".split()
+)
+#: Words that reckon a date from another event.
+_RECKONING = frozenset(
+    "following ahead later earlier prior before after après avant nach vor später früher después antes"
+    " depois dopo prima eerder na voor".split()
+)
+
+
 def _glued(word: str, others: set[str]) -> bool:
     """Whether ``word`` holds one of ``others`` joined to another word that lost the space between
     them ("HagueMerry" in text scraped from a page, facing "Merry"): the same name, not another one."""
@@ -727,6 +755,12 @@ class Aligned:
                         c -= 1
                 if kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
                     continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
+                if (
+                    kind == "number"
+                    and _date_kind(claim[a][0]) == "year"
+                    and (_reckoned(c_words) or _reckoned(e_words))
+                ):
+                    continue  # "in 1932, two years following" / "in 1930, two years ahead of": reckoned
                 elif kind == "name" and (
                     any(
                         _glued(
@@ -803,7 +837,7 @@ class Aligned:
             return
         i, j = mine[0], theirs[0]
         kind = _date_kind(cw[i])
-        if kind != _date_kind(ew[j]):
+        if kind != _date_kind(ew[j]) or (kind == "year" and (_reckoned(cw) or _reckoned(ew))):
             return
         if kind == "number":
             # The thing counted: the next content word after each, the same word or stem.

@@ -2552,6 +2552,42 @@ NEGATION_CASES = [
 # mil"), "frei von" against "kein", a name in a slot that "of the" alone opens.
 HELD_OUT_PARAPHRASES = [
     (
+        "es",
+        "Nada más ingresar en el hospital, el paciente recibió una dosis de antibiótico.",
+        "El paciente recibió antibiótico en cuanto ingresó en el hospital.",
+        "supported",
+        None,
+    ),
+    ("es", "El paciente no quiso nada más.", "El paciente quiso algo más.", "contradicted", "negation"),
+    (
+        "en",
+        "The poet Ilse Garrow moved to the city of Marent in 1932, two years following the publication of her first collection.",
+        "Garrow's first collection appeared in 1930, two years ahead of her move to Marent.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The poet moved to Marent in 1932.",
+        "The poet moved to Marent in 1930.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "No test in the nightly suite failed.",
+        "Every test in the nightly suite passed.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "No test in the nightly suite failed.",
+        "Every test in the nightly suite failed.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
         "en",
         "Version 4.2 of the Quillon library, released after months of testing, removes support for the deprecated XML configuration format.",
         "Quillon 4.2 brings the removal of support for the deprecated XML configuration format.",
