@@ -458,12 +458,20 @@ def _date_kind(tok: str) -> str:
 
 
 def _reckoned(words: list[str]) -> bool:
-    """Whether a sentence dates one event from another ("two years following", "drei Jahre nach"): its
-    years are then reckoned, and another year on the other side may be the same date.
+    """Whether a sentence dates one event from another ("two years following", "drei Jahre nach") or from
+    when it was written ("this year"): its years are then reckoned, and another year on the other side
+    may be the same date.
 
     >>> _reckoned("moved in 1932 two years following the publication".split()), _reckoned("moved in 1932".split())
     (True, False)
+    >>> _reckoned("took the cup this year building on 2018".split())
+    True
     """
+    # "this year", "l'an dernier", 今年: the year is the reader's to reckon from the date.
+    if any(
+        w in _DEICTIC and words[k + 1 : k + 2] and words[k + 1] in _YEARS for k, w in enumerate(words)
+    ) or any(any(y in w for y in ("今年", "去年", "明年")) for w in words):
+        return True
     return any(
         number_key(w)[:1].isdigit()
         and words[k + 1 : k + 2]
@@ -477,6 +485,11 @@ def _reckoned(words: list[str]) -> bool:
 #: Years as a span: "two years", "drei Jahre", "dos años".
 _YEARS = frozenset(
     "year years an ans année années jahr jahre jahren año años ano anos anno anni jaar jaren".split()
+)
+#: Words that date a year from when the text was written: "this year", "l'an dernier", "dieses Jahr".
+_DEICTIC = frozenset(
+    "this last next current cette dernier dieses diesem letzten vergangenen nächsten este pasado próximo"
+    " passado próximo quest scorso prossimo dit vorig volgend".split()
 )
 #: Words that reckon a date from another event.
 _RECKONING = frozenset(
