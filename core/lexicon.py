@@ -975,7 +975,7 @@ ROLE_FRAMES = (
     "es defeat -: perdió* perdieron*",
     "es acquire +: adquirió adquirido adquirida compró comprado comprada absorbió",
     "es cause +: provocó causó provoca causa",
-    "es cause -: consecuencia* debió* debe* debido* debida*",
+    "es cause -: consecuencia* debió* debido* debida*",
     "es pay +: pagó pagar pagará indemnizar indemnizará indemnizó",
     "es pay -: recibe* recibió*",
     "es sell +: vendió vende",

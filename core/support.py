@@ -464,13 +464,14 @@ def _reckoned(words: list[str]) -> bool:
 
     >>> _reckoned("moved in 1932 two years following the publication".split()), _reckoned("moved in 1932".split())
     (True, False)
-    >>> _reckoned("took the cup this year building on 2018".split())
-    True
+    >>> _reckoned("took the cup this year building on 2018".split()), _reckoned("l an dernier en 2018".split())
+    (True, True)
     """
     # "this year", "l'an dernier", 今年: the year is the reader's to reckon from the date.
-    if any(
-        w in _DEICTIC and words[k + 1 : k + 2] and words[k + 1] in _YEARS for k, w in enumerate(words)
-    ) or any(any(y in w for y in ("今年", "去年", "明年")) for w in words):
+    pairs = pairwise(words)
+    if any((a in _DEICTIC and b in _YEARS) or (a in _YEARS and b in _DEICTIC) for a, b in pairs) or any(
+        any(y in w for y in ("今年", "去年", "明年")) for w in words
+    ):
         return True
     return any(
         number_key(w)[:1].isdigit()
@@ -489,7 +490,7 @@ _YEARS = frozenset(
 #: Words that date a year from when the text was written: "this year", "l'an dernier", "dieses Jahr".
 _DEICTIC = frozenset(
     "this last next current cette dernier dieses diesem letzten vergangenen nächsten este pasado próximo"
-    " passado próximo quest scorso prossimo dit vorig volgend".split()
+    " passado quest scorso prossimo dit vorig volgend".split()
 )
 #: Words that reckon a date from another event.
 _RECKONING = frozenset(
