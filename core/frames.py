@@ -55,6 +55,9 @@ for _line in ROLE_FRAMES:
         if _w.endswith("*"):
             _WITH_PREPOSITION.add((_lang, _w.rstrip("*")))
 _VERB_WORDS = frozenset(w for _, w in _VERBS)
+#: Verbs of an exchange, whose two sides say one sale with the parties swapped ("X sold the plant to
+#: Y" / "Y bought the plant from X").
+TRADE_VERBS = frozenset(w for (_, w), (name, _) in _VERBS.items() if name in ("acquire", "sell"))
 _LANGS = tuple(dict.fromkeys(line.split()[0] for line in ROLE_FRAMES))
 
 

@@ -62,7 +62,7 @@ from lfx_citations.core.align import (
     number_key,
     phrase_around,
 )
-from lfx_citations.core.frames import frame_swap, frames_agree
+from lfx_citations.core.frames import TRADE_VERBS, frame_swap, frames_agree
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     AVAILABILITY_WORDS,
@@ -1055,14 +1055,6 @@ _CONCESSIVES = frozenset(
     "although though despite while whereas malgré bien quoique trotz obwohl obgleich aunque pese"
     " embora apesar nonostante sebbene benché hoewel ondanks 虽然 尽管".split()
 )
-#: Verbs of an exchange, which its two sides say with the roles swapped: "X sold the plant to Y" says
-#: "Y bought the plant" (the alignment of one slot reads them as exclusive: "X bought" / "X sold").
-_TRADE = frozenset(
-    "bought buys buy acquired acquires purchased sold sells sell achète acheté rachète racheté acquis vend"
-    " vendu cède cédé kaufte kauft gekauft erwarb erworben verkaufte verkauft compró compra"
-    " comprado adquirió vendió vende vendido comprou adquiriu vendeu acquistò acquistato"
-    " vendette venduto kocht gekocht verkocht verkoopt 买下 收购 出售 卖给 卖掉".split()
-)
 
 
 def _unaligned_exclusion(
@@ -1112,7 +1104,7 @@ def _unaligned_exclusion(
             and len(words[k]) > 3
             and _plain(words[k])
             and words[k] not in _NOT_PREDICATES
-            and words[k] not in _TRADE
+            and words[k] not in TRADE_VERBS
             and words.count(words[k]) == 1
             and not any(same_stem(words[k], v) for v in other)
         ]
@@ -1164,14 +1156,13 @@ def _said_both_ways(words: list[str], m: list[Mark], k: int) -> bool:
 _ALL_NOT_REACH = 10
 #: Words that say "without" after "all": free of, exempt from.
 #: ("without" is an operator of its own, read as one).
-_FREE_OF = NEGATIVE_MEANING - PRIVATIVES | frozenset(
-    "frei libre libres exempt exempte exempts exento exenta isento isenta esente privo priva vrij".split()
-)
-
 #: "Free of" says "without": "frei von", "libre de", "exento de", "privo di", "vrij van".
 _FREE = frozenset(
-    "free frei libre libres exempt exempte exento exenta isento isenta esente privo priva vrij".split()
+    "free frei libre libres exempt exempte exempts exento exenta isento isenta esente privo priva vrij".split()
 )
+_FREE_OF = NEGATIVE_MEANING - PRIVATIVES | _FREE
+
+#: The prepositions after a word of ``_FREE``: "free of", "frei von".
 _FREE_PREPOSITIONS = frozenset("of from von de d da di van".split())
 
 #: Words that make "some" mean "some, not all".
@@ -1771,7 +1762,7 @@ def _trade_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     >>> _trade_turned("acme bought the plant".split(), 1, "acme sold the plant to globex".split(), 1)
     False
     """
-    if cw[i] not in _TRADE or ew[j] not in _TRADE:
+    if cw[i] not in TRADE_VERBS or ew[j] not in TRADE_VERBS:
         return False
     before = next((w for w in reversed(cw[max(0, i - 3) : i]) if _plain(w)), None)
     return before is not None and before in ew[j + 1 :] and before not in ew[:j]
@@ -1968,7 +1959,9 @@ def _verb_first(
     evidence's from ``pb``), and between them only the same function words and words of the arguments
     (said on the other side, outside its middle): "Im Finale besiegte der FC Norden den SV Halden" /
     "Im Finale besiegte der SV Halden den FC Norden". The articles ("der" … "den") mark who did what,
-    in the same order on both sides, so the arguments crossing them is a swap.
+    in the same order on both sides, so the arguments crossing them is a swap. Frames
+    (``core/frames.py``) read this order for their verb classes; this reads it for any verb both sides
+    share.
 
     >>> cw, ew = "besiegte der sv halden den fc norden".split(), "besiegte der fc norden den sv halden".split()
     >>> _verb_first(cw, ew, (3, 6), 3, (cw[4:6], ew[4:6]), "de")

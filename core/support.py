@@ -54,6 +54,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from lfx_citations.core.align import (
+    ARTICLES,
     GAP_SLACK,
     NUMBER_PATTERN,
     NUMBER_WORDS,
@@ -111,9 +112,7 @@ from lfx_citations.core.natlog import (
 # ---------------------------------------------------------------------------
 
 #: Words that say whose a name is ("of the", "de la", "van de"): a slot they alone open is no role.
-_GENITIVE = frozenset(
-    "of the a an de d du des la le les l del della di da do dos das van von der den het".split()
-)
+_GENITIVE = ARTICLES | NAME_PARTICLES | frozenset("of a d des".split())
 #: The share of the claim's other content words a sentence must say for a number said apart to be a flip.
 NUMBER_APART_COVERAGE = 0.75
 #: Score at or above which a citation is ``supported`` (BA-optimal on WiCE dev, BA smoothed over
@@ -457,6 +456,17 @@ def _date_kind(tok: str) -> str:
     return "year" if is_year(tok) else "number"
 
 
+def _run_start(chain: list[tuple[int, int]], k: int) -> int:
+    """Where the run of pairs aligned in a row on both sides that ends at ``chain[k]`` starts.
+
+    >>> _run_start([(0, 0), (2, 3), (3, 4)], 2), _run_start([(0, 0), (2, 3), (3, 4)], 0)
+    (1, 0)
+    """
+    while k and chain[k - 1][0] == chain[k][0] - 1 and chain[k - 1][1] == chain[k][1] - 1:
+        k -= 1
+    return k
+
+
 def _reckoned(words: list[str]) -> bool:
     """Whether a sentence dates one event from another ("two years following", "drei Jahre nach") or from
     when it was written ("this year"): its years are then reckoned, and another year on the other side
@@ -767,14 +777,12 @@ class Aligned:
                         a -= 1
                     while c > gap.ea and evidence[c - 1][0] in NAME_PARTICLES:
                         c -= 1
-                if kind == "number" and _date_kind(claim[a][0]) != _date_kind(evidence[c][0]):
-                    continue  # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
-                if (
-                    kind == "number"
-                    and _date_kind(claim[a][0]) == "year"
-                    and (_reckoned(c_words) or _reckoned(e_words))
+                if kind == "number" and (
+                    _date_kind(claim[a][0]) != _date_kind(evidence[c][0])
+                    # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
+                    or (_date_kind(claim[a][0]) == "year" and (_reckoned(c_words) or _reckoned(e_words)))
                 ):
-                    continue  # "in 1932, two years following" / "in 1930, two years ahead of": reckoned
+                    continue  # … nor a year reckoned from another event ("in 1932, two years following")
                 elif kind == "name" and (
                     any(
                         _glued(
@@ -907,14 +915,10 @@ class Aligned:
             return
         # A slot said by "of the" alone names whose it is, after heads that may differ ("winner of the
         # Orrin Prize" / "reporter Tamsin Vale of the Eastby Courier").
-        run = []
-        k = gap.before
-        while k >= 0 and (
-            not run or (self._chain[k][0] == run[-1][0] - 1 and self._chain[k][1] == run[-1][1] - 1)
+        if gap.before >= 0 and all(
+            claim[i][0] in _GENITIVE
+            for i, _ in self._chain[_run_start(self._chain, gap.before) : gap.before + 1]
         ):
-            run.append(self._chain[k])
-            k -= 1
-        if run and all(claim[i][0] in _GENITIVE for i, _ in run):
             return
         if _tight(gap, cl[0], cl[-1], c, d):
             self._add("name", cl[0], cl[-1], c, d)
@@ -924,12 +928,9 @@ class Aligned:
         names elsewhere: "Prince Harry, Duke of Sussex" facing "the Duke of Kent … to Prince Harry"
         aligns "Duke of", but the evidence's duke is another man, not Harry under another title."""
         chain, claim = self._chain, self._claim
-        k = gap.before
-        if k < 0:
+        if gap.before < 0:
             return False
-        while k and chain[k - 1][0] == chain[k][0] - 1 and chain[k - 1][1] == chain[k][1] - 1:
-            k -= 1
-        start = chain[k][0]
+        start = chain[_run_start(chain, gap.before)][0]
         aligned = {i for i, _ in chain}
         return any(
             claim_names[i] and i not in aligned and not absent(claim[i][0])
