@@ -1084,11 +1084,13 @@ def _unaligned_exclusion(
     # and only until too many are.
     allowed = len(plain) - math.ceil(UNALIGNED_COVERAGE * (len(plain) - 1) - 1e-9)
     said = set(ew)
+    # Only content words can be a synonym: the lexicon is not asked of "the", "of", "was".
+    content = [v for v in said if _plain(v)]
     unsaid = []
     for i in plain:
-        if cw[i] in said or any(same_stem(cw[i], v) for v in ew):
+        if cw[i] in said or any(same_stem(cw[i], v) for v in said):
             continue
-        if any(same_predicate(cw[i], v, lang) for v in ew):
+        if any(same_predicate(cw[i], v, lang) for v in content):
             continue
         unsaid.append(i)
         if len(unsaid) > allowed:
