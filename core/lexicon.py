@@ -1174,6 +1174,10 @@ def word_relation(premise: str, hypothesis: str, before: str = "", lang: str = "
     if {premise, hypothesis} & (FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS):
         return None
     found = relation(premise, hypothesis, lang or "en")
+    # The other languages' lists are curated by hand, so their synonyms are no rare sense: "presión" /
+    # "tensión" (arterial) is the same word in the slot.
+    if found == "eq" and lang and lang != "en":
+        return found
     return found if found in ("neg", "alt") else None
 
 
@@ -1354,6 +1358,28 @@ TIME_PERIODS = {
     )
     for word in words.split()
 }
+#: Spans of time in days, by the words that name them in each lexicon language, singular and plural.
+PERIOD_DAYS = {
+    word: days
+    for days, words in (
+        (
+            1 / 86400,
+            "second seconds seconde secondes sekunde sekunden segundo segundos secondo secondi seconden",
+        ),
+        (1 / 1440, "minute minutes minuto minutos minuti minuut minuten"),
+        (1 / 24, "hour hours heure heures stunde stunden hora horas ora ore uur uren"),
+        (1, "day days jour jours tag tage tagen día días dia dias giorno giorni dag dagen"),
+        (7, "week weeks semaine semaines woche wochen semana semanas settimana settimane weken"),
+        (30.44, "month months mois monat monate monaten mes meses mês mese mesi maand maanden"),
+        (365.25, "year years an ans année années jahr jahre jahren año años ano anos anno anni jaar jaren"),
+    )
+    for word in words.split()
+}
+#: Words that count only some days ("15 días hábiles", "10 working days"): such a span is no number of
+#: calendar days.
+WORKING_DAYS = frozenset(
+    "working business hábiles ouvrés ouvrables werktage arbeitstage lavorativi úteis werkdagen".split()
+)
 #: Words before a period that make it the unit of a rate: "per hour", "a day", "par jour", "pro Woche".
 RATE_WORDS = frozenset("per a an each every par chaque pro je por cada al ao alla la 每".split())
 _SAME_UNIT_EXTRA = (

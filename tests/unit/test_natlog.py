@@ -505,6 +505,83 @@ def test_numbers(lang: str, evidence: str, claim: str, verdict: str, kind: str |
     assert judged(evidence, claim) == (verdict, kind), lang
 
 
+# A number the claim gets wrong in a sentence it rewords: no slot holds both numbers, so the one number
+# of each side faces the other when they count one thing (a year, devices, a span of time in days).
+NUMBERS_SAID_APART = [
+    (
+        "en",
+        "The observatory, built on a ridge above the village, opened in 1896.",
+        "The ridge-top observatory above the village began operating in 1869.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The free plan of Notewell syncs up to three devices.",
+        "With Notewell's free plan, users can connect as many as seven devices.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The trial period lasts 14 days.",
+        "The trial period lasts three weeks.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "fr",
+        "Les réclamations doivent être envoyées dans les 30 jours suivant la livraison.",
+        "Les réclamations peuvent être envoyées jusqu'à deux mois après la livraison.",
+        "contradicted",
+        "number",
+    ),
+    # The same span in other units, and a decade, are no other number.
+    ("en", "The trial period lasts 14 days.", "The trial period lasts two weeks.", "supported", None),
+    (
+        "fr",
+        "Les réclamations doivent être envoyées dans les 30 jours suivant la livraison.",
+        "Les réclamations peuvent être envoyées jusqu'à un mois après la livraison.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La garantía del robot cubre 24 meses.",
+        "El robot tiene una garantía de dos años.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "es",
+        "La estación de esquí abrió en 1962.",
+        "La estación data de la década de 1960.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    # A synonym of the curated lists in the slot beside the flip is the same word there.
+    (
+        "es",
+        "La infusión de hibisco baja la presión arterial.",
+        "La infusión de hibisco sube la tensión arterial.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La infusión de hibisco baja la presión arterial.",
+        "La infusión de hibisco reduce la tensión arterial.",
+        "supported",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NUMBERS_SAID_APART)
+def test_numbers_said_apart(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A word is a cue only in its sentence's language.
 LANGUAGE_CASES = [
     ("fr", "En mai, le musée a reçu 8 000 visiteurs.", "Le musée a reçu 8 000 visiteurs.", "supported", None),
