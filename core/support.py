@@ -854,6 +854,8 @@ class Aligned:
                 self.restricted = True
         if not self.conflicts and self.excluded is None:
             self._number_apart(here_absent, settled, found.known)
+        if not self.conflicts and self.excluded is None:
+            self._name_apart(here_absent, claim_names, evidence_names, claim_words)
 
     def _number_apart(self, absent: Callable[[str], bool], settled: set[int], known: set[int]) -> None:
         """A number the claim says in other words than the evidence, so that no slot holds both: the
@@ -919,6 +921,47 @@ class Aligned:
         if not rest or said < NUMBER_APART_COVERAGE * len(rest):
             return
         self._add("number", i, i, j, j)
+
+    def _name_apart(
+        self,
+        absent: Callable[[str], bool],
+        claim_names: list[bool],
+        evidence_names: list[bool],
+        claim_words: set[str],
+    ) -> None:
+        """A name the claim says in a sentence reworded around it, so that no slot holds both: the
+        claim's one run of name words the evidence lacks against the evidence's one run the claim lacks,
+        each right after the same word ("contributor Mei Tanaka" / "contributor Dana Holt", "Elena
+        Ortuño" / "Elena Urquijo", "la doctora Ibarra" / "del doctor Santaolalla"), where at least half
+        of the claim's other content words are said."""
+        claim, evidence = self._claim, self._evidence
+        cw, ew = [t[0] for t in claim], [t[0] for t in evidence]
+        mine = [k for k in range(1, len(cw)) if claim_names[k] and absent(cw[k])]
+        theirs = [k for k in range(1, len(ew)) if evidence_names[k] and number_key(ew[k]) not in claim_words]
+        if not mine or not theirs:
+            return
+        a, b, c, d = mine[0], mine[-1], theirs[0], theirs[-1]
+        # One run each, a surname's particle inside it: "Sanne de Vries".
+        if any(k not in mine and cw[k] not in NAME_PARTICLES for k in range(a, b + 1)) or any(
+            k not in theirs and ew[k] not in NAME_PARTICLES for k in range(c, d + 1)
+        ):
+            return
+        before, other = cw[a - 1], ew[c - 1]
+        if (
+            before in FUNCTION_WORD_SET
+            or len(before) < 3
+            or not (before == other or same_stem(before, other))
+        ):
+            return
+        rest = [
+            (k, w)
+            for k, w in enumerate(cw)
+            if not a <= k <= b and len(w) > 2 and w not in FUNCTION_WORD_SET and not w[0].isdigit()
+        ]
+        aligned = {i for i, _ in self._chain}
+        said = sum(k in aligned or any(w == v or same_stem(w, v) for v in ew) for k, w in rest)
+        if rest and said >= NUMBER_APART_COVERAGE * len(rest):
+            self._add("name", a, b, c, d)
 
     def _name_in_another_role(
         self, gap: Gap, claim_names: list[bool], evidence_names: list[bool], claim_words: set[str]

@@ -582,6 +582,52 @@ def test_numbers_said_apart(lang: str, evidence: str, claim: str, verdict: str, 
     assert judged(evidence, claim) == (verdict, kind), lang
 
 
+# A name the claim gets wrong in a sentence it rewords: the one name of each side that the other lacks,
+# each right after the same word ("engineer", "peintre"). A source the claim names instead is none.
+NAMES_SAID_APART = [
+    (
+        "en",
+        "The ticketing app was designed by engineer Ruth Calloway.",
+        "Engineer Omar Vance came up with the design of the ticketing app.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "fr",
+        "La fresque de la chapelle a été restaurée par la peintre Odile Marchand.",
+        "C'est la peintre Agnès Fourier qui a restauré la fresque de la chapelle.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "en",
+        "The ticketing app was designed by engineer Ruth Calloway.",
+        "Engineer Ruth Calloway designed the ticketing app.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The bridge will reopen in May, said mayor Ana Ruiz.",
+        "According to the Herald, the bridge reopens in May.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Brücke wird im Mai wieder geöffnet, sagte Bürgermeisterin Anna Ruhland.",
+        "Laut dem Tagblatt Kessel wird die Brücke im Mai wieder geöffnet.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NAMES_SAID_APART)
+def test_names_said_apart(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A word is a cue only in its sentence's language.
 LANGUAGE_CASES = [
     ("fr", "En mai, le musée a reçu 8 000 visiteurs.", "Le musée a reçu 8 000 visiteurs.", "supported", None),
