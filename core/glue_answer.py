@@ -1,5 +1,7 @@
 """The Langflow inputs and steps the components that cite an answer share (the Citation
-Post-Processor and the Citing Agent).
+Post-Processor and the Citing Agent), kept here so that the components stay thin: a standalone node
+carries this module as text compiled once per process, while Langflow compiles a component's own
+code on every run.
 
     >>> choice("bogus", ("off", "suggest", "insert"), "suggest")
     'suggest'
@@ -8,19 +10,29 @@ Post-Processor and the Citing Agent).
     ['Sources']
     >>> [i.name for i in check_inputs()]
     ['support_check', 'cite_missing']
+    >>> message_text(Message(text="Water is wet [1]."))
+    'Water is wet [1].'
+    >>> status_text({"cited": [1], "removed": []}, StreamOutcome(), empty=False, judge="Judge settled 1 citation(s).")
+    'Cited sources: 1. Removed markers: 0. Judge settled 1 citation(s).'
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 # lfx.custom before lfx.io: lfx 1.13 imports part of lfx.custom from lfx.io, and a component module
 # imported after that (lfx.custom.custom_component.component) would then find its own package half-made.
 import lfx.custom  # noqa: F401
 from lfx.io import DropdownInput
-from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent
+from lfx.schema.content_types import CitationContent, ContentBlock, JSONContent, TextContent
+from lfx.schema.message import Message
 
-from lfx_citations.core.payload import SUPPORT_MODES, source_cards
+from lfx_citations.core.engine import CitationFilter, FilterResult
+from lfx_citations.core.judge import judge_prompt, parse_judge_reply
+from lfx_citations.core.payload import SUPPORT_MODES, SupportLedger, read_sources, source_cards, status_line
+from lfx_citations.core.presented import presented_in_run, tool_sources
+from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream, prepend
 from lfx_citations.core.uncited import CITE_MISSING_MODES
 
 
@@ -74,3 +86,139 @@ def sources_group(
     if include_payload:
         cards.append(JSONContent(data=payload))  # strict JSON already: read_sources cleaned every row
     return [ContentBlock(title="Sources", contents=cards)] if cards else []
+
+
+def build_content_blocks(
+    text: str,
+    payload: dict[str, Any],
+    spans: dict[int, tuple[int, int]],
+    *,
+    include_payload: bool,
+    added: dict[int, str] | None = None,
+) -> list[Any]:
+    """The answer text, then one "Sources" group: Langflow 1.13 keeps only group blocks downstream.
+
+    ``added`` (``added_notes``) marks the cards of sources the checker cited where the answer did not.
+    """
+    return [TextContent(text=text), *sources_group(payload, spans, added, include_payload=include_payload)]
+
+
+def message_text(value: object, field_name: str = "answer") -> str:
+    """The text of a Message, a string, a Data or a dict with "text"; anything else is an error."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Message):
+        return value.text if isinstance(value.text, str) else ""
+    data = getattr(value, "data", value)
+    if isinstance(data, dict) and isinstance(data.get("text"), str):
+        return data["text"]
+    msg = f"The {field_name} input must be text or a Message, not {type(value).__name__}."
+    raise ValueError(msg)
+
+
+def status_text(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:
+    """A component's status after citing an answer: the payload's line, the judge's note, how the stream
+    ended and whether the answer is empty."""
+    parts = [status_line(payload)]
+    if judge:
+        parts.append(judge)
+    if outcome.error:
+        parts.append(f"Stream ended early ({outcome.error}); the text so far was kept.")
+    if empty:
+        parts.append("The answer is empty.")
+    return " ".join(parts)
+
+
+def presented_records(sources: object, graph: Any, answer: object) -> list[dict[str, Any]]:
+    """The sources input (``sources``); without it, what a citing tool presented in this run of
+    ``graph``, or in the ``answer``'s tool calls."""
+    if sources not in (None, "", []):
+        return read_sources(sources)
+    if graph is not None:
+        presented = presented_in_run(graph.context, str(getattr(graph, "_run_id", "") or ""))
+        if presented is not None:
+            return read_sources({"sources": presented})
+    return read_sources({"sources": tool_sources(answer)})
+
+
+async def consult_judge(judge_model: Any, ledger: SupportLedger, result: FilterResult) -> str:
+    """Ask ``judge_model`` about the citations the offline check is unsure of or would flag (kept or
+    dropped), in one call, and record its verdicts in ``ledger``; a note for the status."""
+    if judge_model in (None, "") or ledger.checker is None:
+        return ""
+    keys = ledger.for_judge([*result.citations, *result.dropped])
+    if not keys:
+        return ""
+    prompt = judge_prompt([(claim, ledger.texts.get(source_id, "")) for source_id, claim in keys])
+    try:
+        reply = chunk_text(await judge_model.ainvoke(prompt))
+    except Exception as exc:  # noqa: BLE001 - a failing judge must not cost the answer
+        return f"Judge failed ({type(exc).__name__}: {exc}); the offline verdicts stand."
+    verdicts = parse_judge_reply(reply, len(keys))
+    if verdicts is None:
+        return "Judge answered out of format; the offline verdicts stand."
+    for item, key in enumerate(keys, start=1):
+        ledger.overrides[key] = verdicts[item]
+    return f"Judge settled {len(keys)} citation(s)."
+
+
+async def answer_from_model(
+    component: Any,
+    engine: CitationFilter,
+    outcome: StreamOutcome,
+    cite: Callable[[Message, str | None], Awaitable[None]],
+) -> Message:
+    """The answer of ``component``'s model to its prompt, filtered by ``engine`` and cited (``cite``
+    attaches the cards), streamed to Chat Output when it can be.
+
+    Streaming goes through Langflow's ``send_message``, which stores the streamed answer once more when
+    its stream ends: the component's ``_update_stored_message`` calls the hook this sets, so that the
+    cards go into that same write."""
+    prompt = message_text(component.prompt, "prompt")
+    if not prompt.strip():
+        msg = "The Prompt input is empty: connect the Citation Prompt's output."
+        raise ValueError(msg)
+    model = component.model
+    session_id = getattr(getattr(component, "graph", None), "session_id", None)
+    if (
+        component.stream
+        and session_id
+        and component._event_manager
+        and component.is_connected_to_chat_output()
+    ):
+        # Read up to the first text before the message exists: a model that fails before saying
+        # anything (429, 500, refused connection) fails the run as it would without streaming,
+        # instead of leaving an empty "successful" answer in the store.
+        upstream = model.astream(prompt)
+        head: list[Any] = []
+        async for chunk in upstream:
+            head.append(chunk)
+            if chunk_text(chunk):
+                break
+        streamed = Message(
+            text=filter_stream(prepend(head, upstream), engine, outcome),
+            sender="Machine",
+            sender_name="AI",
+            properties={"icon": component.icon, "state": "partial"},
+            session_id=session_id,
+        )
+        # The node's name, as Chat Output records it when it stores the message. Given the component,
+        # lfx reads the model input, a model object, and every event would carry its repr.
+        streamed.properties.source = component._build_source(
+            component._id, component.display_name, component.display_name
+        )
+        component.__dict__["_before_final_write"] = lambda message: cite(message, None)
+        try:
+            message = await component.send_message(streamed)
+        finally:
+            unused = component.__dict__.pop("_before_final_write", None)
+        if unused is not None:
+            # Langflow did not stream it (nothing stored to update): check what came back.
+            await cite(message, None)
+        return message
+    raw = chunk_text(await model.ainvoke(prompt))
+    message = Message(text=engine.feed_all(raw))
+    await cite(message, raw)
+    return message

@@ -50,6 +50,19 @@ class StreamOutcome:
     cancelled: bool = False
 
 
+async def prepend(head: list[Any], rest: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    """``head``, then the rest of the stream; closing this closes the stream it wraps."""
+    try:
+        for chunk in head:
+            yield chunk
+        async for chunk in rest:
+            yield chunk
+    finally:
+        close = getattr(rest, "aclose", None)
+        if close is not None:
+            await close()
+
+
 async def filter_stream(
     upstream: AsyncIterator[Any], engine: CitationFilter, outcome: StreamOutcome
 ) -> AsyncIterator[StreamChunk]:

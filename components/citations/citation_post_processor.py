@@ -15,71 +15,29 @@ The Langflow glue only: the logic lives in ``lfx_citations.core``, which the sta
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from lfx.custom.custom_component.component import Component
 from lfx.io import BoolInput, DropdownInput, HandleInput, MessageInput, Output
-from lfx.schema.content_types import TextContent
 from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
-from lfx_citations.core.glue_answer import check_inputs, choice, sources_group
-from lfx_citations.core.judge import judge_prompt, parse_judge_reply
-from lfx_citations.core.payload import (
-    SupportLedger,
-    added_notes,
-    build_payload,
-    read_sources,
-    status_line,
+from lfx_citations.core.glue_answer import (
+    answer_from_model,
+    build_content_blocks,
+    check_inputs,
+    choice,
+    consult_judge,
+    message_text,
+    presented_records,
+    status_text,
 )
-from lfx_citations.core.presented import presented_in_run, tool_sources
+from lfx_citations.core.payload import SupportLedger, added_notes, build_payload
 from lfx_citations.core.prompt import no_evidence_answer_in
-from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream
+from lfx_citations.core.stream import StreamOutcome
 from lfx_citations.core.uncited import CITE_MISSING_MODES, uncited_claims
 
-
-def _message_text(value: object, field_name: str = "answer") -> str:
-    """The text of a Message, a string, a Data or a dict with "text"; anything else is an error."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Message):
-        return value.text if isinstance(value.text, str) else ""
-    data = getattr(value, "data", value)
-    if isinstance(data, dict) and isinstance(data.get("text"), str):
-        return data["text"]
-    msg = f"The {field_name} input must be text or a Message, not {type(value).__name__}."
-    raise ValueError(msg)
-
-
-async def _prepend(head: list[Any], rest: AsyncIterator[Any]) -> AsyncIterator[Any]:
-    """``head``, then the rest of the stream; closing this closes the stream it wraps."""
-    try:
-        for chunk in head:
-            yield chunk
-        async for chunk in rest:
-            yield chunk
-    finally:
-        close = getattr(rest, "aclose", None)
-        if close is not None:
-            await close()
-
-
-def build_content_blocks(
-    text: str,
-    payload: dict[str, Any],
-    spans: dict[int, tuple[int, int]],
-    *,
-    include_payload: bool,
-    added: dict[int, str] | None = None,
-) -> list[Any]:
-    """The answer text, then one "Sources" group: Langflow 1.13 keeps only group blocks downstream.
-
-    ``added`` (``added_notes``) marks the cards of sources the checker cited where the answer did not.
-    """
-    return [TextContent(text=text), *sources_group(payload, spans, added, include_payload=include_payload)]
+__all__ = ["CitationPostProcessorComponent", "build_content_blocks"]
 
 
 class CitationPostProcessorComponent(Component):
@@ -187,11 +145,12 @@ class CitationPostProcessorComponent(Component):
     ]
 
     async def build_message(self) -> Message:
-        records = self._presented_records()
+        graph = getattr(getattr(self, "_vertex", None), "graph", None)
+        records = presented_records(self.sources, graph, self.answer)
         links = {r["id"]: r["url"] for r in records if r.get("url")}
         cite_missing = choice(self.cite_missing, CITE_MISSING_MODES, "suggest")
         ledger = SupportLedger(records, self.support_check or "flag", cite_missing)
-        prompt = _message_text(self.prompt, "prompt") if self.prompt not in (None, "") else ""
+        prompt = message_text(self.prompt, "prompt") if self.prompt not in (None, "") else ""
         no_evidence = no_evidence_answer_in(prompt)
 
         def new_engine() -> CitationFilter:
@@ -208,7 +167,7 @@ class CitationPostProcessorComponent(Component):
             """Check the answer in ``message`` and attach the cards; ``raw`` is the model's text, if known."""
             nonlocal engine
             result = FilterResult.of(message.text or "", engine)
-            judge_note = await self._consult_judge(ledger, result)
+            judge_note = await consult_judge(self.judge_model, ledger, result)
             if judge_note.startswith("Judge settled") and ledger.mode == "drop" and raw is not None:
                 engine = new_engine()  # the judge's verdicts decide which citations the text keeps
                 result = FilterResult.of(engine.feed_all(raw), engine)
@@ -226,9 +185,9 @@ class CitationPostProcessorComponent(Component):
             done.update(payload=payload, judge=judge_note, empty=not result.text.strip())
 
         if self.model not in (None, ""):
-            message = await self._answer_from_model(engine, outcome, cite)
+            message = await answer_from_model(self, engine, outcome, cite)
         elif self.answer not in (None, ""):
-            raw = _message_text(self.answer)
+            raw = message_text(self.answer)
             message = Message(text=engine.feed_all(raw))
             await cite(message, raw)
         else:
@@ -238,7 +197,7 @@ class CitationPostProcessorComponent(Component):
         # The stored message keeps the cards; the payload lives on in this run (Message.data does not
         # survive the store).
         message.data["citations"] = done["payload"]
-        self.status = self._status_line(done["payload"], outcome, empty=done["empty"], judge=done["judge"])
+        self.status = status_text(done["payload"], outcome, empty=done["empty"], judge=done["judge"])
         if outcome.cancelled:
             raise asyncio.CancelledError(outcome.error)
         return message
@@ -250,91 +209,3 @@ class CitationPostProcessorComponent(Component):
         if before is not None:
             await before(message)
         return await super()._update_stored_message(message)
-
-    async def _consult_judge(self, ledger: SupportLedger, result: FilterResult) -> str:
-        """Ask the judge model about the citations the offline check is unsure of or would flag (kept
-        or dropped), in one call; a note for the status."""
-        if self.judge_model in (None, "") or ledger.checker is None:
-            return ""
-        keys = ledger.for_judge([*result.citations, *result.dropped])
-        if not keys:
-            return ""
-        prompt = judge_prompt([(claim, ledger.texts.get(source_id, "")) for source_id, claim in keys])
-        try:
-            reply = chunk_text(await self.judge_model.ainvoke(prompt))
-        except Exception as exc:  # noqa: BLE001 - a failing judge must not cost the answer
-            return f"Judge failed ({type(exc).__name__}: {exc}); the offline verdicts stand."
-        verdicts = parse_judge_reply(reply, len(keys))
-        if verdicts is None:
-            return "Judge answered out of format; the offline verdicts stand."
-        for item, key in enumerate(keys, start=1):
-            ledger.overrides[key] = verdicts[item]
-        return f"Judge settled {len(keys)} citation(s)."
-
-    def _presented_records(self) -> list[dict[str, Any]]:
-        """The sources input; without it, what a citing tool presented in this run or in the answer."""
-        if self.sources not in (None, "", []):
-            return read_sources(self.sources)
-        graph = getattr(getattr(self, "_vertex", None), "graph", None)
-        if graph is not None:
-            presented = presented_in_run(graph.context, str(getattr(graph, "_run_id", "") or ""))
-            if presented is not None:
-                return read_sources({"sources": presented})
-        return read_sources({"sources": tool_sources(self.answer)})
-
-    async def _answer_from_model(
-        self,
-        engine: CitationFilter,
-        outcome: StreamOutcome,
-        cite: Callable[[Message, str | None], Awaitable[None]],
-    ) -> Message:
-        """The model's answer, filtered and cited (``cite`` attaches the cards), streamed when it can be."""
-        prompt = _message_text(self.prompt, "prompt")
-        if not prompt.strip():
-            msg = "The Prompt input is empty: connect the Citation Prompt's output."
-            raise ValueError(msg)
-        session_id = getattr(getattr(self, "graph", None), "session_id", None)
-        if self.stream and session_id and self._event_manager and self.is_connected_to_chat_output():
-            # Read up to the first text before the message exists: a model that fails before saying
-            # anything (429, 500, refused connection) fails the run as it would without streaming,
-            # instead of leaving an empty "successful" answer in the store.
-            upstream = self.model.astream(prompt)
-            head: list[Any] = []
-            async for chunk in upstream:
-                head.append(chunk)
-                if chunk_text(chunk):
-                    break
-            streamed = Message(
-                text=filter_stream(_prepend(head, upstream), engine, outcome),
-                sender="Machine",
-                sender_name="AI",
-                properties={"icon": self.icon, "state": "partial"},
-                session_id=session_id,
-            )
-            # The node's name, as Chat Output records it when it stores the message. Given `self`, lfx reads
-            # the model input, a model object, and every event would carry its repr.
-            streamed.properties.source = self._build_source(self._id, self.display_name, self.display_name)
-            self.__dict__["_before_final_write"] = lambda message: cite(message, None)
-            try:
-                message = await self.send_message(streamed)
-            finally:
-                unused = self.__dict__.pop("_before_final_write", None)
-            if unused is not None:
-                # Langflow did not stream it (nothing stored to update): check what came back.
-                await cite(message, None)
-            return message
-        raw = chunk_text(await self.model.ainvoke(prompt))
-        message = Message(text=engine.feed_all(raw))
-        await cite(message, raw)
-        return message
-
-    @staticmethod
-    def _status_line(payload: dict[str, Any], outcome: StreamOutcome, *, empty: bool, judge: str = "") -> str:
-        parts = [status_line(payload)]
-        if judge:
-            parts.append(judge)
-        if outcome.error:
-            parts.append(f"Stream ended early ({outcome.error}); the text so far was kept.")
-        if empty:
-            parts.append("The answer is empty.")
-        return " ".join(parts)
