@@ -24,6 +24,11 @@ word of the sentence in a role by where it stands:
   FC Wernau den SV Hollbach") has its subject right after the verb, its capitalized words;
 * a word in a phrase of its own ("in the final", "am Samstag") is in no role.
 
+A sentence with a comparison ("taller than", "plus cher que", "älter als", "más alta que") is read
+as a frame of that comparison's dimension (``COMPARATIVE_POLES`` in ``core/lexicon.py``: "taller" and
+"higher" are one), its first term in the first role and what follows "than" in the second; one of
+inferiority ("shorter than", "menos alta que") turns them round.
+
 ``frame_swap`` compares the frames of claim and evidence: the same class, and words said once on
 each side that stand in the first role on one side and the second on the other, both ways round.
 That is a role swap, a conflict of kind ``role``; a frame found on one side only, or words crossing
@@ -35,7 +40,10 @@ from __future__ import annotations
 from lfx_citations.core.align import ARTICLES, Tok
 from lfx_citations.core.lexicon import (
     CALENDAR_WORDS,
+    COMPARATIVE_POLES,
     FUNCTION_WORD_SET,
+    LESS_WORDS,
+    MORE_WORDS,
     NOUN_PHRASE_START_WORDS,
     ROLE_FRAMES,
     ROLE_PREPOSITIONS,
@@ -99,6 +107,10 @@ _PREPOSITION_REACH = 8
 
 FIRST, SECOND = 1, 2
 
+#: What introduces the second term of a comparison ("taller than", "plus haute que", "höher als",
+#: "più alto di", "mais alto do que").
+_SECOND_TERM = frozenset("than que als dan di del della dello dei degli delle do da".split())
+
 
 def _argument(word: str) -> bool:
     """A word that can name a role's filler: no function word, date, number or verb of a frame."""
@@ -149,6 +161,35 @@ def _in_phrase(words: list[str], k: int, stop: int) -> bool:
     return False
 
 
+def _comparison(words: list[str]) -> tuple[str, int, int, int] | None:
+    """The one comparison of a sentence: its dimension, its sign (1 for "taller than", -1 for
+    "shorter than" or "less tall than"), where its comparative phrase starts and where its "than"
+    stands; None when it has none or two. A comparative the lexicon does not pair ("more resistant
+    than") is a dimension of its own, read by its first five letters.
+
+    >>> _comparison("the tower is taller than the church".split())
+    ('1', 1, 3, 4)
+    >>> _comparison("la iglesia es menos alta que la torre".split())[1:]
+    (-1, 3, 5)
+    >>> _comparison("more than 300 people came".split()) is None
+    True
+    """
+    found = []
+    for k, w in enumerate(words):
+        if w not in _SECOND_TERM or k < 2 or k + 1 == len(words) or words[k + 1][:1].isdigit():
+            continue
+        word, before = words[k - 1], words[k - 2]
+        if word in MORE_WORDS or word in LESS_WORDS or word in FUNCTION_WORD_SET:
+            continue  # "more than the rest", "as long as": no comparative word
+        pole = COMPARATIVE_POLES.get(word)
+        if before in MORE_WORDS or before in LESS_WORDS:
+            dim, sign = pole if pole is not None else (word[:5], 1)
+            found.append((dim, -sign if before in LESS_WORDS else sign, k - 2, k))
+        elif pole is not None:
+            found.append((*pole, k - 1, k))
+    return found[0] if len(found) == 1 else None
+
+
 def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     """The frame class of a sentence and the role (``FIRST`` or ``SECOND``) of each word that has one.
 
@@ -163,9 +204,11 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     ('acquire', ['firma', 'brandt'])
     """
     words = [t[0] for t in toks]
-    found = _verb(words, sentence_language(words))
+    # A comparison is what a sentence that has one asserts: "Lumo is sold dearer than Orva".
+    compared = _comparison_frame(words)
+    found = _verb(words, sentence_language(words)) if compared is None else None
     if found is None:
-        return None
+        return compared
     k, lang = found
     name, sign = _VERBS[lang, words[k]]
     # Chinese says the passive with 被 before the verb, inside a pair of characters ("技被").
@@ -223,11 +266,31 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     return name, role
 
 
-def _crossing(claim: list[Tok], evidence: list[Tok]) -> tuple[list, list, list] | None:
-    """The arguments of two frames of one class, as (claim, evidence) token pairs: those in the first
-    role of the claim and the second of the evidence, the other way round, and those in the same role;
-    None unless both sentences have a frame of the same class. Arguments are the words said once on
-    each side."""
+def _comparison_frame(words: list[str]) -> tuple[str, dict[int, int]] | None:
+    """A comparison as a frame: the first role is what stands before the comparative, the second what
+    follows "than", each up to a phrase of its own; a comparison of inferiority ("shorter than") turns
+    them round, so that "the church is shorter than the tower" reads as "the tower is taller than the
+    church"."""
+    found = _comparison(words)
+    if found is None:
+        return None
+    dim, sign, start, than = found
+    role = {n: FIRST for n in range(start) if _argument(words[n]) and not _in_phrase(words, n, 0)}
+    for n in range(than + 1, len(words)):
+        if words[n] in _ADVERBIAL:
+            break  # "than the church in the old town": the second term ends before its phrase
+        if _argument(words[n]):
+            role[n] = SECOND
+    if sign < 0:
+        role = {n: FIRST + SECOND - r for n, r in role.items()}
+    return f"compare {dim}", role
+
+
+def _crossing(claim: list[Tok], evidence: list[Tok]) -> tuple[str, list, list, list] | None:
+    """The class of two frames of one class and their arguments, as (claim, evidence) token pairs: those
+    in the first role of the claim and the second of the evidence, the other way round, and those in the
+    same role; None unless both sentences have a frame of the same class. Arguments are the words said
+    once on each side."""
     c_frame, e_frame = read_frame(claim), read_frame(evidence)
     if c_frame is None or e_frame is None or c_frame[0] != e_frame[0]:
         return None
@@ -242,16 +305,16 @@ def _crossing(claim: list[Tok], evidence: list[Tok]) -> tuple[list, list, list] 
         if mine is None or theirs is None:
             continue
         (kept if mine == theirs else first if mine == FIRST else second).append((i, j))
-    return first, second, kept
+    return c_frame[0], first, second, kept
 
 
 def frame_swap(claim: list[Tok], evidence: list[Tok]) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The claim's and the evidence's token ranges of a role swap between their frames, or None: an
     argument in the first role of the claim and the second of the evidence, and one the other way."""
     found = _crossing(claim, evidence)
-    if found is None or not found[0] or not found[1]:
+    if found is None or not found[1] or not found[2]:
         return None
-    both = found[0] + found[1]
+    both = found[1] + found[2]
     c_lo, c_hi = min(i for i, _ in both), max(i for i, _ in both)
     e_lo, e_hi = min(j for _, j in both), max(j for _, j in both)
     return (c_lo, c_hi + 1), (e_lo, e_hi + 1)
@@ -260,11 +323,16 @@ def frame_swap(claim: list[Tok], evidence: list[Tok]) -> tuple[tuple[int, int], 
 def frames_agree(claim: list[Tok], evidence: list[Tok]) -> bool:
     """Whether both sentences have a frame of one class whose arguments keep their roles, none crossing:
     "Den FC Norden besiegte der SV Halden" says what "Der SV Halden besiegte den FC Norden" says, in
-    the order of its object first.
+    the order of its object first. Comparisons never agree so: their first term is read without the
+    sentence's commas ("In Millport, rents grew faster than wages" puts "rents" in the phrase "In
+    Millport"), so they may show a swap but not overrule one.
 
     >>> from lfx_citations.core.align import token_spans
     >>> frames_agree(token_spans("Den FC Norden besiegte der SV Halden."), token_spans("Der SV Halden besiegte den FC Norden."))
     True
     """
     found = _crossing(claim, evidence)
-    return found is not None and bool(found[2]) and not found[0] and not found[1]
+    if found is None or found[0].startswith("compare "):
+        return False
+    _, first, second, kept = found
+    return bool(kept) and not first and not second

@@ -1125,6 +1125,28 @@ for _line in CONVERSES:
         _CONVERSE[_b] = _CONVERSE.get(_b, frozenset()) | frozenset(_left.split())
 
 
+#: Words that make the next word a comparative of superiority ("more expensive") or of inferiority ("less
+#: tall than" says "taller than" with the terms swapped).
+MORE_WORDS = frozenset("more plus mehr más mais più meer".split())
+LESS_WORDS = frozenset("less moins menos weniger meno minder".split())
+#: Each comparative word of ``CONVERSES`` with its dimension and pole (1 for the left side, -1 for the
+#: right). A line of at most two words a side is one dimension ("taller higher | shorter lower"); a
+#: longer line with as many words a side pairs them by position ("größer höher … | kleiner niedriger …"
+#: is several dimensions at once); in any other line each word is a dimension of its own.
+COMPARATIVE_POLES: dict[str, tuple[str, int]] = {}
+for _n, _line in enumerate(CONVERSES):
+    _sides = [side.casefold().split() for side in _line.split("|")]
+    for _pole, _words in zip((1, -1), _sides, strict=True):
+        for _k, _w in enumerate(_words):
+            if max(map(len, _sides)) <= 2:
+                _dim = str(_n)
+            elif len(_sides[0]) == len(_sides[1]):
+                _dim = f"{_n}.{_k}"
+            else:
+                _dim = _w
+            COMPARATIVE_POLES.setdefault(_w, (_dim, _pole))
+
+
 def negated_form(a: str, b: str) -> bool:
     """Whether one word is the other with a negating prefix or "-less" for "-ful" ("licensed" /
     "unlicensed", "légal" / "illégal", "harmful" / "harmless").

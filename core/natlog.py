@@ -54,6 +54,7 @@ from lfx_citations.core.align import (
     ARTICLES,
     EDGE_SLACK,
     GAP_SLACK,
+    NUMBER_WORDS,
     PREFIX,
     Tok,
     degrees_differ,
@@ -72,6 +73,7 @@ from lfx_citations.core.lexicon import (
     FUNCTION_WORD_SET,
     IMPLICATIVE_BEFORE_ING,
     IMPLICATIVES,
+    LESS_WORDS,
     LIGHT_VERBS,
     MODALS_BY_LANG,
     MONTH_NUMBERS,
@@ -364,7 +366,7 @@ def _price_relation(cw: list[str], i: int, ew: list[str], j: int, lang: str) -> 
         pole = _PRICE_POLES.get(adj[k])
         if pole is None or not any(w in _PRICE_NOUNS for w in words):
             continue
-        if k and adj[k - 1] in _LESS:
+        if k and adj[k - 1] in LESS_WORDS:
             pole = 1 - pole
         found = {p for _, p in poles_of(verb[v], lang)}
         if len(found) == 1:
@@ -1030,6 +1032,8 @@ def infer(
     _roles(claim, evidence, cm, em, result, edits)
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
         edits.extend(_unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang))
+    if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
+        edits.extend(_quantifier_apart(cw, ew, cm, em, aligned_c, lang))
     relation = EQ
     for edit in edits:
         relation = join(relation, edit.projected)
@@ -1037,6 +1041,63 @@ def infer(
         relation = ALT
     result.relation, result.edits = relation, edits
     return result
+
+
+#: Words between a quantifier and its noun: "none of the", "keinem der", "ninguno de los".
+_PARTITIVE = frozenset(
+    "of the der die des den dem de la las los les des di dei degli delle da do dos das van het".split()
+)
+
+
+def _quantified(words: list[str], k: int) -> str | None:
+    """The noun quantifier ``k`` counts: the next content word past "of the" and its like."""
+    n = k + 1
+    while n < len(words) and (words[n] in _PARTITIVE or words[n][:1].isdigit() or words[n] in NUMBER_WORDS):
+        n += 1
+    return words[n] if n < len(words) and _plain(words[n]) else None
+
+
+def _quantifier_apart(
+    cw: list[str], ew: list[str], cm: list[Mark], em: list[Mark], aligned: set[int], lang: str
+) -> list[Edit]:
+    """ "None" against "some" of one noun in two sentences that say the rest alike in another order, so
+    that the alignment left the quantifiers apart: "bei keinem der 120 Teilnehmer traten schwere
+    Nebenwirkungen auf" / "Einige der 120 Studienteilnehmer erlitten schwere Nebenwirkungen". One
+    quantifier a side and no other operator, the nouns the same word (or one a compound ending in the
+    other), and every content word of the claim said but one, which the lexicon opposes to no word of
+    the evidence ("None … was convicted" / "Some … were acquitted" says the same).
+
+    >>> claim, evidence = "some of the 40 patients had a fever".split(), "none of the 40 patients had a fever".split()
+    >>> _quantifier_apart(claim, evidence, [None] * 8, [("quantifier", "none")] + [None] * 7, set(), "en")
+    []
+    >>> cm = [("quantifier", "some")] + [None] * 7
+    >>> _quantifier_apart(claim, evidence, cm, [("quantifier", "none")] + [None] * 7, set(), "en")[0].kind
+    'quantifier'
+    """
+    ops_c = [k for k, m in enumerate(cm) if m]
+    ops_e = [k for k, m in enumerate(em) if m]
+    if len(ops_c) != 1 or len(ops_e) != 1:
+        return []
+    i, j = ops_c[0], ops_e[0]
+    if {cm[i], em[j]} != {("quantifier", "none"), ("quantifier", "some")}:
+        return []
+    a, b = _quantified(cw, i), _quantified(ew, j)
+    if a is None or b is None or not (a == b or same_stem(a, b) or a.endswith(b) or b.endswith(a)):
+        return []
+    noun = cw.index(a)
+    said = set(ew)
+    unsaid = [
+        k
+        for k, w in enumerate(cw)
+        if k not in (i, noun)
+        and _plain(w)
+        and k not in aligned
+        and w not in said
+        and not any(same_stem(w, v) or same_predicate(w, v, lang) for v in said if _plain(v))
+    ]
+    if len(unsaid) > 1 or any(word_relation(v, cw[k], "", lang) in EXCLUSIVE for k in unsaid for v in ew):
+        return []
+    return [Edit("sub", "quantifier", (i, i + 1), (j, j + 1), NEG, NEG)]
 
 
 #: The share of the claim's other content words the evidence must say for two predicates the alignment
@@ -1750,10 +1811,6 @@ def _comparative(words: list[str]) -> bool:
     return any(w in _COMPARATIVE or "比" in w for w in words)
 
 
-#: Comparatives of inferiority: "less tall than" says "taller than" with the arguments swapped.
-_LESS = frozenset("less moins menos weniger meno minder".split())
-
-
 def _trade_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     """Whether two verbs of an exchange ("bought" / "sold") have each other's parties: the word before
     the claim's verb said after the evidence's ("Globex bought" / "Acme sold … to Globex"), which
@@ -1948,7 +2005,9 @@ def role_swap(
             if copula and not compared and not timed:
                 continue
             # "less tall than" facing "taller than": inferiority on one side only turns the order back.
-            turned = turned or (compared and any(w in _LESS for w in c_mid) != any(v in _LESS for v in e_mid))
+            turned = turned or (
+                compared and any(w in LESS_WORDS for w in c_mid) != any(v in LESS_WORDS for v in e_mid)
+            )
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None

@@ -623,6 +623,70 @@ NAMES_SAID_APART = [
 ]
 
 
+# A flip in a sentence reworded around it. A comparison said with another verb or another comparative of
+# its dimension: the terms swapped are a role conflict, the converse with the terms swapped says the same.
+REWORDED_AROUND_THE_FLIP = [
+    (
+        "en",
+        "Mount Ardel is taller than Mount Brisk.",
+        "Mount Brisk rises higher than Mount Ardel.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Mount Ardel is taller than Mount Brisk.",
+        "Mount Ardel rises higher than Mount Brisk.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Mount Ardel is taller than Mount Brisk.",
+        "Mount Brisk stands lower than Mount Ardel.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le modèle Orva coûte plus cher que le modèle Lumo.",
+        "Le modèle Lumo est vendu plus cher que le modèle Orva.",
+        "contradicted",
+        "role",
+    ),
+    # "None" against "some" of one noun, the rest said in another order; "none … convicted" says "some
+    # … acquitted".
+    (
+        "de",
+        "Bei keinem der 60 Probanden traten Kopfschmerzen auf.",
+        "Einige der 60 Probanden bekamen Kopfschmerzen.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "fr",
+        "Aucun des 20 vols n'a été annulé samedi.",
+        "Samedi, quelques vols ont été annulés.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "None of the three defendants was convicted.",
+        "Some of the three defendants were acquitted.",
+        "supported",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), REWORDED_AROUND_THE_FLIP)
+def test_reworded_around_the_flip(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NAMES_SAID_APART)
 def test_names_said_apart(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
     assert judged(evidence, claim) == (verdict, kind), lang
