@@ -90,15 +90,20 @@ def normalize(text: str) -> str:
 
 
 def canonical_number(raw: str) -> str:
+    """A number as one string of digits, whatever marks group its thousands or set off its decimals.
+
+    >>> canonical_number("1.200.000"), canonical_number("12,500"), canonical_number("3,14"), canonical_number("0.005")
+    ('1200000', '12500', '3.14', '0.005')
+    """
     digits = re.sub(r"[ \u00a0\u202f\u2009]", "", raw)
     seps = re.findall(r"[.,]", digits)
     # Two kinds of mark ("1,000.5", "1.000,5"): the first groups thousands, the last is decimal.
-    # One kind before groups of exactly three digits ("1,000", "1.000.000") groups thousands;
-    # otherwise it is a decimal mark ("1,5", "3.14").
+    # One kind before groups of exactly three digits ("1,000", "1.000.000") groups thousands, unless
+    # the number opens with a lone zero ("0.005", "0,125"); otherwise it is a decimal mark ("1,5", "3.14").
     if len(seps) > 1 and len(set(seps)) == 2:
         group, decimal = seps[0], seps[-1]
         digits = digits.replace(group, "").replace(decimal, ".")
-    elif seps and re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", digits):
+    elif seps and re.fullmatch(r"(?!0[.,])\d{1,3}(?:[.,]\d{3})+", digits):
         digits = digits.replace(seps[0], "")
     else:
         digits = digits.replace(",", ".")

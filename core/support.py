@@ -115,6 +115,8 @@ from lfx_citations.core.natlog import (
 
 #: Words that say whose a name is ("of the", "de la", "van de"): a slot they alone open is no role.
 _GENITIVE = ARTICLES | NAME_PARTICLES | frozenset("of a d des".split())
+#: How far two spans of time in other units may differ and be one ("90 days" / "three months").
+SPAN_TOLERANCE = 0.03
 #: The share of the claim's other content words a sentence must say for a number said apart to be a flip
 #: (a model rewords the rest of a sentence whose number it gets wrong).
 NUMBER_APART_COVERAGE = 0.5
@@ -460,22 +462,42 @@ def _date_kind(tok: str) -> str:
 
 
 def _span_days(words: list[str], k: int) -> float | None:
-    """The span of time the number at ``k`` gives, in days ("90 days", "six months", "two-year"); None
-    when no period follows it or only working days are counted.
+    """The span of time the number at ``k`` gives, in days ("90 days", "six months", "two-year"; five
+    working days make a week); None when no period follows it.
 
     >>> _span_days("within 90 days of delivery".split(), 1), _span_days("a 24 month warranty".split(), 1)
     (90.0, 730.56)
     >>> _span_days("15 días hábiles".split(), 0), _span_days("5 devices".split(), 0)
-    (None, None)
+    (21.0, None)
     """
     try:
         value = float(number_key(words[k]).replace(",", "."))
     except ValueError:
         return None
     after = words[k + 1 : k + 3]
-    if any(w in WORKING_DAYS for w in after) or not after or after[0] not in PERIOD_DAYS:
+    # A year before a period counts none of it: "released in 2018, months before".
+    if not after or after[0] not in PERIOD_DAYS or is_year(words[k]):
         return None
-    return round(value * PERIOD_DAYS[after[0]], 2)
+    working = 7 / 5 if any(w in WORKING_DAYS for w in after) else 1
+    return round(value * PERIOD_DAYS[after[0]] * working, 6)
+
+
+def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether two numbers give one span of time in other units ("two years" / "24 months", "15 días
+    hábiles" / "tres semanas", "90 days" / "three months": a month is 30.44 days, so within 3 %). In
+    the same unit only the same number is ("72-year-old" is not "75-year-old").
+
+    >>> _same_span("lasts two weeks".split(), 1, "lasts 14 days".split(), 1), _same_span("90 days".split(), 0, "six months".split(), 0)
+    (True, False)
+    >>> _same_span("aged 72 years".split(), 1, "aged 75 years".split(), 1)
+    False
+    """
+    c, e = _span_days(cw, i), _span_days(ew, j)
+    if c is None or e is None:
+        return False
+    if cw[i + 1] == ew[j + 1]:
+        return c == e
+    return abs(c - e) <= SPAN_TOLERANCE * max(c, e)
 
 
 def _run_start(chain: list[tuple[int, int]], k: int) -> int:
@@ -803,6 +825,7 @@ class Aligned:
                         c -= 1
                 if kind == "number" and (
                     _date_kind(claim[a][0]) != _date_kind(evidence[c][0])
+                    or _same_span(c_words, a, e_words, c)
                     # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                     or (_date_kind(claim[a][0]) == "year" and (_reckoned(c_words) or _reckoned(e_words)))
                 ):
@@ -893,10 +916,9 @@ class Aligned:
         if len(theirs) != 1 or (kind == "year" and (_reckoned(cw) or _reckoned(ew))):
             return
         j = theirs[0]
-        span = _span_days(cw, i), _span_days(ew, j)
-        if None not in span:
+        if None not in (_span_days(cw, i), _span_days(ew, j)):
             # Two spans of time compare in days: "two years" is "24 months", "90 days" not "six months".
-            if abs(span[0] - span[1]) <= 0.1 * max(span):
+            if _same_span(cw, i, ew, j):
                 return
         elif kind == "number":
             # The thing counted: the next content word after each, the same word or stem.

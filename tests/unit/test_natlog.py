@@ -552,6 +552,25 @@ NUMBERS_SAID_APART = [
         NOT_SUPPORTED,
         None,
     ),
+    # Five working days make a week; the same unit says another span only with another number; a
+    # decimal that opens with a zero is no thousands group.
+    ("es", "El plazo es de 15 días hábiles.", "El plazo es de tres semanas.", NOT_SUPPORTED, None),
+    ("es", "El plazo es de 15 días hábiles.", "El plazo es de dos semanas.", "contradicted", "number"),
+    ("en", "The drill ran for 10 minutes.", "The drill ran for 18 minutes.", "contradicted", "number"),
+    (
+        "en",
+        "Each tablet contains 5 mg of the active substance.",
+        "Each tablet contains 0.005 g of the active substance.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Each tablet contains 5 mg of the active substance.",
+        "Each tablet contains 0.05 g of the active substance.",
+        "contradicted",
+        "number",
+    ),
     (
         "es",
         "La estación de esquí abrió en 1962.",
