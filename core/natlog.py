@@ -286,6 +286,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             found = operator(t)
             # Negative operators are cues, read above in their own language only ("mai" is May in French).
             mark = found if found and found[1] not in ("none", "never") else None
+            if mark == ("quantifier", "some") and after[:1].isdigit():
+                mark = None  # "some 300 workers", "unos 300 vecinos": about 300, no quantifier
         if mark and mark[0] != "part" and (mark in _NEGATIVE or mark[0] == "negation"):
             # A privative is no n-word: "no puede rescindirse sin aviso" negates twice ("only with
             # notice"); an n-word after it agrees with it ("sin ningún coste").
@@ -1100,6 +1102,15 @@ def _quantifier_apart(
     return [Edit("sub", "quantifier", (i, i + 1), (j, j + 1), NEG, NEG)]
 
 
+def _exclusive(premise: str, word: str, particle: str, before: str, lang: str) -> str | None:
+    """The lexicon's relation of ``word`` to ``premise``, with ``word`` also read with the particle that
+    closes its clause ("gab" and "statt": "stattgab")."""
+    found = word_relation(premise, word, before, lang)
+    if found not in EXCLUSIVE and particle:
+        found = word_relation(premise, particle + word, before, lang)
+    return found
+
+
 #: The share of the claim's other content words the evidence must say for two predicates the alignment
 #: left apart to face each other.
 UNALIGNED_COVERAGE = 0.8
@@ -1139,8 +1150,18 @@ def _unaligned_exclusion(
     if any(cm) or any(em) or _comparative(cw) or _comparative(ew):
         return []
 
+    # A German or Dutch verb whose particle closes the sentence is read whole ("gab … statt" /
+    # "stattgab"): the particle is part of the predicate.
+    closing = cw[-1] if lang in _VERB_FINAL and cw and cw[-1] in _CLOSING_PARTICLES else ""
     # The claim's other content words said, first: most sentences are about something else.
-    plain = [i for i, w in enumerate(cw) if _plain(w)]
+    # An approximation of a number ("Some 300 workers") says nothing of its own.
+    plain = [
+        i
+        for i, w in enumerate(cw)
+        if _plain(w)
+        and not (cw[i + 1 : i + 2] and cw[i + 1][:1].isdigit() and approximator([w]))
+        and not (closing and i == len(cw) - 1)
+    ]
     # At most this many left unsaid: the predicate and a fifth of the rest. The lexicon is asked last,
     # and only until too many are.
     allowed = len(plain) - math.ceil(UNALIGNED_COVERAGE * (len(plain) - 1) - 1e-9)
@@ -1160,11 +1181,12 @@ def _unaligned_exclusion(
         return []
 
     def candidates(words: list[str], ks: list[int] | range, other: list[str], taken: set[int]) -> list[int]:
+        particle = closing if words is cw else ""
         return [
             k
             for k in ks
             if k not in taken
-            and len(words[k]) > 3
+            and len(particle + words[k]) > 3
             and _plain(words[k])
             and words[k] not in _NOT_PREDICATES
             and words[k] not in TRADE_VERBS
@@ -1176,7 +1198,7 @@ def _unaligned_exclusion(
         (i, j, rel)
         for i in candidates(cw, unsaid, ew, aligned[0])
         for j in candidates(ew, range(len(ew)), cw, aligned[1])
-        if (rel := word_relation(ew[j], cw[i], ew[j - 1] if j else "", lang)) in EXCLUSIVE
+        if (rel := _exclusive(ew[j], cw[i], closing, ew[j - 1] if j else "", lang)) in EXCLUSIVE
         and not converse(ew[j], cw[i])
     ]
     if len(pairs) != 1:
@@ -1373,6 +1395,8 @@ SEPARABLE_PARTICLES = (
     "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar"
     " terug aan af op uit in mee toe voor goed"
 ).split()
+#: Particles that close a German or Dutch clause whose verb they belong to ("gab … statt", "wies … ab").
+_CLOSING_PARTICLES = frozenset((*SEPARABLE_PARTICLES, "statt"))
 
 
 def _other_quantity(cw: list[str], i: int, ew: list[str], j: int) -> bool:

@@ -696,6 +696,43 @@ REWORDED_AROUND_THE_FLIP = [
         "supported",
         None,
     ),
+    # Two predicates the lexicon opposes, left apart by the order: an approximation of a number is no
+    # quantifier, an irregular participle ("aceito") is its verb, a separable verb is read whole.
+    (
+        "en",
+        "Brackley Foods hired 120 seasonal workers at its Alder plant.",
+        "Some 120 seasonal workers were dismissed at Brackley Foods' Alder plant.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "A câmara municipal rejeitou o projeto de lei.",
+        "O projeto de lei foi aceito pela câmara municipal.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Das Landgericht Ulmenau hat die Klage des Vermieters abgewiesen.",
+        "Der Klage des Vermieters gab das Landgericht Ulmenau statt.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Das Landgericht Ulmenau hat der Klage des Vermieters stattgegeben.",
+        "Der Klage des Vermieters gab das Landgericht Ulmenau statt.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "De rechtbank heeft het beroep van de huurder afgewezen.",
+        "Het beroep van de huurder werd door de rechtbank aanvaard.",
+        "contradicted",
+        "direction",
+    ),
 ]
 
 
