@@ -1125,6 +1125,18 @@ for _line in CONVERSES:
         _CONVERSE[_b] = _CONVERSE.get(_b, frozenset()) | frozenset(_left.split())
 
 
+#: Chinese names, which no capital marks: the common surnames that are rarely a word of their own, the
+#: titles and words a person's name follows, and the endings of place and organization names.
+CHINESE_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙朱胡郭何林罗郑梁谢宋唐许韩冯邓曹彭曾肖董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢"
+    "姜崔钟谭陆汪范廖贾夏韦邹孟熊秦邱尹薛段雷侯史陶黎贺顾毛郝龚邵钱严戴莫孔汤温康施樊葛邢齐乔伍庞颜倪"
+    "庄聂章鲁岳翟殷詹欧耿焦俞柳祝"
+)
+CHINESE_NAME_OPENERS = (
+    "工程师 导演 作家 选手 教授 医生 律师 总监 记者 主任 局长 部长 院长 校长 经理 董事长 总裁 教练 演员 歌手"
+    " 画家 诗人 学者 研究员 建筑师 设计师 科学家 运动员 授予 颁给 由"
+).split()
+CHINESE_NAME_ENDINGS = "县 公司 集团 大学 学院 医院 银行 协会 委员会 基金会 博物馆".split()
 #: Words that make the next word a comparative of superiority ("more expensive") or of inferiority ("less
 #: tall than" says "taller than" with the terms swapped).
 MORE_WORDS = frozenset("more plus mehr más mais più meer".split())

@@ -46,6 +46,7 @@ its ``conflict``. Adjacent markers share a claim, which is judged once.
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 import unicodedata
@@ -77,6 +78,9 @@ from lfx_citations.core.lexicon import (
     CALENDAR,
     CALENDAR_HOMONYMS,
     CALENDAR_WORDS,
+    CHINESE_NAME_ENDINGS,
+    CHINESE_NAME_OPENERS,
+    CHINESE_SURNAMES,
     COORDINATORS,
     DIRECTIONS,
     FUNCTION_WORD_SET,
@@ -498,6 +502,52 @@ def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     if cw[i + 1] == ew[j + 1]:
         return c == e
     return abs(c - e) <= SPAN_TOLERANCE * max(c, e)
+
+
+def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """Where a Chinese claim names another person, place or organization than its evidence sentence, in
+    a sentence otherwise said alike (character offsets in each), or None. No capital marks a Chinese
+    name, so the one span of one to three characters the two sentences differ in must read as a name on
+    both sides: a common surname with its given name after a title or a verb of awarding ("工程师李文涛" /
+    "工程师王文涛", "授予了李明" / "授予了王明"), or a name before the same ending ("杏川县" / "桃溪县",
+    "恒安公司" / "瑞丰公司").
+
+    >>> chinese_name_swap("该奖项授予了王明。", "该奖项授予了李明。")
+    ((6, 7), (6, 7))
+    >>> chinese_name_swap("该县人口增长了三成。", "该县人口减少了三成。") is None
+    True
+    """
+    if not claim[:1] or not ("\u4e00" <= claim[0] <= "\u9fff" or "\u4e00" <= claim[1:2] <= "\u9fff"):
+        return None
+    ops = [
+        op
+        for op in difflib.SequenceMatcher(None, claim, evidence, autojunk=False).get_opcodes()
+        if op[0] != "equal"
+    ]
+    swaps = [op for op in ops if op[0] == "replace" and op[2] - op[1] <= 3 and op[4] - op[3] <= 3]
+    if len(swaps) != 1:
+        return None
+    _, a, b, c, d = swaps[0]
+    if not all("\u4e00" <= ch <= "\u9fff" for ch in claim[a:b] + evidence[c:d]):
+        return None
+
+    def named(text: str, start: int, end: int) -> bool:
+        # The name around the differing span: from a surname up to three characters back, two or three
+        # characters long, after a title or a word a name follows; or the span before a name's ending.
+        for first in range(max(0, start - 2), start + 1):
+            size = max(2, end - first)
+            if (
+                text[first] in CHINESE_SURNAMES
+                and end - first <= 3
+                and any(
+                    text[:first].endswith(w) or text[:first].endswith(w + "了") for w in CHINESE_NAME_OPENERS
+                )
+                and size <= 3
+            ):
+                return True
+        return any(text.startswith(w, end) for w in CHINESE_NAME_ENDINGS)
+
+    return ((a, b), (c, d)) if named(claim, a, b) and named(evidence, c, d) else None
 
 
 def _run_start(chain: list[tuple[int, int]], k: int) -> int:
@@ -1676,6 +1726,21 @@ class SupportChecker:
             if aligned.inference is not None:
                 lonely |= {back[i] for i in aligned.inference.lonely}
                 paired |= {back[i] for i in aligned.inference.paired}
+        # A Chinese claim that names another person, place or organization in a sentence said alike.
+        if not conflicts:
+            for k in m.picked:
+                a, b = source.spans[k]
+                swap = chinese_name_swap(claim.text, source.text[a:b])
+                if swap is not None:
+                    (cs, ce), (es, ee) = swap
+                    words = frozenset(t for t, s, e, _ in claim.spans if s < ce and e > cs)
+                    conflicts.append(
+                        (
+                            Conflict("name", claim.text[cs:ce], source.text[a + es : a + ee], a + es, a + ee),
+                            words,
+                        )
+                    )
+                    break
         # A claim's amount whose number the evidence writes only in another unit of its kind, wherever
         # the alignment put it ("Adults should take 20 g" / "the adult dose is 20 mg"): another amount.
         firm = []

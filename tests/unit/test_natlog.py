@@ -733,6 +733,12 @@ REWORDED_AROUND_THE_FLIP = [
         "contradicted",
         "direction",
     ),
+    # A Chinese name, which no capital marks: the one span the sentences differ in, read as a name on
+    # both sides (a surname after a title, a name before "公司"); "大量" / "许多" is none.
+    ("zh", "这座体育馆由建筑师张海燕设计。", "这座体育馆由建筑师刘建国设计。", "contradicted", "name"),
+    ("zh", "该项目由华星公司承建。", "该项目由远航公司承建。", "contradicted", "name"),
+    ("zh", "这座体育馆由建筑师张海燕设计。", "这座体育馆是建筑师张海燕设计的。", "supported", None),
+    ("zh", "新图书馆开放不久便吸引了大量市民。", "新图书馆开放后很快就吸引了许多市民。", NOT_SUPPORTED, None),
 ]
 
 
