@@ -1036,6 +1036,8 @@ def infer(
         edits.extend(_unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang))
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
         edits.extend(_quantifier_apart(cw, ew, cm, em, aligned_c, lang))
+    if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
+        edits.extend(_paired_characters_exclusion(cw, ew, cm, em, lang))
     relation = EQ
     for edit in edits:
         relation = join(relation, edit.projected)
@@ -1043,6 +1045,51 @@ def infer(
         relation = ALT
     result.relation, result.edits = relation, edits
     return result
+
+
+#: Chinese words with 比 that are no comparison of the sentence's terms.
+_NOT_COMPARED = frozenset("环比 同比 比例 比赛 比重 比分 比率 比较 相比 对比 无比".split())
+
+
+def _paired_characters_exclusion(
+    cw: list[str], ew: list[str], cm: list[Mark], em: list[Mark], lang: str
+) -> list[Edit]:
+    """An exclusion between two Chinese words in sentences that say the rest alike in another order
+    ("今年一季度，本市房价环比下跌" / "本市房价今年一季度环比上涨"). Chinese is read in overlapping pairs of
+    characters, so a phrase moved leaves pairs at its edges that no side holds; a pair counts as said
+    when the evidence holds both its characters (or one is grammar: the passive's 被, 了, 的). The claim's pairs said otherwise must all hold a
+    character of its one word that the lexicon opposes to one of the evidence's, and neither side holds
+    an operator (a negation, a quantifier) whose scope would decide.
+
+    >>> cw, ew = ["本市", "房价", "环比", "比上", "上涨"], ["本市", "房价", "环比", "比下", "下跌"]
+    >>> _paired_characters_exclusion(cw, ew, [None] * 5, [None] * 5, "zh")[0].lexical
+    'alt'
+    """
+    # A comparison may say the same with the converse word ("A 比 B 高" / "B 比 A 低"); "环比" and "同比"
+    # (against the month or year before) compare nothing in the sentence.
+    compared = any(
+        "比" in w and not {w, *words[max(0, k - 1) : k + 2]} & _NOT_COMPARED
+        for words in (cw, ew)
+        for k, w in enumerate(words)
+    )
+    if lang != "zh" or any(cm) or any(em) or compared:
+        return []
+    # Characters of grammar (the passive's 被, 了, 的) say nothing a side could lack.
+    chars = set("".join(ew)) | set("被了的是也都就将把")
+    said = set(ew)
+    unsaid = [i for i, w in enumerate(cw) if w[:1] >= "\u3040" and w not in said and not set(w) <= chars]
+    pairs = [
+        (i, j, rel)
+        for i in unsaid
+        for j, v in enumerate(ew)
+        if v[:1] >= "\u3040" and v not in cw and (rel := word_relation(v, cw[i], "", lang)) in EXCLUSIVE
+    ]
+    if len(pairs) != 1:
+        return []
+    i, j, rel = pairs[0]
+    if not all(set(cw[k]) & set(cw[i]) for k in unsaid):
+        return []
+    return [Edit("sub", "negation" if rel == NEG else "direction", (i, i + 1), (j, j + 1), rel, rel)]
 
 
 #: Words between a quantifier and its noun: "none of the", "keinem der", "ninguno de los".

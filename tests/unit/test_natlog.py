@@ -739,6 +739,28 @@ REWORDED_AROUND_THE_FLIP = [
     ("zh", "该项目由华星公司承建。", "该项目由远航公司承建。", "contradicted", "name"),
     ("zh", "这座体育馆由建筑师张海燕设计。", "这座体育馆是建筑师张海燕设计的。", "supported", None),
     ("zh", "新图书馆开放不久便吸引了大量市民。", "新图书馆开放后很快就吸引了许多市民。", NOT_SUPPORTED, None),
+    # Two Chinese words the lexicon opposes, the rest said in another order or in the passive (被).
+    (
+        "zh",
+        "去年第四季度，该品牌手机销量环比上涨12%。",
+        "该品牌手机销量去年第四季度环比下跌12%。",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "zh",
+        "市议会昨天批准了新的停车收费方案。",
+        "新的停车收费方案昨天被市议会拒绝了。",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "zh",
+        "去年第四季度，该品牌手机销量环比上涨12%。",
+        "该品牌手机销量去年第四季度环比上涨12%。",
+        "supported",
+        None,
+    ),
 ]
 
 
