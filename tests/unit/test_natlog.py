@@ -761,6 +761,28 @@ REWORDED_AROUND_THE_FLIP = [
         "supported",
         None,
     ),
+    # Having against lacking, confirming against denying, from the curated lists.
+    (
+        "de",
+        "Der Staubsauger Kato 3 verfügt über einen HEPA-Filter.",
+        "Dem Staubsauger Kato 3 fehlt ein HEPA-Filter.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "La bouilloire Vapo est équipée d'un filtre anticalcaire.",
+        "La bouilloire Vapo est dépourvue de filtre anticalcaire.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "zh",
+        "该公司周一证实了将关闭南方工厂的消息。",
+        "该公司否认了将关闭南方工厂的消息。",
+        "contradicted",
+        "direction",
+    ),
 ]
 
 
