@@ -110,6 +110,7 @@ from lfx_citations.core.natlog import (
     is_year,
     marks,
     negative,
+    same_predicate,
     same_stem,
 )
 
@@ -1003,9 +1004,10 @@ class Aligned:
     ) -> None:
         """A name the claim says in a sentence reworded around it, so that no slot holds both: the
         claim's one run of name words the evidence lacks against the evidence's one run the claim lacks,
-        each right after the same word ("contributor Mei Tanaka" / "contributor Dana Holt", "Elena
-        Ortuño" / "Elena Urquijo", "la doctora Ibarra" / "del doctor Santaolalla"), where at least half
-        of the claim's other content words are said."""
+        each right after the same word or a synonym ("contributor Mei Tanaka" / "contributor Dana Holt",
+        "Elena Ortuño" / "Elena Urquijo", "la doctora Ibarra" / "del doctor Santaolalla", "la empresa
+        Cierzo Labs" / "la compañía Nimbo Soft"), where at least half of the claim's other content words
+        are said."""
         claim, evidence = self._claim, self._evidence
         cw, ew = [t[0] for t in claim], [t[0] for t in evidence]
         mine = [k for k in range(1, len(cw)) if claim_names[k] and absent(cw[k])]
@@ -1019,10 +1021,11 @@ class Aligned:
         ):
             return
         before, other = cw[a - 1], ew[c - 1]
+        lang = sentence_language(cw) or sentence_language(ew)
         if (
             before in FUNCTION_WORD_SET
             or len(before) < 3
-            or not (before == other or same_stem(before, other))
+            or not (before == other or same_stem(before, other) or same_predicate(before, other, lang))
         ):
             return
         rest = [

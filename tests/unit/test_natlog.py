@@ -639,6 +639,13 @@ NAMES_SAID_APART = [
         NOT_SUPPORTED,
         None,
     ),
+    (
+        "es",
+        "El programa Quena fue desarrollado por la empresa Bruma Labs.",
+        "La compañía Ceniza Soft desarrolló el programa Quena.",
+        "contradicted",
+        "name",
+    ),
 ]
 
 
