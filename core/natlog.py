@@ -869,6 +869,22 @@ def infer(
                     rel,
                 )
             )
+    # A Chinese negation written with its word ("体积不大", not big) facing a character the lexicon
+    # opposes to that word ("机身小巧", small): a negation over an antonym, said, no exclusion.
+    for edit in [e for e in ops if e.op == "ins" and e.lexical == NEG]:
+        word = cw[edit.claim[0]]
+        if (
+            len(word) == 2
+            and word[0] in _CJK_NEGATIONS
+            and any(
+                converse(word[1], ch) or word_relation(word[1], ch, "", "zh") in EXCLUSIVE
+                for v in ew
+                for ch in v
+            )
+        ):
+            ops.remove(edit)
+            result.paired.add(edit.claim[0])
+            result.dropped = True
     # Both sides negate, each in words of its own ("is not included in the box" / "comes without a
     # charging cable", "hat den Betrieb eingestellt" / "ist nicht mehr in Betrieb"): the claim's
     # negation faces the evidence's; what each negates differs, so the claim is not said either.
@@ -1047,6 +1063,14 @@ def infer(
     return result
 
 
+#: Chinese times, in pairs of characters as Chinese is read: days, parts of a day, years and months
+#: said from now. They move freely in a sentence, so they fill no role.
+_CJK_TIMES = frozenset(
+    "周一 周二 周三 周四 周五 周六 周日 周末 星期 期一 期二 期三 期四 期五 期六 期日 期天 今天 昨天 明天 前天"
+    " 后天 上午 下午 中午 晚上 凌晨 今年 去年 明年 上月 下月 本月 上周 下周 本周 全天 当天 当日 次日".split()
+)
+#: Chinese characters that negate the character after them ("不大", "没变", "未满").
+_CJK_NEGATIONS = frozenset("不没未无")
 #: Chinese words with 比 that are no comparison of the sentence's terms.
 _NOT_COMPARED = frozenset("环比 同比 比例 比赛 比重 比分 比率 比较 相比 对比 无比".split())
 
@@ -2009,6 +2033,7 @@ def role_swap(
         and w not in _AUX_ALL
         and w not in _COMPARATIVE
         and w not in CALENDAR_WORDS  # "on Tuesday" moves freely: a time, not a role
+        and w not in _CJK_TIMES  # and so does 周五 (Friday)
     ]
     held = {cw[i] for i in args}
     for x, a in enumerate(args):

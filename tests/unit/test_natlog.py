@@ -790,6 +790,9 @@ REWORDED_AROUND_THE_FLIP = [
         "contradicted",
         "direction",
     ),
+    # A Chinese day moves freely (no role), and "不大" (not big) against "小巧" (small) is no exclusion.
+    ("zh", "受台风影响，东港市的轮渡周六全天停航。", "周六，东港轮渡因台风全天停航。", "supported", None),
+    ("zh", "这款耳机机身小巧，适合运动时佩戴。", "这款耳机体积不大，适合运动时佩戴。", NOT_SUPPORTED, None),
 ]
 
 
