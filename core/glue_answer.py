@@ -30,10 +30,18 @@ from lfx.schema.message import Message
 
 from lfx_citations.core.engine import CitationFilter, FilterResult
 from lfx_citations.core.judge import judge_prompt, parse_judge_reply
-from lfx_citations.core.payload import SUPPORT_MODES, SupportLedger, read_sources, source_cards, status_line
+from lfx_citations.core.payload import (
+    SUPPORT_MODES,
+    SupportLedger,
+    added_notes,
+    build_payload,
+    read_sources,
+    source_cards,
+    status_line,
+)
 from lfx_citations.core.presented import presented_in_run, tool_sources
 from lfx_citations.core.stream import StreamOutcome, chunk_text, filter_stream, prepend
-from lfx_citations.core.uncited import CITE_MISSING_MODES
+from lfx_citations.core.uncited import CITE_MISSING_MODES, uncited_claims
 
 
 def choice(value: object, options: tuple[str, ...] | list[str], default: str) -> str:
@@ -222,3 +230,105 @@ async def answer_from_model(
     message = Message(text=engine.feed_all(raw))
     await cite(message, raw)
     return message
+
+
+class FilteredTokens:
+    """The agent's event manager, with each token run through the citation filter first."""
+
+    def __init__(self, manager: Any, citing: CitingRun) -> None:
+        self.inner = manager
+        self._citing = citing
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def on_token(self, data: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        chunk = (data or {}).get("chunk")
+        text = self._citing.feed(chunk if isinstance(chunk, str) else "")
+        if text:
+            self.inner.on_token(data={**(data or {}), "chunk": text}, **kwargs)
+
+
+class CitingRun:
+    """One run's filter: the numbers it accepts grow as the Citing Retriever presents chunks, and so
+    do the sources the support check reads."""
+
+    def __init__(self, component: Any) -> None:
+        self.component = component
+        self.mode = component.support_check or "flag"
+        self.cite_missing = choice(getattr(component, "cite_missing", None), CITE_MISSING_MODES, "suggest")
+        self._ledger: tuple[tuple[int, ...], SupportLedger] | None = None
+        # The sources grow while the agent runs: each marker is judged against those shown so far, and
+        # an uncited claim looks for its source among them.
+        keep = (
+            (lambda source_id, claim: self.ledger().keep(source_id, claim)) if self.mode == "drop" else None
+        )
+        uncited = uncited_claims(
+            self.cite_missing,
+            lambda claim: self.ledger().ranked(claim),
+            lambda source_id, claim: self.ledger().judgement(source_id, claim),
+        )
+        self.engine = CitationFilter([], track_claims=self.mode != "off", keep=keep, uncited=uncited)
+        self.shown = ""  # what the reader has been shown so far
+        self.streamed = False
+        self.cited: tuple[str, dict[str, Any], list[Any]] | None = None  # text, payload, Sources group
+
+    def ledger(self, records: list[dict[str, Any]] | None = None) -> SupportLedger:
+        """The support verdicts over the sources presented so far (rebuilt when they grow)."""
+        records = self.records() if records is None else records
+        key = tuple(r["id"] for r in records)
+        if self._ledger is None or self._ledger[0] != key:
+            self._ledger = (key, SupportLedger(records, self.mode, self.cite_missing))
+        return self._ledger[1]
+
+    def records(self) -> list[dict[str, Any]]:
+        graph = getattr(getattr(self.component, "_vertex", None), "graph", None)
+        if graph is None:
+            return []
+        return read_sources({"sources": presented_in_run(graph.context, str(graph._run_id or "")) or []})
+
+    def feed(self, text: str) -> str:
+        self.streamed = True
+        # Chunks are numbered while the agent runs: accept every number presented up to now.
+        self.engine.presented = sorted(r["id"] for r in self.records())
+        out = self.engine.feed(text)
+        self.shown += out
+        return out
+
+
+def cite_agent_answer(
+    result: Message, citing: CitingRun, event_manager: Any, *, scope: str, include_payload: bool
+) -> None:
+    """Filter an agent's answer (the rest of the stream, or all of it) and attach the cited sources:
+    ``result`` is its message, ``event_manager`` the agent's (a token of the stream's tail goes to it),
+    ``scope`` and ``include_payload`` the component's inputs of those names."""
+    if citing.cited is not None:  # cited already: Langflow may send the final message twice
+        text, payload, group = citing.cited
+        if result.text != text:  # the setter moves the text block last: only when it differs
+            result.text = text
+        if not any(getattr(b, "title", None) == "Sources" for b in result.content_blocks or []):
+            result.content_blocks = [*(result.content_blocks or []), *group]
+        result.data["citations"] = payload
+        return
+    records = citing.records()
+    engine = citing.engine
+    engine.presented = sorted(r["id"] for r in records)
+    if citing.streamed:
+        tail = engine.close()
+        manager = event_manager
+        if isinstance(manager, FilteredTokens):  # cited inside the run: the tail is filtered already
+            manager = manager.inner
+        if tail and manager is not None and result.get_id():
+            manager.on_token(data={"chunk": tail, "id": str(result.get_id())})
+        text = citing.shown + tail
+    else:
+        text = engine.feed_all(result.text or "")
+    filtered = FilterResult.of(text, engine)
+    ledger = citing.ledger(records)
+    payload = build_payload(filtered, records, scope=scope, ledger=ledger)
+    result.text = text
+    added = added_notes(filtered)
+    group = sources_group(payload, filtered.first_spans, added, include_payload=include_payload)
+    result.content_blocks = [*(result.content_blocks or []), *group]
+    result.data["citations"] = payload
+    citing.cited = (text, payload, group)

@@ -533,17 +533,15 @@ def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple
         return None
 
     def named(text: str, start: int, end: int) -> bool:
-        # The name around the differing span: from a surname up to three characters back, two or three
-        # characters long, after a title or a word a name follows; or the span before a name's ending.
+        # The name around the differing span: a surname up to two characters before it, the name at most
+        # three characters long, after a title or a verb of awarding; or the span before a name's ending.
         for first in range(max(0, start - 2), start + 1):
-            size = max(2, end - first)
             if (
                 text[first] in CHINESE_SURNAMES
                 and end - first <= 3
                 and any(
                     text[:first].endswith(w) or text[:first].endswith(w + "了") for w in CHINESE_NAME_OPENERS
                 )
-                and size <= 3
             ):
                 return True
         return any(text.startswith(w, end) for w in CHINESE_NAME_ENDINGS)
@@ -593,7 +591,7 @@ _YEARS = frozenset(
     "year years an ans année années jahr jahre jahren año años ano anos anno anni jaar jaren".split()
 )
 #: Words that make a year the start of a longer time: "la década de 1950" is no one year.
-_ERAS = frozenset("decade décennie jahrzehnt década decennio década decennium années".split())
+_ERAS = frozenset("decade décennie jahrzehnt década decennio decennium années".split())
 #: Words that date a year from when the text was written: "this year", "l'an dernier", "dieses Jahr".
 _DEICTIC = frozenset(
     "this last next current cette dernier dieses diesem letzten vergangenen nächsten este pasado próximo"
@@ -972,7 +970,6 @@ class Aligned:
             if _same_span(cw, i, ew, j):
                 return
         elif kind == "number":
-            # The thing counted: the next content word after each, the same word or stem.
             # The thing counted: a content word among the next three after each, the same word or stem
             # ("five connected devices" / "eight devices").
             c_next = [w for w in cw[i + 1 : i + 4] if len(w) > 3 and w not in FUNCTION_WORD_SET]
