@@ -1409,8 +1409,8 @@ PERIOD_DAYS = {
     )
     for word in words.split()
 }
-#: Words that count only some days ("15 días hábiles", "10 working days"): such a span is no number of
-#: calendar days.
+#: Words that count only the working days ("15 días hábiles", "10 working days"): five of them make a
+#: week.
 WORKING_DAYS = frozenset(
     "working business hábiles ouvrés ouvrables werktage arbeitstage lavorativi úteis werkdagen".split()
 )

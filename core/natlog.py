@@ -1081,22 +1081,24 @@ def _paired_characters_exclusion(
     """An exclusion between two Chinese words in sentences that say the rest alike in another order
     ("今年一季度，本市房价环比下跌" / "本市房价今年一季度环比上涨"). Chinese is read in overlapping pairs of
     characters, so a phrase moved leaves pairs at its edges that no side holds; a pair counts as said
-    when the evidence holds both its characters (or one is grammar: the passive's 被, 了, 的). The claim's pairs said otherwise must all hold a
-    character of its one word that the lexicon opposes to one of the evidence's, and neither side holds
-    an operator (a negation, a quantifier) whose scope would decide.
+    when the evidence holds both its characters (or one is grammar: the passive's 被, 了, 的). The
+    claim's pairs said otherwise must all hold a character of its one word that the lexicon opposes to
+    one of the evidence's, and neither side holds an operator (a negation, a quantifier) whose scope
+    would decide.
 
     >>> cw, ew = ["本市", "房价", "环比", "比上", "上涨"], ["本市", "房价", "环比", "比下", "下跌"]
     >>> _paired_characters_exclusion(cw, ew, [None] * 5, [None] * 5, "zh")[0].lexical
     'alt'
     """
+    if lang != "zh" or any(cm) or any(em):
+        return []
     # A comparison may say the same with the converse word ("A 比 B 高" / "B 比 A 低"); "环比" and "同比"
     # (against the month or year before) compare nothing in the sentence.
-    compared = any(
+    if any(
         "比" in w and not {w, *words[max(0, k - 1) : k + 2]} & _NOT_COMPARED
         for words in (cw, ew)
         for k, w in enumerate(words)
-    )
-    if lang != "zh" or any(cm) or any(em) or compared:
+    ):
         return []
     # Characters of grammar (the passive's 被, 了, 的) say nothing a side could lack.
     chars = set("".join(ew)) | set("被了的是也都就将把")
@@ -1118,7 +1120,7 @@ def _paired_characters_exclusion(
 
 #: Words between a quantifier and its noun: "none of the", "keinem der", "ninguno de los".
 _PARTITIVE = frozenset(
-    "of the der die des den dem de la las los les des di dei degli delle da do dos das van het".split()
+    "of the der die des den dem de la las los les di dei degli delle da do dos das van het".split()
 )
 
 
