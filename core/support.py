@@ -976,21 +976,22 @@ class Aligned:
             e_next = [w for w in ew[j + 1 : j + 4] if len(w) > 3 and w not in FUNCTION_WORD_SET]
             if not any(a == b or same_stem(a, b) for a in c_next for b in e_next):
                 return
-        aligned = {a for a, _ in self._chain}
+        # "im Jahr 1917", "in May": the words of a date belong to its number.
+        if self._rest_said(lambda k, w: k != i and w not in _YEARS and w not in CALENDAR_WORDS):
+            self._add("number", i, i, j, j)
+
+    def _rest_said(self, keep: Callable[[int, str], bool]) -> bool:
+        """Whether the evidence says at least ``NUMBER_APART_COVERAGE`` of the claim's content words that
+        ``keep`` (index, word) keeps: aligned, or the same word or stem anywhere in the sentence."""
+        cw, ew = [t[0] for t in self._claim], [t[0] for t in self._evidence]
+        aligned = {i for i, _ in self._chain}
         rest = [
             (k, w)
             for k, w in enumerate(cw)
-            if k != i
-            and len(w) > 2
-            and w not in FUNCTION_WORD_SET
-            and w not in _YEARS
-            and w not in CALENDAR_WORDS
-            and not w[0].isdigit()
+            if len(w) > 2 and w not in FUNCTION_WORD_SET and not w[0].isdigit() and keep(k, w)
         ]
         said = sum(k in aligned or any(w == v or same_stem(w, v) for v in ew) for k, w in rest)
-        if not rest or said < NUMBER_APART_COVERAGE * len(rest):
-            return
-        self._add("number", i, i, j, j)
+        return bool(rest) and said >= NUMBER_APART_COVERAGE * len(rest)
 
     def _name_apart(
         self,
@@ -1025,14 +1026,7 @@ class Aligned:
             or not (before == other or same_stem(before, other) or same_predicate(before, other, lang))
         ):
             return
-        rest = [
-            (k, w)
-            for k, w in enumerate(cw)
-            if not a <= k <= b and len(w) > 2 and w not in FUNCTION_WORD_SET and not w[0].isdigit()
-        ]
-        aligned = {i for i, _ in self._chain}
-        said = sum(k in aligned or any(w == v or same_stem(w, v) for v in ew) for k, w in rest)
-        if rest and said >= NUMBER_APART_COVERAGE * len(rest):
+        if self._rest_said(lambda k, _: not a <= k <= b):
             self._add("name", a, b, c, d)
 
     def _name_in_another_role(
