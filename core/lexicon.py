@@ -1376,36 +1376,25 @@ UNITS = {
 }
 _UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}
 
-#: Periods a rate or a span is counted in, by length: "500 requests per minute" is not "… per hour".
-TIME_PERIODS = {
-    word: n
-    for n, words in enumerate(
-        (
-            "second seconde sekunde segundo secondo 秒",
-            "minute minuto minuut 分钟",
-            "hour heure stunde hora ora uur 小时",
-            "day jour tag día dia giorno dag 天 日",
-            "week semaine woche semana settimana 周 星期",
-            "month mois monat mes mês mese maand 月",
-            "year an année jahr año ano anno jaar 年",
-        )
-    )
-    for word in words.split()
-}
-#: Spans of time in days, by the words that name them in each lexicon language, singular and plural.
+#: Spans of time in days, by the words that name them in each lexicon language, singular and plural:
+#: what a span counts ("90 days" / "three months"), and what a rate is counted in ("500 requests per
+#: minute" is not "… per hour").
 PERIOD_DAYS = {
     word: days
     for days, words in (
         (
             1 / 86400,
-            "second seconds seconde secondes sekunde sekunden segundo segundos secondo secondi seconden",
+            "second seconds seconde secondes sekunde sekunden segundo segundos secondo secondi seconden 秒",
         ),
-        (1 / 1440, "minute minutes minuto minutos minuti minuut minuten"),
-        (1 / 24, "hour hours heure heures stunde stunden hora horas ora ore uur uren"),
-        (1, "day days jour jours tag tage tagen día días dia dias giorno giorni dag dagen"),
-        (7, "week weeks semaine semaines woche wochen semana semanas settimana settimane weken"),
-        (30.44, "month months mois monat monate monaten mes meses mês mese mesi maand maanden"),
-        (365.25, "year years an ans année années jahr jahre jahren año años ano anos anno anni jaar jaren"),
+        (1 / 1440, "minute minutes minuto minutos minuti minuut minuten 分钟"),
+        (1 / 24, "hour hours heure heures stunde stunden hora horas ora ore uur uren 小时"),
+        (1, "day days jour jours tag tage tagen día días dia dias giorno giorni dag dagen 天 日"),
+        (7, "week weeks semaine semaines woche wochen semana semanas settimana settimane weken 周 星期"),
+        (30.44, "month months mois monat monate monaten mes meses mês mese mesi maand maanden 月"),
+        (
+            365.25,
+            "year years an ans année années jahr jahre jahren año años ano anos anno anni jaar jaren 年",
+        ),
     )
     for word in words.split()
 }

@@ -87,10 +87,10 @@ from lfx_citations.core.lexicon import (
     NOT_NEGATING,
     NOUN_PHRASE_START_WORDS,
     PASSIVE_AUXILIARIES,
+    PERIOD_DAYS,
     PRIVATIVES,
     RATE_WORDS,
     SYMMETRIC,
-    TIME_PERIODS,
     USE_VERBS,
     approximator,
     converse,
@@ -1070,7 +1070,7 @@ _CJK_TIMES = frozenset(
     " 后天 上午 下午 中午 晚上 凌晨 今年 去年 明年 上月 下月 本月 上周 下周 本周 全天 当天 当日 次日".split()
 )
 #: Chinese characters that negate the character after them ("不大", "没变", "未满").
-_CJK_NEGATIONS = frozenset("不没未无")
+_CJK_NEGATIONS = frozenset(p for p in NEGATION_PARTS if len(p) == 1 and p >= "\u4e00")
 #: Chinese words with 比 that are no comparison of the sentence's terms.
 _NOT_COMPARED = frozenset("环比 同比 比例 比赛 比重 比分 比率 比较 相比 对比 无比".split())
 
@@ -1090,15 +1090,8 @@ def _paired_characters_exclusion(
     >>> _paired_characters_exclusion(cw, ew, [None] * 5, [None] * 5, "zh")[0].lexical
     'alt'
     """
-    if lang != "zh" or any(cm) or any(em):
-        return []
-    # A comparison may say the same with the converse word ("A 比 B 高" / "B 比 A 低"); "环比" and "同比"
-    # (against the month or year before) compare nothing in the sentence.
-    if any(
-        "比" in w and not {w, *words[max(0, k - 1) : k + 2]} & _NOT_COMPARED
-        for words in (cw, ew)
-        for k, w in enumerate(words)
-    ):
+    # A comparison may say the same with the converse word: "A 比 B 高" / "B 比 A 低".
+    if lang != "zh" or any(cm) or any(em) or _comparative(cw) or _comparative(ew):
         return []
     # Characters of grammar (the passive's 被, 了, 的) say nothing a side could lack.
     chars = set("".join(ew)) | set("被了的是也都就将把")
@@ -1515,7 +1508,7 @@ def _other_period(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     >>> _other_period(["per", "hour"], 1, ["per", "minute"], 1), _other_period(["the", "day"], 1, ["a", "week"], 1)
     (True, False)
     """
-    c, e = TIME_PERIODS.get(cw[i]), TIME_PERIODS.get(ew[j])
+    c, e = PERIOD_DAYS.get(cw[i]), PERIOD_DAYS.get(ew[j])
     return (
         c is not None
         and e is not None
@@ -1905,7 +1898,16 @@ def active_order(words: list[str]) -> list[int] | None:
 
 
 def _comparative(words: list[str]) -> bool:
-    return any(w in _COMPARATIVE or "比" in w for w in words)
+    """Whether a sentence compares: a word of comparison, or 比 outside a word where it compares nothing
+    of the sentence's terms (环比 and 同比 count against the month or year before).
+
+    >>> _comparative(["钟楼", "楼比", "比教", "教堂", "堂高"]), _comparative(["房价", "价环", "环比", "比下", "下跌"])
+    (True, False)
+    """
+    return any(
+        w in _COMPARATIVE or ("比" in w and not {w, *words[max(0, k - 1) : k + 2]} & _NOT_COMPARED)
+        for k, w in enumerate(words)
+    )
 
 
 def _trade_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
