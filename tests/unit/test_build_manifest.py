@@ -88,6 +88,10 @@ class _Handler(BaseHTTPRequestHandler):
         content_type: str = "text/html; charset=utf-8",
         headers: dict[str, str] | None = None,
     ) -> None:
+        # The client can send its next request as soon as this body arrives, and that request's
+        # thread may count itself before this one's `finally` runs; leave the count first so the
+        # site never sees more requests in flight than the client really had.
+        self._leave()
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -104,9 +108,16 @@ class _Handler(BaseHTTPRequestHandler):
             hit = site.hits[path]
             site.in_flight += 1
             site.max_in_flight = max(site.max_in_flight, site.in_flight)
+        self._counted = True
         try:
             self._route(site, path, hit)
         finally:
+            self._leave()
+
+    def _leave(self) -> None:
+        if getattr(self, "_counted", False):
+            self._counted = False
+            site: DocsSite = self.server.site  # type: ignore[attr-defined]
             with site.lock:
                 site.in_flight -= 1
 
