@@ -1054,6 +1054,15 @@ def infer(
         edits.extend(_quantifier_apart(cw, ew, cm, em, aligned_c, lang))
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
         edits.extend(_paired_characters_exclusion(cw, ew, cm, em, lang))
+    if result.role is None and not edits:
+        said, faced = _negation_apart(cw, ew, cm, em, (aligned_c, aligned_e), lang)
+        edits.extend(said)
+        # Said the same way round, the negation faces the evidence's word and negates nothing else.
+        if said and join(*(e.projected for e in said)) in ENTAILING:
+            result.dropped = False
+            if faced is not None:
+                result.paired.add(faced)
+                result.lonely.discard(faced)
     relation = EQ
     for edit in edits:
         relation = join(relation, edit.projected)
@@ -1109,6 +1118,90 @@ def _paired_characters_exclusion(
     if not all(set(cw[k]) & set(cw[i]) for k in unsaid):
         return []
     return [Edit("sub", "negation" if rel == NEG else "direction", (i, i + 1), (j, j + 1), rel, rel)]
+
+
+def _negation_head(words: list[str], m: list[Mark], k: int) -> int | None:
+    """The word negation ``k`` negates: the next content word within reach, past auxiliaries and
+    articles, or, for a negation that closes its clause ("ist erlaubt, aber nicht"), the one before."""
+    ahead = (j for j in range(k + 1, min(k + 5, len(words))) if not m[j] and _plain(words[j]))
+    found = next(ahead, None)
+    if found is None and (k + 1 == len(words) or not _content(words[k + 1])):
+        found = next((j for j in range(k - 1, max(-1, k - 3), -1) if not m[j] and _plain(words[j])), None)
+    return found
+
+
+#: "Unless" ("à moins que", "a menos que", "a meno che", "es sei denn", "tenzij"): a negation before it
+#: is a condition.
+_UNLESS = frozenset("unless moins menos meno sei tenzij".split())
+
+
+def _negation_apart(
+    cw: list[str],
+    ew: list[str],
+    cm: list[Mark],
+    em: list[Mark],
+    aligned: tuple[set[int], set[int]],
+    lang: str,
+) -> tuple[list[Edit], int | None]:
+    """A negation and the word it negates, in two sentences put in another order so that the alignment
+    left them apart, read as one slot would read them. "Minors are not permitted to enter the casino"
+    / "Entry to the casino is forbidden for minors": "not" and a complementary word are equivalent,
+    and "not" before one of two contraries follows from the other ("closed" entails "not open", but
+    "not open" may be "half open"). "Visitors are not allowed to feed the animals" / "Feeding the
+    animals is permitted": "not" before a synonym is a negation. One pair of words each side says
+    once and the other not at all, one negation, on either side, negating one of them, and no other
+    operator; with the index of the claim's negation, which the evidence now faces.
+
+    >>> claim, evidence = "entry to the casino is forbidden".split(), "you are not permitted to enter the casino".split()
+    >>> edits, _ = _negation_apart(claim, evidence, [None] * 6, [None, None, ("negation", "not")] + [None] * 6, ({2, 3}, {6, 7}), "en")
+    >>> [(e.lexical, e.projected) for e in edits]
+    [('neg', 'neg'), ('neg', 'neg')]
+    """
+    if _comparative(cw) or _comparative(ew):
+        return [], None
+    ops = [("c", k) for k, mark in enumerate(cm) if mark and mark[0] != "part"]
+    ops += [("e", k) for k, mark in enumerate(em) if mark and mark[0] != "part"]
+    if len(ops) != 1:
+        return [], None
+    side, k = ops[0]
+    words, m = (cw, cm) if side == "c" else (ew, em)
+    if m[k][0] != "negation" or k in aligned[0 if side == "c" else 1]:
+        return [], None
+    head = _negation_head(words, m, k)
+    if head is None or head in aligned[0 if side == "c" else 1]:
+        return [], None
+    pairs = [
+        (i, j, rel)
+        for i, w in enumerate(cw)
+        if i not in aligned[0]
+        and _plain(w)
+        and cw.count(w) == 1
+        and w not in ew
+        and not any(same_stem(w, v) for v in ew)
+        for j, v in enumerate(ew)
+        if j not in aligned[1]
+        and _plain(v)
+        and ew.count(v) == 1
+        and v not in cw
+        and not any(same_stem(v, x) for x in cw)
+        and (rel := word_relation(v, w, "", lang) or (EQ if same_predicate(v, w, lang) else None))
+        in (EQ, NEG, ALT)
+    ]
+    if len(pairs) != 1:
+        return [], None
+    i, j, rel = pairs[0]
+    # The negation negates one of the pair; a contrary follows only from the word without it.
+    if head != (i if side == "c" else j) or (rel == ALT and side == "e"):
+        return [], None
+    # "Unless" or "only" makes the negation a condition: "will not run unless …" is "only runs if …".
+    if any(w in NEGATION_BREAKERS or w in _UNLESS for w in (*cw, *ew)):
+        return [], None
+    negation = (
+        Edit("ins", "negation", (k, k + 1), (0, 0), NEG, NEG)
+        if side == "c"
+        else Edit("del", "negation", (0, 0), (k, k + 1), NEG, NEG)
+    )
+    return [Edit("sub", "direction", (i, i + 1), (j, j + 1), rel, rel), negation], k if side == "c" else None
 
 
 #: Words between a quantifier and its noun: "none of the", "keinem der", "ninguno de los".
@@ -1829,7 +1922,9 @@ _TEMPORAL = frozenset(
     "before after avant après vor nach bevor nachdem antes después prima dopo voordat nadat".split()
 )
 _COPULAS = frozenset(
-    "is are was were be been est sont était ist sind war waren es son era fue é são foi è sono fu zijn 是".split()
+    "is are was were be been est sont était ist sind war waren es son era fue é são foi è sono fu zijn 是"
+    # Spanish and Portuguese "estar": "El uso de cámaras está permitido en la piscina".
+    " está están estaba estaban estuvo estará estão estava estavam esteve estará".split()
 )
 _AUX_ALL = frozenset(w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split())
 _AGENT_ALL = frozenset(w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split())
@@ -1842,10 +1937,14 @@ def _passive(sentence: list[str], start: int, end: int) -> bool:
     ("vom Vermieter … zurückgezahlt werden")."""
     for k in range(start, end):
         w = sentence[k]
-        if w in _AGENT_ALL and (
-            k >= end - 2
-            or any(v in _AUX_ALL for v in sentence[max(0, k - 3) : k])
-            or (w in _VERB_FINAL_AGENTS and any(v in _AUX_ALL for v in sentence))
+        if (
+            w in _AGENT_ALL
+            and (
+                k >= end - 2
+                # a time may come between: "a été conçu en 1912 par"
+                or any(v in _AUX_ALL for v in sentence[max(0, k - 5) : k])
+                or (w in _VERB_FINAL_AGENTS and any(v in _AUX_ALL for v in sentence))
+            )
         ):
             return True
     return False
@@ -1992,6 +2091,28 @@ def _compared(c_mid: list[str], e_mid: list[str]) -> bool:
     )
 
 
+#: Prepositions the lexicon's function words lack: the phrase they open moves freely, so they fill no
+#: role.
+_PREPOSITIONS = frozenset(
+    "since during until between among seit während bis vor ab gegen über unter zwischen wegen trotz ohne"
+    " aus depuis pendant jusqu entre desde durante hasta sinds tijdens tot dal dalla dallo dai dalle"
+    " fino até".split()
+)
+#: Periods, seasons and the words that place them ("vorig jaar", "seit dem Frühjahr"): a time moves
+#: freely in a sentence, so it fills no role.
+_TIMES = frozenset(PERIOD_DAYS) | frozenset(
+    "spring summer autumn fall winter printemps été automne hiver frühjahr frühling sommer herbst"
+    " primavera verano otoño invierno estate autunno inverno verão outono lente zomer herfst"
+    " last next previous vorig vorige afgelopen volgend volgende letzten letztes vergangenen nächsten"
+    " dernier dernière prochain prochaine pasado pasada próximo próxima scorso scorsa prossimo"
+    " prossima passado passada".split()
+)
+#: Words that open a time: "in 2019", "seit 2020", "en 2018".
+_TIME_OPENERS = _PREPOSITIONS | frozenset(
+    "in im en em no na nel nella dans au op on from von vom de del du of by".split()
+)
+
+
 def role_swap(
     cw: list[str],
     ew: list[str],
@@ -2038,6 +2159,11 @@ def role_swap(
         and w not in _COMPARATIVE
         and w not in CALENDAR_WORDS  # "on Tuesday" moves freely: a time, not a role
         and w not in _CJK_TIMES  # and so does 周五 (Friday)
+        # "Seit 2020 beliefert die Firma …" / "Die Firma beliefert seit 2020 …": a time, not a role
+        # ("the 2022 model" may be one).
+        and w not in _PREPOSITIONS
+        and w not in _TIMES
+        and not (len(w) == 4 and w.isdigit() and i and cw[i - 1] in _TIME_OPENERS)
     ]
     held = {cw[i] for i in args}
     for x, a in enumerate(args):

@@ -796,6 +796,156 @@ REWORDED_AROUND_THE_FLIP = [
 ]
 
 
+# A negation and an antonym said apart, the sentence put in another order: "not allowed" is
+# "prohibited" wherever the words stand, and "interdit" still faces "autorisé".
+NEGATION_SAID_APART = [
+    (
+        "en",
+        "Visitors are not allowed to feed the animals at the Harwick zoo.",
+        "Feeding the animals at the Harwick zoo is prohibited for visitors.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Feeding the animals at the Harwick zoo is prohibited for visitors.",
+        "Visitors are not allowed to feed the animals at the Harwick zoo.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Rauchen ist auf dem gesamten Gelände der Klinik verboten.",
+        "Auf dem Klinikgelände ist Rauchen nicht erlaubt.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "En la piscina municipal no está permitido el uso de cámaras.",
+        "El uso de cámaras está prohibido en la piscina municipal.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Dans le parc national, le camping sauvage n'est pas autorisé.",
+        "Le camping sauvage est interdit dans le parc national.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Dans le parc national, le camping sauvage est autorisé.",
+        "Le camping sauvage est interdit dans le parc national.",
+        "contradicted",
+        "direction",
+    ),
+    # A negation before a synonym said apart is a negation: "not allowed" / "permitted".
+    (
+        "en",
+        "Visitors are not allowed to feed the animals at the Harwick zoo.",
+        "Feeding the animals at the Harwick zoo is permitted for visitors.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "fr",
+        "Dans le parc national, le camping sauvage n'est pas autorisé.",
+        "Le camping sauvage est permis dans le parc national.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Auf dem Klinikgelände ist das Rauchen nicht gestattet.",
+        "Das Rauchen ist auf dem Klinikgelände erlaubt.",
+        "contradicted",
+        "negation",
+    ),
+    # "Unless" makes the negation a condition.
+    (
+        "en",
+        "The update will not run unless the device is charging.",
+        "The update only runs while the device is charging.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+# A phrase moved to the front or the end is no role: a time ("seit 2020", "vorig jaar"), a place
+# said with "estar", an agent after a date. The same sentences with the roles swapped still are.
+MOVED_PHRASES = [
+    (
+        "de",
+        "Seit 2020 beliefert die Firma Kordt die Stadtwerke Ahlen.",
+        "Die Firma Kordt beliefert seit 2020 die Stadtwerke Ahlen.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Seit dem Frühjahr vertreibt die Firma Holm die Geräte der Marke Arvo.",
+        "Die Firma Holm vertreibt seit dem Frühjahr die Geräte der Marke Arvo.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Vorig jaar nam het bedrijf Velda de concurrent Ostra over.",
+        "Het bedrijf Velda nam vorig jaar de concurrent Ostra over.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "En la piscina municipal está permitido el uso de cámaras.",
+        "El uso de cámaras está permitido en la piscina municipal.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le musée a été conçu en 1912 par l'architecte Jean Roux.",
+        "L'architecte Jean Roux a conçu le musée en 1912.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Seit 2020 beliefert die Firma Kordt die Stadtwerke Ahlen.",
+        "Seit 2020 beliefern die Stadtwerke Ahlen die Firma Kordt.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "Desde 2020, la empresa Norvía abastece a la ciudad de Lerma.",
+        "Desde 2020, la ciudad de Lerma abastece a la empresa Norvía.",
+        "contradicted",
+        "role",
+    ),
+    ("en", "In 2019 Halden beat Norden 2-1.", "In 2019 Norden beat Halden 2-1.", "contradicted", "role"),
+    (
+        "en",
+        "The 2022 model weighs less than the 2020 model.",
+        "The 2020 model weighs less than the 2022 model.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), MOVED_PHRASES)
+def test_moved_phrases(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NEGATION_SAID_APART)
+def test_negation_said_apart(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 @pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), REWORDED_AROUND_THE_FLIP)
 def test_reworded_around_the_flip(
     lang: str, evidence: str, claim: str, verdict: str, kind: str | None
