@@ -608,7 +608,8 @@ NOT_NEGATING = (
     "niet alleen",
 )
 #: Words that say "not" in a word of their own ("declined to comment" is "did not comment",
-#: "dropped" support is "does not support", "uitgeschakeld" is "niet aan", "except FreeBSD"
+#: "dropped" support is "does not support", support that "has ended" or "endet" is "no longer"
+#: support, "uitgeschakeld" is "niet aan", "except FreeBSD"
 #: says it does not hold of FreeBSD). They are no operators: the lexicon cannot say what they
 #: negate. A lone "not" on one side facing one of these, unpaired, on the other is no evidence of
 #: an exclusion: both sides may negate the same thing in words of their own.
@@ -637,7 +638,8 @@ NEGATIVE_MEANING = frozenset(
         " fehlt fehlen fehlte fehlten manque manquent carece carecen faltan faltam manca mancano"
         " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
         " discontinued discontinues suspended suspends cancelled canceled cancels withdrawn withdrew ceased"
-        " ceases halted halts terminated"
+        " ceases halted halts terminated ended endet endete terminé terminée terminada"
+        " terminado finalizado finalizada terminato terminata terminou terminó"
         " suspendu suspendue suspendus suspendues annulé annulée annulés annulées interrompu interrompue"
         " cessé indisponible indisponibles"
         " ausgesetzt abgesagt gestrichen storniert zurückgezogen unmöglich ungültig unzulässig"
@@ -1140,7 +1142,7 @@ CHINESE_NAME_ENDINGS = "县 公司 集团 大学 学院 医院 银行 协会 委
 #: Words that make the next word a comparative of superiority ("more expensive") or of inferiority ("less
 #: tall than" says "taller than" with the terms swapped).
 MORE_WORDS = frozenset("more plus mehr más mais più meer".split())
-LESS_WORDS = frozenset("less moins menos weniger meno minder".split())
+LESS_WORDS = frozenset("less fewer moins menos weniger meno minder".split())
 #: Each comparative word of ``CONVERSES`` with its dimension and pole (1 for the left side, -1 for the
 #: right). A line of at most two words a side is one dimension ("taller higher | shorter lower"); a
 #: longer line with as many words a side pairs them by position ("größer höher … | kleiner niedriger …"

@@ -2230,9 +2230,11 @@ def role_swap(
             copula = copula or (any(w in _COPULAS for w in e_mid) and not e_passive)
             if copula and not compared and not timed:
                 continue
-            # "less tall than" facing "taller than": inferiority on one side only turns the order back.
+            # "less tall than" facing "taller than": inferiority on one side only turns the order back,
+            # also said before the first term ("fewer units of A were sold than of B").
             turned = turned or (
-                compared and any(w in LESS_WORDS for w in c_mid) != any(v in LESS_WORDS for v in e_mid)
+                compared
+                and any(w in LESS_WORDS for w in cw[: b + 1]) != any(v in LESS_WORDS for v in ew[: pa + 1])
             )
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back

@@ -863,6 +863,15 @@ NEGATION_SAID_APART = [
         "contradicted",
         "negation",
     ),
+    # Support that ends is support no longer given.
+    ("en", "The app no longer supports Android 9.", "Support for Android 9 has ended.", "supported", None),
+    (
+        "de",
+        "Mit Version 7 endet die Unterstützung für Windows 10.",
+        "Ab Version 7 wird Windows 10 nicht mehr unterstützt.",
+        "supported",
+        None,
+    ),
     # "Unless" makes the negation a condition.
     (
         "en",
@@ -909,6 +918,14 @@ MOVED_PHRASES = [
         "Le musée a été conçu en 1912 par l'architecte Jean Roux.",
         "L'architecte Jean Roux a conçu le musée en 1912.",
         "supported",
+        None,
+    ),
+    # The comparative before the first term still turns the order back.
+    (
+        "en",
+        "The Falco 5 sold more units last year than the Pixelon Air.",
+        "Last year, fewer units of the Pixelon Air were sold than of the Falco 5.",
+        NOT_SUPPORTED,
         None,
     ),
     (
