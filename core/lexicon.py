@@ -756,7 +756,7 @@ MODALS_BY_LANG = {
     "es": frozenset("puede podría pueden podrían".split()),
     "pt": frozenset("pode poderia podem poderiam".split()),
     "it": frozenset("può potrebbe possono potrebbero".split()),
-    "nl": frozenset("kan kunnen zou zouden".split()),
+    "nl": frozenset("kan kun kunt kunnen zou zouden".split()),
     "": frozenset("may might".split()),
 }
 

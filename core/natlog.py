@@ -1029,6 +1029,18 @@ def infer(
         result.lonely |= {
             i for i, j in chain if _means_not(cw[i]) and not _means_not(ew[j]) and cw[i] != ew[j]
         }
+    # "Always" against "never" excludes only of one predicate: with another word right after each
+    # ("always leaves on time" / "is never late") the lexicon would have to relate the two.
+    subs = [
+        Edit(e.op, e.kind, e.claim, e.evidence, IND, IND)
+        if e.kind == "quantifier"
+        and e.lexical == ALT
+        and cm[e.claim[0]]
+        and cm[e.claim[0]][0] == "frequency"
+        and _heads_differ(cw, cm, e.claim[0], ew, em, e.evidence[0], lang)
+        else e
+        for e in subs
+    ]
     # Project: substitutions in the premise's context, operators in the context both sides share.
     shared = [j for _, j in chain if em[j] and negative(em[j])]
     edits: list[Edit] = []
@@ -1494,6 +1506,23 @@ def _differ(
         and not any(words[k] == w or same_stem(words[k], w) for w in other)
         for k in within
     )
+
+
+def _heads_differ(
+    cw: list[str], cm: list[Mark], i: int, ew: list[str], em: list[Mark], j: int, lang: str
+) -> bool:
+    """Whether the words operators ``i`` (claim) and ``j`` (evidence) bear on are each unsaid by the
+    other side: "is never late" / "always leaves on time".
+
+    >>> _heads_differ("is never late".split(), [None] * 3, 1, "always leaves on time".split(), [None] * 4, 0, "en")
+    True
+    """
+
+    def said(w: str, other: list[str]) -> bool:
+        return any(w == v or same_predicate(w, v, lang) or (len(w) < 5 and v.startswith(w)) for v in other)
+
+    c, e = _negation_head(cw, cm, i), _negation_head(ew, em, j)
+    return c is not None and e is not None and not said(cw[c], ew) and not said(ew[e], cw)
 
 
 def _before(k: int, m: list[Mark], words: list[str]) -> list[int]:

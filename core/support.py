@@ -1690,14 +1690,21 @@ class SupportChecker:
         capped_ = False
         lonely: set[int] = set()
         paired: set[int] = set()
+        claim_lang = sentence_language(claim.vocab)
         for k, toks in zip(m.picked, sentences, strict=True):
             lang, ev_marks = source.read(k)
+            # A sentence too short to tell its language ("No patient reported …") is read in the other's.
+            if not lang and claim_lang:
+                ev_marks = marks(toks, source.text, claim_lang)
+            claim_marks = claim.marks
+            if lang and not claim_lang:
+                claim_marks = marks(claim.spans, claim.text, lang)
             names = [self._is_name(toks, j, source.text, lang) for j in range(len(toks))]
             alone = absent_from([toks]) if len(sentences) > 1 else None
             aligned = Aligned(
                 claim.spans,
                 claim.text,
-                claim.marks,
+                claim_marks,
                 toks,
                 source.text,
                 ev_marks,

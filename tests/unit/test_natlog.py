@@ -882,6 +882,49 @@ NEGATION_SAID_APART = [
     ),
 ]
 
+# "Always" against "never" of another predicate is no exclusion the lexicon can show; a sentence too
+# short to tell its language is read in the other's ("No patient …" is a quantifier in English).
+OPERATORS_READ_IN_CONTEXT = [
+    ("en", "The ferry always leaves on time.", "The ferry is never late.", NOT_SUPPORTED, None),
+    (
+        "en",
+        "The ferry always leaves on time.",
+        "The ferry never leaves on time.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "No patient reported serious side effects.",
+        "Serious side effects were not reported by any patient.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "No patient reported serious side effects.",
+        "Serious side effects were reported by several patients.",
+        "contradicted",
+        "quantifier",
+    ),
+    ("es", "Todos los vuelos fueron cancelados.", "No se realizó ningún vuelo.", NOT_SUPPORTED, None),
+    (
+        "nl",
+        "De nietmachine kan tot 40 vellen nieten.",
+        "Met deze nietmachine kun je tot 40 vellen nieten.",
+        "supported",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), OPERATORS_READ_IN_CONTEXT)
+def test_operators_read_in_context(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A phrase moved to the front or the end is no role: a time ("seit 2020", "vorig jaar"), a place
 # said with "estar", an agent after a date. The same sentences with the roles swapped still are.
 MOVED_PHRASES = [
