@@ -621,7 +621,7 @@ NEGATIVE_MEANING = frozenset(
         " prohibited prohibits forbidden forbids banned bans barred contraindicated fail fails failed stopped"
         " absente absents absentes ausente ausentes assente assenti afwezig"
         " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
-        " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusa interdit interdite"
+        " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusés refusées refusa rejeté rejetée rejetés rejetées interdit interdite"
         " débouté déboutée déboutés déboute"
         " éviter évitez évité évitée ignorer sauf excepté hormis contre-indiqué contre-indiquée"
         " deaktiviert abgelehnt lehnte entfernt eingestellt verboten untersagt außer ausgenommen"
@@ -1061,6 +1061,8 @@ CONVERSES = (
     "richer | poorer",
     "earlier before preceded precedes | later after followed follows",
     "above over | below under beneath",
+    "upstream | downstream",
+    "amont | aval",
     "more | less fewer",
     "plus | moins",
     "mehr | weniger",

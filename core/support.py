@@ -586,6 +586,12 @@ def _reckoned(words: list[str]) -> bool:
     )
 
 
+#: Titles before a name, which say no name of their own ("Frau Albrecht" is "Miriam Albrecht").
+_HONORIFICS = frozenset(
+    "mr mrs ms miss dr prof sir dame herr frau fräulein monsieur madame mademoiselle mme mlle señor señora"
+    " señorita don doña sr sra srta signor signora signorina sig sigra senhor senhora dona meneer mevrouw"
+    " dhr mevr".split()
+)
 #: Years as a span: "two years", "drei Jahre", "dos años".
 _YEARS = frozenset(
     "year years an ans année années jahr jahre jahren año años ano anos anno anni jaar jaren".split()
@@ -1485,6 +1491,7 @@ class SupportChecker:
             or word[0].isdigit()
             or word in CALENDAR_WORDS
             or word in _YEARS  # "im Jahr 1917"
+            or word in _HONORIFICS  # "zugunsten von Frau Albrecht": a title, the name follows
             or word in NUMBER_WORDS
             or operator(word) is not None  # "Alle", "Sommige", "Einige" open a sentence
         ):

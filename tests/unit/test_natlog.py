@@ -915,6 +915,35 @@ OPERATORS_READ_IN_CONTEXT = [
         "supported",
         None,
     ),
+    # A converse of place, a refusal in the plural, a title before a surname.
+    (
+        "en",
+        "The mill stands upstream of the old bridge.",
+        "The old bridge stands downstream of the mill.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le service n'accepte plus les fichiers non signés.",
+        "Les fichiers non signés sont refusés par le service.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Gericht gab der Klägerin Anna Berger recht.",
+        "Das Gericht entschied zugunsten von Frau Berger.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Das Gericht gab der Klägerin Anna Berger recht.",
+        "Das Gericht entschied zugunsten von Frau Lindner.",
+        NOT_SUPPORTED,
+        None,
+    ),
 ]
 
 
