@@ -472,7 +472,8 @@ def sentence_language(words: list[str]) -> str:
                         else lang
                     )
     counts: dict[str, int] = {}
-    for word in words:
+    # Each word counts once: "de" three times does not make a French sentence Spanish.
+    for word in dict.fromkeys(words):
         for lang in _FUNCTION_LANGS.get(word, ()):
             counts[lang] = counts.get(lang, 0) + 1
     if not counts:

@@ -1132,9 +1132,10 @@ def _paired_characters_exclusion(
     return [Edit("sub", "negation" if rel == NEG else "direction", (i, i + 1), (j, j + 1), rel, rel)]
 
 
-def _negation_head(words: list[str], m: list[Mark], k: int) -> int | None:
-    """The word negation ``k`` negates: the next content word within reach, past auxiliaries and
-    articles, or, for a negation that closes its clause ("ist erlaubt, aber nicht"), the one before."""
+def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
+    """The word operator ``k`` bears on ("not" negates, "never" counts): the next content word within
+    reach, past auxiliaries and articles, or, for an operator that closes its clause ("ist erlaubt,
+    aber nicht"), the one before."""
     ahead = (j for j in range(k + 1, min(k + 5, len(words))) if not m[j] and _plain(words[j]))
     found = next(ahead, None)
     if found is None and (k + 1 == len(words) or not _content(words[k + 1])):
@@ -1179,7 +1180,7 @@ def _negation_apart(
     words, m = (cw, cm) if side == "c" else (ew, em)
     if m[k][0] != "negation" or k in aligned[0 if side == "c" else 1]:
         return [], None
-    head = _negation_head(words, m, k)
+    head = _operand(words, m, k)
     if head is None or head in aligned[0 if side == "c" else 1]:
         return [], None
     pairs = [
@@ -1521,7 +1522,7 @@ def _heads_differ(
     def said(w: str, other: list[str]) -> bool:
         return any(w == v or same_predicate(w, v, lang) or (len(w) < 5 and v.startswith(w)) for v in other)
 
-    c, e = _negation_head(cw, cm, i), _negation_head(ew, em, j)
+    c, e = _operand(cw, cm, i), _operand(ew, em, j)
     return c is not None and e is not None and not said(cw[c], ew) and not said(ew[e], cw)
 
 
