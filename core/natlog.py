@@ -1361,7 +1361,7 @@ def _unaligned_exclusion(
             and len(particle + words[k]) > 3
             and _plain(words[k])
             and words[k] not in _NOT_PREDICATES
-            and words[k] not in TRADE_VERBS
+            and words[k] not in _EXCHANGES
             and words.count(words[k]) == 1
             and not any(same_stem(words[k], v) for v in other)
         ]
@@ -2039,6 +2039,14 @@ def _comparative(words: list[str]) -> bool:
     )
 
 
+#: Verbs of an exchange, told from either party: buying and selling, lending and borrowing.
+_EXCHANGES = TRADE_VERBS | frozenset(
+    "lend lends lent lending borrow borrows borrowed borrowing prête prêté prêtée emprunte emprunté"
+    " empruntée leiht lieh geliehen leihen presta prestó prestado prestada prestou emprestou emprestado"
+    " presta prestò prestato leent leende geleend".split()
+)
+
+
 def _trade_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     """Whether two verbs of an exchange ("bought" / "sold") have each other's parties: the word before
     the claim's verb said after the evidence's ("Globex bought" / "Acme sold … to Globex"), which
@@ -2049,7 +2057,7 @@ def _trade_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     >>> _trade_turned("acme bought the plant".split(), 1, "acme sold the plant to globex".split(), 1)
     False
     """
-    if cw[i] not in TRADE_VERBS or ew[j] not in TRADE_VERBS:
+    if cw[i] not in _EXCHANGES or ew[j] not in _EXCHANGES:
         return False
     before = next((w for w in reversed(cw[max(0, i - 3) : i]) if _plain(w)), None)
     return before is not None and before in ew[j + 1 :] and before not in ew[:j]

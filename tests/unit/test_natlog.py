@@ -954,6 +954,53 @@ def test_operators_read_in_context(
     assert judged(evidence, claim) == (verdict, kind), lang
 
 
+# Converses of place, of time and of an exchange say the same with the arguments swapped.
+CONVERSE_WORDS = [
+    (
+        "en",
+        "Hanna Berg succeeded Tom Ruiz as chair in 2019.",
+        "Tom Ruiz preceded Hanna Berg as chair until 2019.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Hanna Berg succeeded Tom Ruiz as chair in 2019.",
+        "Tom Ruiz succeeded Hanna Berg as chair in 2019.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The bank lent the city 40 million euros.",
+        "The city borrowed 40 million euros from the bank.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The bank lent the city 40 million euros.",
+        "The city lent the bank 40 million euros.",
+        "contradicted",
+        "role",
+    ),
+    ("de", "Arden liegt nördlich von Belcourt.", "Belcourt liegt südlich von Arden.", "supported", None),
+    (
+        "de",
+        "Arden liegt nördlich von Belcourt.",
+        "Arden liegt südlich von Belcourt.",
+        "contradicted",
+        "direction",
+    ),
+    ("es", "Arden está al norte de Belcourt.", "Belcourt está al sur de Arden.", "supported", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CONVERSE_WORDS)
+def test_converse_words(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A phrase moved to the front or the end is no role: a time ("seit 2020", "vorig jaar"), a place
 # said with "estar", an agent after a date. The same sentences with the roles swapped still are.
 MOVED_PHRASES = [
