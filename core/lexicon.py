@@ -652,6 +652,17 @@ NEGATIVE_MEANING = frozenset(
         " opgeschort geannuleerd afgeschaft ingetrokken onmogelijk ongeldig"
         " réservé réservée réservés réservées vorbehalten reservado reservada reservados reservadas"
         " riservato riservata riservati riservate voorbehouden"
+        # Feminine and plural forms: "Todos los vuelos fueron cancelados", "les connexions sont refusées".
+        " abbandonata abbandonate abbandonati annullate annullati canceladas cancelados cessate cessati cessée"
+        " cessées cessés contraindicadas contraindicados contre-indiquées contre-indiqués controindicate"
+        " controindicati desaconsejadas desaconsejados desaconselhadas desaconselhados desativadas"
+        " desativados descontinuadas descontinuados disattivate disattivati dismesse déboutées eliminadas"
+        " eliminados exceptée exceptées exceptés finalizadas finalizados inhabilitadas inhabilitados"
+        " interrompidas interrompidos interrotte interrotti interrumpidas interrumpidos prohibidas prohibidos"
+        " proibidas proibidos rechazadas rechazados removidas removidos retirées retirés rifiutata rifiutate"
+        " rifiutati rimosse rimossi sconsigliate sconsigliati sospese sospesi suspendidas suspendidos"
+        " terminadas terminados terminati terminées terminés vietate vietati évitées évités interdits"
+        " interdites"
     ).split()
 )
 #: Verbs light enough to come and go when a negation is said in other words: "contains no sugar" /
