@@ -1267,7 +1267,7 @@ PASSIVE_AUXILIARIES = {
     "de": ("wurde wurden worden wird werden", "von vom durch"),
     "es": ("fue fueron es son sido era eran está están estaba estaban", "por"),
     "pt": ("foi foram é são sido era", "por pelo pela"),
-    "it": ("stato stata è sono fu furono venne", "da dal dalla"),
+    "it": ("stato stata è sono fu furono venne", "da dal dalla dall dallo dai dagli dalle"),
     "nl": ("werd werden wordt worden is", "door"),
 }
 #: German words after which a capitalized word is a noun, not a name: articles, determiners and the

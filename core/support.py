@@ -586,6 +586,27 @@ def _reckoned(words: list[str]) -> bool:
     )
 
 
+def _abbreviates(a_text: str, a: list[Tok], b_text: str, b: list[Tok]) -> bool:
+    """Whether one run of name words is the other's initials ("WHO" / "World Health Organization",
+    "ECB" / "European Central Bank").
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> t, u = "the WHO said", "the World Health Organization said"
+    >>> _abbreviates(t, token_spans(t)[1:2], u, token_spans(u)[1:4])
+    True
+    """
+
+    def initials(text: str, run: list[Tok]) -> str:
+        return "".join(text[s] for _, s, _, cap in run if cap).casefold()
+
+    def acronym(text: str, run: list[Tok]) -> str:
+        word = text[run[0][1] : run[0][2]] if len(run) == 1 else ""
+        return word.casefold() if 2 <= len(word) <= 6 and word.isupper() else ""
+
+    short_a, short_b = acronym(a_text, a), acronym(b_text, b)
+    return bool((short_a and short_a == initials(b_text, b)) or (short_b and short_b == initials(a_text, a)))
+
+
 #: Titles before a name, which say no name of their own ("Frau Albrecht" is "Miriam Albrecht").
 _HONORIFICS = frozenset(
     "mr mrs ms miss dr prof sir dame herr frau fräulein monsieur madame mademoiselle mme mlle señor señora"
@@ -894,6 +915,7 @@ class Aligned:
                         for j in range(c, d + 1)
                     )
                     or _title_of_another(claim, claim_text, claim_names, chain, gap)
+                    or _abbreviates(claim_text, claim[a : b + 1], source_text, evidence[c : d + 1])
                 ):
                     continue
                 elif kind == "name" and self._title_of_another(gap, claim_names, here_absent):

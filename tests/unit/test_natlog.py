@@ -1001,6 +1001,38 @@ def test_converse_words(lang: str, evidence: str, claim: str, verdict: str, kind
     assert judged(evidence, claim) == (verdict, kind), lang
 
 
+# Names said in other words: an acronym and its words (no conflict: the words are not said), an
+# agent after the Italian "dall'".
+NAMES_IN_OTHER_WORDS = [
+    (
+        "en",
+        "The vaccine was approved by the WHO in 2021.",
+        "In 2021 the World Health Organization approved the vaccine.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The vaccine was approved by the WHO in 2021.",
+        "In 2021 the World Food Programme approved the vaccine.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "it",
+        "Il ponte è stato progettato dall'ingegnere danese Ove Lund.",
+        "Ove Lund, ingegnere danese, ha progettato il ponte.",
+        "supported",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NAMES_IN_OTHER_WORDS)
+def test_names_in_other_words(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A phrase moved to the front or the end is no role: a time ("seit 2020", "vorig jaar"), a place
 # said with "estar", an agent after a date. The same sentences with the roles swapped still are.
 MOVED_PHRASES = [
