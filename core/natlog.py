@@ -1111,8 +1111,12 @@ def _paired_characters_exclusion(
     >>> _paired_characters_exclusion(cw, ew, [None] * 5, [None] * 5, "zh")[0].lexical
     'alt'
     """
-    # A comparison may say the same with the converse word: "A 比 B 高" / "B 比 A 低".
-    if lang != "zh" or any(cm) or any(em) or _comparative(cw) or _comparative(ew):
+    # A comparison may say the same with the converse word: "A 比 B 高" / "B 比 A 低"; only with its
+    # terms in the same order do two adjectives exclude each other ("A 比 B 轻" / "A 比 B 重").
+    if lang != "zh" or any(cm) or any(em):
+        return []
+    compared = _comparative(cw) or _comparative(ew)
+    if compared and not _same_terms(cw, ew):
         return []
     # Characters of grammar (the passive's 被, 了, 的) say nothing a side could lack.
     chars = set("".join(ew)) | set("被了的是也都就将把")
@@ -1124,12 +1128,41 @@ def _paired_characters_exclusion(
         for j, v in enumerate(ew)
         if v[:1] >= "\u3040" and v not in cw and (rel := word_relation(v, cw[i], "", lang)) in EXCLUSIVE
     ]
+    if not pairs and compared:
+        # The adjective after the second term stands in pairs with its neighbours ("代轻", "轻了"): read
+        # its characters, one pair of converse characters in all ("轻" / "重").
+        found = {
+            (x, y): (i, j)
+            for i in unsaid
+            for j, v in enumerate(ew)
+            if v[:1] >= "\u3040" and v not in cw
+            for x in cw[i]
+            for y in v
+            if converse(y, x)
+        }
+        if len(found) == 1:
+            pairs = [(*next(iter(found.values())), ALT)]
     if len(pairs) != 1:
         return []
     i, j, rel = pairs[0]
     if not all(set(cw[k]) & set(cw[i]) for k in unsaid):
         return []
     return [Edit("sub", "negation" if rel == NEG else "direction", (i, i + 1), (j, j + 1), rel, rel)]
+
+
+def _same_terms(cw: list[str], ew: list[str]) -> bool:
+    """Whether two Chinese comparisons with 比 compare the same terms in the same order: the same
+    characters right before and right after 比 on both sides.
+
+    >>> _same_terms(["机比", "比上", "上一"], ["机比", "比上", "上一"]), _same_terms(["款比", "比上"], ["代比", "比这"])
+    (True, False)
+    """
+
+    def around(words: list[str]) -> set[str]:
+        return {w for w in words if "比" in w and w not in _NOT_COMPARED}
+
+    mine, theirs = around(cw), around(ew)
+    return bool(mine) and mine == theirs and len(mine) == 2
 
 
 def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
@@ -2252,7 +2285,8 @@ def role_swap(
             # Chinese says the adjective after the second argument: "A 比 B 轻" / "B 比 A 重".
             tail_c, tail_e = cw[b + 1 : b + 1 + _TAIL], ew[pa + 1 : pa + 1 + _TAIL]
             if compared and not turned and any("比" in w for w in c_mid):
-                turned = any(converse(v, w) for v in tail_e for w in tail_c)
+                # Read in characters: the adjective stands in pairs with what follows it ("轻了").
+                turned = any(converse(x, y) for v in tail_e for w in tail_c for x in v for y in w)
             # A word both sides hold inside the claim's span may be part of an argument said another way
             # ("the cathedral's bell tower" / "the bell tower of the cathedral"): only a converse word
             # may then turn the order back, never a swap be read from it.

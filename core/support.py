@@ -505,6 +505,10 @@ def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     return abs(c - e) <= SPAN_TOLERANCE * max(c, e)
 
 
+#: Chinese characters that open a determiner ("该", "这家", "每", "各"), never a name.
+_CJK_DETERMINERS = frozenset("该这那此本每其各某")
+
+
 def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """Where a Chinese claim names another person, place or organization than its evidence sentence, in
     a sentence otherwise said alike (character offsets in each), or None. No capital marks a Chinese
@@ -530,6 +534,9 @@ def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple
         return None
     _, a, b, c, d = swaps[0]
     if not all("\u4e00" <= ch <= "\u9fff" for ch in claim[a:b] + evidence[c:d]):
+        return None
+    # A determiner is no name: "该公司" / "这家公司", "每周一".
+    if claim[a] in _CJK_DETERMINERS or evidence[c] in _CJK_DETERMINERS:
         return None
 
     def named(text: str, start: int, end: int) -> bool:

@@ -1033,6 +1033,25 @@ def test_names_in_other_words(lang: str, evidence: str, claim: str, verdict: str
     assert judged(evidence, claim) == (verdict, kind), lang
 
 
+# Chinese: a determiner is no name; two adjectives of one comparison with 比 exclude each other with
+# the terms in the same order and say the same with them swapped.
+CHINESE_COMPARED_AND_NAMED = [
+    ("zh", "该公司于2019年在杭州成立。", "这家公司2019年成立于杭州。", NOT_SUPPORTED, None),
+    ("zh", "该博物馆周一闭馆。", "每周一博物馆不开放。", NOT_SUPPORTED, None),
+    ("zh", "该奖项授予了王明。", "该奖项授予了李明。", "contradicted", "name"),
+    ("zh", "这款手机比上一代轻了20克。", "上一代手机比这款重20克。", "supported", None),
+    ("zh", "这款手机比上一代轻了20克。", "这款手机比上一代重了20克。", "contradicted", "direction"),
+    ("zh", "这座塔比教堂高。", "这座塔比教堂矮。", "contradicted", "direction"),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), CHINESE_COMPARED_AND_NAMED)
+def test_chinese_compared_and_named(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A phrase moved to the front or the end is no role: a time ("seit 2020", "vorig jaar"), a place
 # said with "estar", an agent after a date. The same sentences with the roles swapped still are.
 MOVED_PHRASES = [
