@@ -1042,6 +1042,14 @@ CHINESE_COMPARED_AND_NAMED = [
     ("zh", "这款手机比上一代轻了20克。", "上一代手机比这款重20克。", "supported", None),
     ("zh", "这款手机比上一代轻了20克。", "这款手机比上一代重了20克。", "contradicted", "direction"),
     ("zh", "这座塔比教堂高。", "这座塔比教堂矮。", "contradicted", "direction"),
+    # Curated synonyms: 步行 / 走路, 降低 / 减少.
+    (
+        "zh",
+        "研究人员发现，每天步行可以降低心脏病风险。",
+        "研究表明，每天走路能减少患心脏病的风险。",
+        "supported",
+        None,
+    ),
 ]
 
 
