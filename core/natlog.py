@@ -1242,6 +1242,12 @@ def _negation_apart(
     # "Unless" or "only" makes the negation a condition: "will not run unless …" is "only runs if …".
     if any(w in NEGATION_BREAKERS or w in _UNLESS for w in (*cw, *ew)):
         return [], None
+    # Before a conflict, a word that says "not" of its own may be what the negation faces: "must not
+    # be taken with alcohol" / "alcohol should be avoided while taking it".
+    if rel == EQ and any(_means_not(w) for k_, w in enumerate(cw) if k_ != i) | any(
+        _means_not(w) for k_, w in enumerate(ew) if k_ != j
+    ):
+        return [], None
     negation = (
         Edit("ins", "negation", (k, k + 1), (0, 0), NEG, NEG)
         if side == "c"

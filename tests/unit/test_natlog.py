@@ -863,6 +863,14 @@ NEGATION_SAID_APART = [
         "contradicted",
         "negation",
     ),
+    # A word that says "not" of its own faces the negation: no conflict.
+    (
+        "en",
+        "The drug must not be taken with alcohol.",
+        "Alcohol should be avoided while taking the drug.",
+        NOT_SUPPORTED,
+        None,
+    ),
     # Support that ends is support no longer given.
     ("en", "The app no longer supports Android 9.", "Support for Android 9 has ended.", "supported", None),
     (
