@@ -1195,6 +1195,11 @@ def negated_form(a: str, b: str) -> bool:
     return short.endswith("ful") and long_ == short[:-3] + "less"
 
 
+#: English verb forms whose base is also an adjective of an antonym pair: "lasts two years" is no
+#: "last" against "first", "fasted" no "fast" against "slow".
+_VERB_HOMONYMS = frozenset("lasts lasted lasting fasts fasted fasting".split())
+
+
 def word_relation(premise: str, hypothesis: str, before: str = "", lang: str = "") -> str | None:
     """The relation the lexicon knows between two casefolded words in one slot (premise first), or
     None when it knows none. ``before``: the word before the slot, for pairs exclusive only in context;
@@ -1226,7 +1231,7 @@ def word_relation(premise: str, hypothesis: str, before: str = "", lang: str = "
     # the words around them ("a medicine against malaria" is one for it). Its exclusions only: a
     # synonym through a rare sense ("called" / "named") would count a word as said (WiCE dev: its
     # equivalences made partially supported claims read as supported).
-    if {premise, hypothesis} & (FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS):
+    if {premise, hypothesis} & (FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS | _VERB_HOMONYMS):
         return None
     found = relation(premise, hypothesis, lang or "en")
     # The other languages' lists are curated by hand, so their synonyms are no rare sense: "presión" /

@@ -1918,19 +1918,26 @@ def _timed(words: list[str], i: int) -> bool:
 
 
 def _hour(words: list[str], k: int) -> tuple[int, int, bool] | None:
-    """The time at ``k``: its hour in 24-hour terms, how many tokens it takes, and whether it is
-    said on a 12-hour clock ("3 pm", "ocho de la tarde"); None when ``k`` opens no time."""
+    """The time at ``k``: its minute of the day, how many tokens it takes, and whether it is said on a
+    12-hour clock ("3 pm", "2:30 pm", "ocho de la tarde"); None when ``k`` opens no time.
+
+    >>> _hour("at 2 30 pm".split(), 1), _hour("at 14 30".split(), 1)
+    ((870, 3, True), (870, 2, False))
+    """
     n = number_key(words[k])
     if not n.isdigit() or int(n) > 23:
         return None
     h, after = int(n), words[k + 1] if k + 1 < len(words) else ""
     if after in _HALF_DAY and 1 <= h <= 12:
-        return h % 12 + _HALF_DAY[after], 2, True
-    if after.isdigit() and int(after) < 60 and (k + 2 >= len(words) or words[k + 2] not in _HALF_DAY):
-        return h, 2, False
+        return 60 * (h % 12 + _HALF_DAY[after]), 2, True
+    if after.isdigit() and int(after) < 60:
+        if k + 2 >= len(words) or words[k + 2] not in _HALF_DAY:
+            return 60 * h + int(after), 2, False
+        if 1 <= h <= 12:
+            return 60 * (h % 12 + _HALF_DAY[words[k + 2]]) + int(after), 3, True
     part = next((n for n, w in enumerate(words[k + 1 : k + 1 + _DAY_PART_REACH]) if w in _DAY_PART), None)
     if part is not None and 1 <= h <= 12:
-        return h % 12 + _DAY_PART[words[k + 1 + part]], part + 2, True
+        return 60 * (h % 12 + _DAY_PART[words[k + 1 + part]]), part + 2, True
     return None
 
 
@@ -1941,7 +1948,7 @@ def _clock(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> s
     mine, theirs = _hour(cw, i), _hour(ew, j)
     if mine is None or theirs is None or mine[0] != theirs[0] or mine[2] == theirs[2]:
         return None
-    result.settled.update((i, i + 1))
+    result.settled.update(range(i, i + mine[1]))
     return EQ
 
 

@@ -505,6 +505,50 @@ def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     return abs(c - e) <= SPAN_TOLERANCE * max(c, e)
 
 
+#: The word before an amount of change: "up by 2", "um 2 Euro", "augmenté de 2", "subió en 2".
+_BY = frozenset("by um de en di met em".split())
+
+
+def _change_said(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether one side's number is the change between two numbers the other side gives: "rose from
+    $10 to $12" / "went up by $2" (or "by 20 percent").
+
+    >>> _change_said("went up by 2 to 12".split(), 3, "rose from 10 to 12".split(), 3)
+    True
+    >>> _change_said("went up by 3 to 12".split(), 3, "rose from 10 to 12".split(), 3)
+    False
+    """
+
+    def values(words: list[str]) -> list[float]:
+        out = []
+        for w in words:
+            if is_year(w):  # "1 de enero de 2026": a date, no amount
+                continue
+            try:
+                out.append(float(number_key(w)))
+            except ValueError:
+                continue
+        return out
+
+    def change(words: list[str], k: int, other: list[str]) -> bool:
+        # Said as a change: "by 2", "um 2", "de 2", "en 2", "di 2", "met 2", "em 2" (not "to 2.5").
+        if not k or words[k - 1] not in _BY or is_year(words[k]):
+            return False
+        try:
+            n = float(number_key(words[k]))
+        except ValueError:
+            return False
+        seen = values(other)
+        percent = words[k + 1 : k + 2] in (["%"], ["percent"], ["per"], ["pour"], ["prozent"], ["por"])
+        return any(
+            a != b and (abs(a - b) == n or (percent and a and round(100 * abs(b - a) / a, 1) == n))
+            for a in seen
+            for b in seen
+        )
+
+    return change(cw, i, ew) or change(ew, j, cw)
+
+
 #: Chinese characters that open a determiner ("该", "这家", "每", "各"), never a name.
 _CJK_DETERMINERS = frozenset("该这那此本每其各某")
 
@@ -911,6 +955,7 @@ class Aligned:
                     or _same_span(c_words, a, e_words, c)
                     # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                     or (_date_kind(claim[a][0]) == "year" and (_reckoned(c_words) or _reckoned(e_words)))
+                    or _change_said(c_words, a, e_words, c)  # "rose from 10 to 12" / "went up by 2"
                 ):
                     continue  # … nor a year reckoned from another event ("in 1932, two years following")
                 elif kind == "name" and (
@@ -1000,6 +1045,8 @@ class Aligned:
         if len(theirs) != 1 or (kind == "year" and (_reckoned(cw) or _reckoned(ew))):
             return
         j = theirs[0]
+        if _change_said(cw, i, ew, j):
+            return
         if None not in (_span_days(cw, i), _span_days(ew, j)):
             # Two spans of time compare in days: "two years" is "24 months", "90 days" not "six months".
             if _same_span(cw, i, ew, j):

@@ -1068,6 +1068,31 @@ def test_chinese_compared_and_named(
     assert judged(evidence, claim) == (verdict, kind), lang
 
 
+# Numbers said another way: a time with its minutes on either clock, a change said as the difference
+# of two amounts (not in a date), and a verb that is no ordinal ("lasts").
+NUMBERS_SAID_ANOTHER_WAY = [
+    ("en", "The meeting starts at 2:30 pm.", "The meeting begins at 14:30.", "supported", None),
+    ("en", "The meeting starts at 2:30 pm.", "The meeting begins at 14:45.", "contradicted", "number"),
+    ("en", "The price rose from $10 to $12.", "The price went up by $2 to $12.", NOT_SUPPORTED, None),
+    ("en", "The price rose from $10 to $12.", "The price went up by $3 to $12.", "contradicted", "number"),
+    (
+        "de",
+        "Der Preis stieg von 10 auf 12 Euro.",
+        "Der Preis stieg um 2 Euro auf 12 Euro.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    ("en", "The warranty covers the first 24 months.", "The warranty lasts two years.", NOT_SUPPORTED, None),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), NUMBERS_SAID_ANOTHER_WAY)
+def test_numbers_said_another_way(
+    lang: str, evidence: str, claim: str, verdict: str, kind: str | None
+) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A phrase moved to the front or the end is no role: a time ("seit 2020", "vorig jaar"), a place
 # said with "estar", an agent after a date. The same sentences with the roles swapped still are.
 MOVED_PHRASES = [
