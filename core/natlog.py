@@ -400,6 +400,31 @@ def _ranks_another(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 _UNTIL = frozenset("until till hasta".split())
 
 
+#: Words that bound a state in time: "closed until April", "geschlossen bis April".
+_BOUNDS = _UNTIL | frozenset("bis jusqu jusque fino até tot".split())
+
+
+def _bounded(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether either word of an exclusion is a state bounded by a date, "until" and a month, a day or
+    a year beside it: "remains closed until April" / "reopens in April" (or "bleibt bis April
+    geschlossen") tells when the one ends and the other begins; "fell to 7.20" is no bound.
+
+    >>> _bounded("the museum reopens in april".split(), 2, "the museum remains closed until april".split(), 3)
+    True
+    >>> _bounded("the level rose to 7 20".split(), 2, "de waterstand is gedaald tot 7 20".split(), 4)
+    False
+    """
+
+    def bound(words: list[str], k: int) -> bool:
+        return any(
+            words[n] in _BOUNDS
+            and any(w in CALENDAR_WORDS or is_year(w) or w in PERIOD_DAYS for w in words[n + 1 : n + 4])
+            for n in range(max(0, k - 3), min(len(words), k + 3))
+        )
+
+    return bound(cw, i) or bound(ew, j)
+
+
 def _until_date(words: list[str], k: int) -> bool:
     """Whether "until" and a date follow the negation at ``k`` within its clause's next words.
 
@@ -687,6 +712,8 @@ def infer(
                         rel = None  # "Not a single test … failed" / "every test passing"
                     if rel in EXCLUSIVE and _trade_turned(cw, i, ew, j):
                         rel = None  # "Acme sold the plant to Globex" / "Globex bought the plant from Acme"
+                    if rel in EXCLUSIVE and _bounded(cw, i, ew, j):
+                        rel = None  # "remains closed until April" / "reopens in April": one state ends
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
                         rel = None  # "fell in Asia, while they rose in Europe" / "In Europe, sales rose"
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
@@ -1411,6 +1438,7 @@ def _unaligned_exclusion(
         for j in candidates(ew, range(len(ew)), cw, aligned[1])
         if (rel := _exclusive(ew[j], cw[i], closing, ew[j - 1] if j else "", lang)) in EXCLUSIVE
         and not converse(ew[j], cw[i])
+        and not _bounded(cw, i, ew, j)
     ]
     if len(pairs) != 1:
         return []

@@ -122,6 +122,9 @@ from lfx_citations.core.natlog import (
 _GENITIVE = ARTICLES | NAME_PARTICLES | frozenset("of a d des".split())
 #: How far two spans of time in other units may differ and be one ("90 days" / "three months").
 SPAN_TOLERANCE = 0.03
+#: How many characters a source sentence may differ in length from a claim it repeats word for word
+#: (punctuation, spaces).
+COPY_SLACK = 8
 #: The share of the claim's other content words a sentence must say for a number said apart to be a flip
 #: (a model rewords the rest of a sentence whose number it gets wrong).
 NUMBER_APART_COVERAGE = 0.5
@@ -1837,7 +1840,19 @@ class SupportChecker:
         capped_ = capped_ or bool(lonely - paired)
         # A claim's negation that one evidence sentence leaves alone and another faces is said there.
         conflicts = [(c, words) for c, words, at in exclusions if not at & paired] + conflicts
+        if verbatim and self._copied(claim, source):
+            return Flips([], capped_, eased, ())  # whichever sentence the match read
         return Flips(conflicts, bool(conflicts) or capped_, eased, tuple(firm))
+
+    @staticmethod
+    def _copied(claim: Claim, source: _Source) -> bool:
+        """Whether a sentence of the source is the claim word for word (not merely holds it: "… die
+        Liste" is in "… die Liste nicht")."""
+        words = tokens(claim.text)
+        return any(
+            abs((b - a) - len(claim.text)) <= COPY_SLACK and tokens(source.text[a:b]) == words
+            for a, b in source.spans
+        )
 
     def _unit_flip(
         self, claim: Claim, source: _Source, picked: tuple[int, ...], n: str, u: str

@@ -1093,6 +1093,59 @@ def test_numbers_said_another_way(
     assert judged(evidence, claim) == (verdict, kind), lang
 
 
+def test_a_claim_copied_from_one_sentence_is_supported_whichever_sentence_the_match_reads() -> None:
+    # Found by the copied-claim property: the match read the first sentence, whose words swap roles.
+    assert judged("water boils freezes. freezes boils water.", "freezes boils water") == ("supported", None)
+    # A claim the sentence only begins with is no copy of it.
+    assert judged(
+        "Die Methode verändert die ursprüngliche Liste nicht.",
+        "Die Methode verändert die ursprüngliche Liste.",
+    ) == (
+        "contradicted",
+        "negation",
+    )
+
+
+# Opening again excludes being closed, unless a date bounds the closing.
+OPENED_AGAIN = [
+    (
+        "en",
+        "The bridge was closed to traffic in May.",
+        "In May the bridge was reopened to traffic.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "En mai, le pont a été fermé à la circulation.",
+        "En mai, le pont a été rouvert à la circulation.",
+        "contradicted",
+        "direction",
+    ),
+    ("en", "The museum remains closed until April.", "The museum reopens in April.", "supported", None),
+    (
+        "de",
+        "Das Museum bleibt bis April geschlossen.",
+        "Das Museum wird im April wiedereröffnet.",
+        "supported",
+        None,
+    ),
+    ("fr", "Le musée reste fermé jusqu'en avril.", "Le musée rouvre en avril.", "supported", None),
+    (
+        "nl",
+        "De waterstand is deze week gedaald tot 7,20 meter.",
+        "De waterstand is deze week gestegen tot 7,20 meter.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), OPENED_AGAIN)
+def test_opened_again(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # A phrase moved to the front or the end is no role: a time ("seit 2020", "vorig jaar"), a place
 # said with "estar", an agent after a date. The same sentences with the roles swapped still are.
 MOVED_PHRASES = [
