@@ -295,6 +295,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             verb = out[k + 1] == ("part", "not") if k + 1 < len(out) else False
             # "non" again is a negation of its own: "Le persone non autorizzate non possono accedere".
             again = t == opener and mark == ("negation", "not")
+            # Nor does a plain "no" agree with a privative before it: "sin token … no son aceptadas".
+            again = again or (opener in PRIVATIVES and mark == ("negation", "not"))
             if k <= concord_until and lang in _CONCORD and t not in PRIVATIVES and not verb and not again:
                 mark = ("part", "not")  # negative concord: one negation
             elif lang in _CONCORD:
@@ -423,6 +425,20 @@ def _bounded(cw: list[str], i: int, ew: list[str], j: int) -> bool:
         )
 
     return bound(cw, i) or bound(ew, j)
+
+
+def _conditioned(words: list[str], k: int) -> bool:
+    """Whether word ``k`` stands in a clause of "unless", "without" or "except" opened just before it:
+    "off unless you enable it" says nothing of enabling but as a condition.
+
+    >>> _conditioned("logging is off unless you enable it".split(), 5)
+    True
+    """
+    return any(w in _UNLESS or w in PRIVATIVES or w in _EXCEPT for w in words[max(0, k - 3) : k])
+
+
+#: "Except" in the lexicon languages: what follows it is said not to hold.
+_EXCEPT = frozenset("except excepté sauf außer excepto salvo eccetto tranne exceto behalve".split())
 
 
 def _until_date(words: list[str], k: int) -> bool:
@@ -714,6 +730,8 @@ def infer(
                         rel = None  # "Acme sold the plant to Globex" / "Globex bought the plant from Acme"
                     if rel in EXCLUSIVE and _bounded(cw, i, ew, j):
                         rel = None  # "remains closed until April" / "reopens in April": one state ends
+                    if rel in EXCLUSIVE and (_conditioned(cw, i) or _conditioned(ew, j)):
+                        rel = None  # "is disabled" / "is off unless you enable it": a condition
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
                         rel = None  # "fell in Asia, while they rose in Europe" / "In Europe, sales rose"
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):

@@ -1106,6 +1106,39 @@ def test_a_claim_copied_from_one_sentence_is_supported_whichever_sentence_the_ma
     )
 
 
+# Software documentation: a word in a clause of "unless" is a condition, a plain "no" after "sin" is a
+# negation of its own, "inchangé" says "not changed".
+DOCUMENTATION_WORDING = [
+    ("en", "By default, logging is disabled.", "Logging is off unless you enable it.", NOT_SUPPORTED, None),
+    (
+        "es",
+        "La API rechaza las solicitudes sin un token válido.",
+        "Las solicitudes sin token válido no son aceptadas por la API.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "fr",
+        "L'outil ne modifie pas le fichier d'origine.",
+        "Le fichier d'origine reste inchangé.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "fr",
+        "L'outil ne modifie pas le fichier d'origine.",
+        "L'outil modifie le fichier d'origine.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
+@pytest.mark.parametrize(("lang", "evidence", "claim", "verdict", "kind"), DOCUMENTATION_WORDING)
+def test_documentation_wording(lang: str, evidence: str, claim: str, verdict: str, kind: str | None) -> None:
+    assert judged(evidence, claim) == (verdict, kind), lang
+
+
 # Opening again excludes being closed, unless a date bounds the closing.
 OPENED_AGAIN = [
     (
