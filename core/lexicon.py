@@ -644,6 +644,7 @@ NEGATIVE_MEANING = frozenset(
         " suspendu suspendue suspendus suspendues annulé annulée annulés annulées interrompu interrompue"
         " cessé indisponible indisponibles inchangé inchangée inchangés inchangées unverändert"
         " inalterado inalterada invariato invariata inalterato inalterata inalterados ongewijzigd"
+        " vedado vedada vedados vedadas"
         " ausgesetzt abgesagt gestrichen storniert zurückgezogen unmöglich ungültig unzulässig"
         " suspendido suspendida cancelado cancelada interrumpido interrumpida descontinuado descontinuada"
         " deshabilitado deshabilitada deshabilitados deshabilitadas inhabilitado inhabilitada imposible"
@@ -1393,7 +1394,9 @@ UNITS = {
     " meilen meile millas milla milhas milha miglia miglio mijl mijlen kilómetros kilometros kilomètres"
     " chilometri kilometer metri metros mètres pies pie pés piedi piede fuß fuss voet 公里 英里 英尺 米 厘米 毫米"
     " centimetres centimeters centimètres zentimeter centímetros centimetri"
-    " millimetres millimeters millimètres millimeter milímetros millimetri",
+    " millimetres millimeters millimètres millimeter milímetros millimetri"
+    " inch pollici pollice pulgadas pulgada polegadas polegada zoll pouces pouce duim 英寸"
+    " metern kilometern zentimetern millimetern",
     "volume": "ml l cl dl gal litres liters litre liter gallons millilitres milliliters milliliter mililitros"
     " millilitri 毫升 升",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
@@ -1440,6 +1443,7 @@ _SAME_UNIT_EXTRA = (
         "kilomètres",
         "chilometri",
         "kilometer",
+        "kilometern",
         "kilometres",
         "kilometers",
         "公里",
@@ -1460,15 +1464,50 @@ _SAME_UNIT_EXTRA = (
         "mijlen",
         "英里",
     },
-    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "mètres", "米"},
+    {"m", "metres", "meters", "metre", "meter", "metri", "metros", "metern", "mètres", "米"},
     {"ft", "feet", "pies", "pie", "pés", "piedi", "piede", "fuß", "fuss", "voet", "英尺"},
     {"kg", "kilograms", "kilogramm", "kilogramos", "kilogrammi", "公斤", "千克"},
     {"g", "grams", "gram", "gramm", "gramos", "gramas", "grammi", "grammes", "gramme", "克"},
     {"mg", "milligrams", "milligramm", "milligrammi", "miligramos", "miligramas", "milligrammes", "毫克"},
-    {"cm", "centimetres", "centimeters", "centimètres", "zentimeter", "centímetros", "centimetri", "厘米"},
-    {"mm", "millimetres", "millimeters", "millimètres", "millimeter", "milímetros", "millimetri", "毫米"},
+    {
+        "cm",
+        "centimetres",
+        "centimeters",
+        "centimètres",
+        "zentimeter",
+        "centímetros",
+        "zentimetern",
+        "centimetri",
+        "厘米",
+    },
+    {
+        "mm",
+        "millimetres",
+        "millimeters",
+        "millimètres",
+        "millimeter",
+        "milímetros",
+        "millimetern",
+        "millimetri",
+        "毫米",
+    },
     {"ml", "millilitres", "milliliters", "milliliter", "mililitros", "millilitri", "毫升"},
     {"lb", "lbs", "pounds", "libras", "pfund"},
+    {
+        "inches",
+        "inch",
+        "pollici",
+        "pollice",
+        "pulgadas",
+        "pulgada",
+        "polegadas",
+        "polegada",
+        "zoll",
+        "pouces",
+        "pouce",
+        "duim",
+        "英寸",
+    },
 )
 _SAME_UNIT = (
     *_SAME_UNIT_EXTRA,
@@ -1508,6 +1547,7 @@ _UNIT_FACTORS = {
     "mi": 1609.344,
     "ft": 0.3048,
     "yd": 0.9144,
+    "inches": 0.0254,
     "ml": 1e-3,
     "cl": 1e-2,
     "dl": 0.1,

@@ -1083,6 +1083,15 @@ NUMBERS_SAID_ANOTHER_WAY = [
         None,
     ),
     ("en", "The warranty covers the first 24 months.", "The warranty lasts two years.", NOT_SUPPORTED, None),
+    # Inches in the lexicon languages, and German units in the dative plural.
+    (
+        "it",
+        "Il tablet ha uno schermo da 8 pollici.",
+        "Lo schermo del tablet misura circa 20,3 centimetri.",
+        "supported",
+        None,
+    ),
+    ("de", "Die Strecke ist 12 Kilometer lang.", "Die Strecke misst 12.000 Metern.", "supported", None),
 ]
 
 
@@ -1130,6 +1139,13 @@ DOCUMENTATION_WORDING = [
         "L'outil modifie le fichier d'origine.",
         "contradicted",
         "negation",
+    ),
+    (
+        "es",
+        "El paciente no debe conducir durante una semana.",
+        "Durante una semana, al paciente le está vedado conducir.",
+        "supported",
+        None,
     ),
 ]
 
