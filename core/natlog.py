@@ -427,6 +427,13 @@ def _bounded(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     return bound(cw, i) or bound(ew, j)
 
 
+#: "Unless" ("à moins que", "a menos que", "a meno che", "es sei denn", "tenzij"): a negation before it
+#: is a condition.
+_UNLESS = frozenset("unless moins menos meno sei tenzij".split())
+#: "Except" in the lexicon languages: what follows it is said not to hold.
+_EXCEPT = frozenset("except excepté sauf außer excepto salvo eccetto tranne exceto behalve".split())
+
+
 def _conditioned(words: list[str], k: int) -> bool:
     """Whether word ``k`` stands in a clause of "unless", "without" or "except" opened just before it:
     "off unless you enable it" says nothing of enabling but as a condition.
@@ -435,10 +442,6 @@ def _conditioned(words: list[str], k: int) -> bool:
     True
     """
     return any(w in _UNLESS or w in PRIVATIVES or w in _EXCEPT for w in words[max(0, k - 3) : k])
-
-
-#: "Except" in the lexicon languages: what follows it is said not to hold.
-_EXCEPT = frozenset("except excepté sauf außer excepto salvo eccetto tranne exceto behalve".split())
 
 
 def _until_date(words: list[str], k: int) -> bool:
@@ -1221,11 +1224,6 @@ def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
     return found
 
 
-#: "Unless" ("à moins que", "a menos que", "a meno che", "es sei denn", "tenzij"): a negation before it
-#: is a condition.
-_UNLESS = frozenset("unless moins menos meno sei tenzij".split())
-
-
 def _negation_apart(
     cw: list[str],
     ew: list[str],
@@ -1289,8 +1287,9 @@ def _negation_apart(
         return [], None
     # Before a conflict, a word that says "not" of its own may be what the negation faces: "must not
     # be taken with alcohol" / "alcohol should be avoided while taking it".
-    if rel == EQ and any(_means_not(w) for k_, w in enumerate(cw) if k_ != i) | any(
-        _means_not(w) for k_, w in enumerate(ew) if k_ != j
+    if rel == EQ and (
+        any(_means_not(w) for k_, w in enumerate(cw) if k_ != i)
+        or any(_means_not(w) for k_, w in enumerate(ew) if k_ != j)
     ):
         return [], None
     negation = (
