@@ -1215,12 +1215,19 @@ def _same_terms(cw: list[str], ew: list[str]) -> bool:
 
 def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
     """The word operator ``k`` bears on ("not" negates, "never" counts): the next content word within
-    reach, past auxiliaries and articles, or, for an operator that closes its clause ("ist erlaubt,
-    aber nicht"), the one before."""
-    ahead = (j for j in range(k + 1, min(k + 5, len(words))) if not m[j] and _plain(words[j]))
+    reach, past auxiliaries and articles, or, when none follows ("hilft nicht"), the last one before.
+
+    >>> _operand("it does not work".split(), [None, None, ("negation", "not"), None], 2)
+    3
+    """
+    ahead = (
+        j
+        for j in range(k + 1, min(k + 6, len(words)))
+        if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS
+    )
     found = next(ahead, None)
-    if found is None and (k + 1 == len(words) or not _content(words[k + 1])):
-        found = next((j for j in range(k - 1, max(-1, k - 3), -1) if not m[j] and _plain(words[j])), None)
+    if found is None:
+        found = next((j for j in range(k - 1, max(-1, k - 4), -1) if not m[j] and _content(words[j])), None)
     return found
 
 
@@ -1647,16 +1654,7 @@ def _scoped(
     nothing the evidence says: a difference, not an exclusion."""
     if words[k][:1] >= "\u3040":  # character pairs: any of the next four said on both sides
         return any(j in aligned for j in range(k + 1, min(k + 5, len(words))))
-    head = next(
-        (
-            j
-            for j in range(k + 1, min(k + 6, len(words)))
-            if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS
-        ),
-        None,
-    )
-    if head is None:
-        head = next((j for j in range(k - 1, max(-1, k - 4), -1) if not m[j] and _content(words[j])), None)
+    head = _operand(words, m, k)
     if head is None:
         return False
     edited = {x for e in subs for x in range(*(e.claim if side == "ins" else e.evidence))}

@@ -510,6 +510,8 @@ def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 
 #: The word before an amount of change: "up by 2", "um 2 Euro", "augmenté de 2", "subió en 2".
 _BY = frozenset("by um de en di met em".split())
+#: The word after an amount in per cent: "20 %", "20 percent", "20 per cent", "20 pour cent", "20 por ciento".
+_PERCENT = frozenset("% percent per pour prozent por".split())
 
 
 def _change_said(cw: list[str], i: int, ew: list[str], j: int) -> bool:
@@ -542,7 +544,7 @@ def _change_said(cw: list[str], i: int, ew: list[str], j: int) -> bool:
         except ValueError:
             return False
         seen = values(other)
-        percent = words[k + 1 : k + 2] in (["%"], ["percent"], ["per"], ["pour"], ["prozent"], ["por"])
+        percent = k + 1 < len(words) and words[k + 1] in _PERCENT
         return any(
             a != b and (abs(a - b) == n or (percent and a and round(100 * abs(b - a) / a, 1) == n))
             for a in seen
