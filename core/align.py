@@ -80,6 +80,10 @@ NUMBER_WORDS = {
         (70, "seventy siebzig setenta settanta zeventig"),
         (80, "eighty achtzig ochenta oitenta ottanta tachtig"),
         (90, "ninety neunzig noventa novanta negentig"),
+        # How often, in one word: "twice a day" / "three times a day" is another dose.
+        (2, "twice zweimal tweemaal"),
+        (3, "thrice dreimal driemaal"),
+        (4, "viermal viermaal"),
     )
     for word in words.split()
 }

@@ -461,6 +461,8 @@ def sentence_language(words: list[str]) -> str:
     'fr'
     >>> sentence_language(["die", "firma", "liefert", "nach", "österreich"]), sentence_language(["paris"])
     ('de', '')
+    >>> sentence_language("a marta la contrató la empresa en 2019".split())  # French never writes "ó"
+    'es'
     """
     for word in words:
         if word and word[0] >= "\u3040":
@@ -476,6 +478,10 @@ def sentence_language(words: list[str]) -> str:
     for word in dict.fromkeys(words):
         for lang in _FUNCTION_LANGS.get(word, ()):
             counts[lang] = counts.get(lang, 0) + 1
+    # A letter the language never writes rules it out: "contrató" is not French.
+    letters = set("".join(words))
+    kept = {lang: n for lang, n in counts.items() if not letters & _FOREIGN_LETTERS.get(lang, set())}
+    counts = kept or counts
     if not counts:
         return ""
     ranked = sorted(counts.items(), key=lambda item: -item[1])
@@ -490,7 +496,6 @@ def sentence_language(words: list[str]) -> str:
         best = sorted(weight.values(), reverse=True)
         if best[0] > best[1]:
             return max(weight, key=weight.__getitem__)
-        letters = set("".join(words))
         hinted = [lang for lang in tied if letters & _LETTERS.get(lang, set())]
         return hinted[0] if len(hinted) == 1 else ""
     return ranked[0][0]
@@ -503,6 +508,17 @@ _LETTERS = {
     "de": set("ßäöü"),
     "fr": set("œêèëîïûç"),
     "it": set("ìòù"),
+}
+
+
+#: Letters a language never writes in its own words (loanwords aside: German "Café" keeps "é").
+_FOREIGN_LETTERS = {
+    "fr": set("áíóúñãõ"),
+    "es": set("àèùâêôçãõ"),
+    "it": set("ñãõç"),
+    "pt": set("ñèù"),
+    "nl": set("ñãõ"),
+    "de": set("ñãõ"),
 }
 
 
@@ -1346,6 +1362,7 @@ def approximator(words: list[str]) -> str | None:
 
 #: Words that multiply the number before them: "51 mil" is 51 000, "9,8 Millionen" 9 800 000.
 SCALES = {
+    **dict.fromkeys("hundred hundreds hundert honderd".split(), 1e2),
     **dict.fromkeys("thousand thousands mil mille tausend duizend mila".split(), 1e3),
     **dict.fromkeys(
         "million millions millionen mio millones millón milhões milhão milioni milione miljoen".split(), 1e6
@@ -1398,7 +1415,8 @@ UNITS = {
     " inch pollici pollice pulgadas pulgada polegadas polegada zoll pouces pouce duim 英寸"
     " metern kilometern zentimetern millimetern",
     "volume": "ml l cl dl gal litres liters litre liter gallons millilitres milliliters milliliter mililitros"
-    " millilitri 毫升 升",
+    " millilitri 毫升 升 millilitre mililitro litros litro litri centilitres centiliters centilitre centiliter"
+    " centilitros centilitri",
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
@@ -1491,7 +1509,19 @@ _SAME_UNIT_EXTRA = (
         "millimetri",
         "毫米",
     },
-    {"ml", "millilitres", "milliliters", "milliliter", "mililitros", "millilitri", "毫升"},
+    {
+        "ml",
+        "millilitres",
+        "milliliters",
+        "milliliter",
+        "millilitre",
+        "mililitros",
+        "mililitro",
+        "millilitri",
+        "毫升",
+    },
+    {"l", "litros", "litro", "litri", "升"},
+    {"cl", "centilitres", "centiliters", "centilitre", "centiliter", "centilitros", "centilitri"},
     {"lb", "lbs", "pounds", "libras", "pfund"},
     {
         "inches",

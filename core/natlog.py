@@ -623,6 +623,7 @@ def infer(
     in_slot: set[tuple[str, int]] = set()  # operators in a gap the aligned words bound on both sides
     unbound: set[tuple[str, int]] = set()  # operators in a gap no aligned phrase bounds
     trailing: set[int] = set()  # claim operators after the last aligned word
+    lead_none: list[int] = []  # an evidence "none" before an aligned noun, no phrase around it
     for gap in gaps(chain, len(claim), len(evidence)):
         cl = list(range(gap.ca, gap.cb))
         ev = [j for j in range(gap.ea, gap.eb) if lo <= j < hi]
@@ -678,6 +679,7 @@ def infer(
         if not phrase_around(chain, gap):
             unbound.update(("ins", i) for i in c_ops)
             c_free += c_ops
+            lead_none += [j for j in e_ops if em[j] == ("quantifier", "none") and j + 1 in aligned_e]
             continue
         # The rest face each other by polarity in their gap ("not" / "never", "nicht" / "kein").
         for i in list(c_ops):
@@ -856,6 +858,11 @@ def infer(
                 if free is c_free:
                     result.paired.add(k)
                     subs.append(Edit("sub", "direction", (k, k + 1), (at, at + 1), EQ, EQ))
+    # "Aucun animal n'est autorisé": a "none" right before an aligned noun quantifies that noun
+    # wherever the rest goes, against a claim with no negation of its own ("Les animaux sont
+    # autorisés": excluded; "… sont interdits": a double negation).
+    if not any(m and negative(m) for m in cm):
+        e_free += lead_none
     ops: list[Edit] = []
     unscoped: list[int] = []  # evidence negations that negate nothing the claim says
     unpaired: list[int] = []  # evidence negations in a slot the claim leaves without one
@@ -1852,7 +1859,10 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
         return ALT
     inside_lo = c_lo < e_lo or (c_lo == e_lo and (c_open[0] <= e_open[0]))
     inside_hi = e_hi < c_hi or (e_hi == c_hi and (c_open[1] <= e_open[1]))
-    return FWD if inside_lo and inside_hi else REV
+    if inside_lo and inside_hi:
+        return FWD
+    # A bound the evidence states is its fact: "requires at least 4 GB" / "requires at least 8 GB".
+    return ALT if mine == theirs and mine in ("least", "over", "under") else REV
 
 
 def _settle_amounts(cw: list[str], ew: list[str], cl: list[int], ev: list[int], result: Inference) -> None:
@@ -2069,6 +2079,25 @@ def _passive(sentence: list[str], start: int, end: int) -> bool:
     return False
 
 
+def _fronted(sentence: list[str], a: int, b: int, lang: str) -> bool:
+    """Whether a Spanish clause puts its object first, marked by "a" and taken up again by a clitic
+    before the verb, between the arguments ``a`` and ``b``: "Al Real Oviedo lo derrotó el Sporting"
+    says what "El Sporting derrotó al Real Oviedo" does, the order turned back as by a passive.
+
+    >>> _fronted("al real oviedo lo derrotó el sporting".split(), 2, 6, "es")
+    True
+    >>> _fronted("el sporting derrotó al real oviedo".split(), 1, 5, "es")
+    False
+    """
+    return (
+        lang == "es"
+        and any(w in ("a", "al") for w in sentence[max(0, a - 3) : a])
+        and any(w in _CLITICS for w in sentence[a + 1 : min(b, a + 3)])
+    )
+
+
+#: Spanish object pronouns that take up an object put first ("A Marta la contrató …").
+_CLITICS = frozenset("lo la los las le les".split())
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())
 #: The longest subject a passive clause is read back to active from, in tokens.
 SUBJECT_REACH = 10
@@ -2351,7 +2380,8 @@ def role_swap(
                 continue
             if any(w in SYMMETRIC for w in c_mid + e_mid):
                 continue
-            c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pb + 1, pa)
+            c_passive = _passive(cw, a + 1, b) or _fronted(cw, a, b, lang)
+            e_passive = _passive(ew, pb + 1, pa) or _fronted(ew, pb, pa, lang)
             if blocked and c_passive != e_passive:
                 continue
             copula = any(w in _COPULAS for w in c_mid) and not c_passive
@@ -2432,7 +2462,8 @@ def _passive_swap(
     if b - a > MAX_SPAN or pb - pa > MAX_SPAN:
         return None
     c_mid, e_mid = cw[a + 1 : b], ew[pa + 1 : pb]
-    c_passive, e_passive = _passive(cw, a + 1, b), _passive(ew, pa + 1, pb)
+    c_passive = _passive(cw, a + 1, b) or _fronted(cw, a, b, lang)
+    e_passive = _passive(ew, pa + 1, pb) or _fronted(ew, pa, pb, lang)
     if c_passive == e_passive:
         return None
     # The rest of the first argument, said alike on both sides ("Lácteos Sur"), is no predicate.

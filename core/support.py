@@ -95,6 +95,7 @@ from lfx_citations.core.lexicon import (
     approximator,
     converse,
     operator,
+    scaled,
     sentence_language,
     unit_dimension,
     units_differ,
@@ -463,10 +464,15 @@ _FRONT_OPENERS = frozenset(
 )
 
 
-def _date_kind(tok: str) -> str:
+def _date_kind(tok: str, written: str = "") -> str:
+    """What a number token names; ``written`` is its text, and "1,500" with its separator is no year.
+
+    >>> _date_kind("1500", "1,500"), _date_kind("1500", "1500"), _date_kind("may")
+    ('number', 'year', 'calendar')
+    """
     if tok in CALENDAR_WORDS:
         return "calendar"
-    return "year" if is_year(tok) else "number"
+    return "year" if is_year(tok) and (not written or written.isdigit()) else "number"
 
 
 def _span_days(words: list[str], k: int) -> float | None:
@@ -512,6 +518,20 @@ def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 _BY = frozenset("by um de en di met em".split())
 #: The word after an amount in per cent: "20 %", "20 percent", "20 per cent", "20 pour cent", "20 por ciento".
 _PERCENT = frozenset("% percent per pour prozent por".split())
+
+
+def _scaled_alike(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether the two numbers are one amount once their scale words are read ("deux mille" /
+    "2 000").
+
+    >>> _scaled_alike("twelve hundred adults".split(), 0, "1200 adults".split(), 0)
+    True
+    """
+    try:
+        c, e = float(number_key(cw[i])), float(number_key(ew[j]))
+    except ValueError:
+        return False
+    return math.isclose(scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :]))
 
 
 def _change_said(cw: list[str], i: int, ew: list[str], j: int) -> bool:
@@ -956,11 +976,24 @@ class Aligned:
                     while c > gap.ea and evidence[c - 1][0] in NAME_PARTICLES:
                         c -= 1
                 if kind == "number" and (
-                    _date_kind(claim[a][0]) != _date_kind(evidence[c][0])
+                    (
+                        (c_kind := _date_kind(claim[a][0], claim_text[claim[a][1] : claim[a][2]]))
+                        != (
+                            e_kind := _date_kind(evidence[c][0], source_text[evidence[c][1] : evidence[c][2]])
+                        )
+                        # alone in one slot, "employs 1500 people" / "employs 2500 people" is no year
+                        and not (
+                            gap.where == "inner"
+                            and gap.cb - gap.ca == 1
+                            and gap.eb - gap.ea == 1
+                            and "calendar" not in (c_kind, e_kind)
+                        )
+                    )
                     or _same_span(c_words, a, e_words, c)
                     # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                     or (_date_kind(claim[a][0]) == "year" and (_reckoned(c_words) or _reckoned(e_words)))
                     or _change_said(c_words, a, e_words, c)  # "rose from 10 to 12" / "went up by 2"
+                    or _scaled_alike(c_words, a, e_words, c)  # "twelve hundred" / "1,200"
                 ):
                     continue  # … nor a year reckoned from another event ("in 1932, two years following")
                 elif kind == "name" and (

@@ -3282,8 +3282,152 @@ def test_frames(lang: str, evidence: str, claim: str, verdict: str, kind: str | 
     assert judged(evidence, claim) == (verdict, kind)
 
 
+#: A "none" before its noun, with the rest of the sentence said in another order: the claim without
+#: a negation of its own is excluded; said with a word that means "not", it is a double negation.
+NONE_BEFORE_ITS_NOUN = [
+    (
+        "fr",
+        "Aucun animal n'est autorisé dans le parc.",
+        "Les animaux sont autorisés dans le parc.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "fr",
+        "Aucune photo n'est autorisée dans la galerie.",
+        "Les photos sont interdites dans la galerie.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "No dogs are allowed on the beach.",
+        "Dogs are allowed on the beach.",
+        "contradicted",
+        "quantifier",
+    ),
+    ("en", "No dogs are allowed on the beach.", "Dogs are banned from the beach.", "supported", None),
+    (
+        "es",
+        "Ningún perro está permitido en la playa.",
+        "Los perros están permitidos en la playa.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "es",
+        "Ningún perro está permitido en la playa.",
+        "Los perros están prohibidos en la playa.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: Spanish puts an object first with "a" and a clitic before the verb: the order is turned back, as
+#: by a passive, so the same roles are no swap. "contrató" also tells the sentence is not French.
+OBJECT_PUT_FIRST = [
+    (
+        "es",
+        "El Sporting derrotó al Real Oviedo por dos goles a cero.",
+        "Al Real Oviedo lo derrotó el Sporting por dos goles a cero.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Al Real Oviedo lo derrotó el Sporting por dos goles a cero.",
+        "El Sporting derrotó al Real Oviedo por dos goles a cero.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La empresa Textiles Ruiz contrató a Marta Gil en 2019.",
+        "A Marta Gil la contrató la empresa Textiles Ruiz en 2019.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La empresa Textiles Ruiz contrató a Marta Gil en 2019.",
+        "Marta Gil contrató a la empresa Textiles Ruiz en 2019.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
+#: Amounts in their slot: a thousands separator makes no year, a scale word is read, a stated bound
+#: is the fact, and "twice" is a number.
+AMOUNTS_IN_THEIR_SLOT = [
+    (
+        "en",
+        "The factory employs 1,500 people.",
+        "The factory employs 15,000 people.",
+        "contradicted",
+        "number",
+    ),
+    ("en", "The factory employs 1500 people.", "The factory employs 2500 people.", "contradicted", "number"),
+    (
+        "en",
+        "The trial enrolled 1,200 adults.",
+        "The trial enrolled twelve hundred adults.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Plus de 2 000 personnes ont manifesté samedi.",
+        "Samedi, plus de deux mille personnes ont manifesté.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Version 6.1 requires at least 4 GB of memory.",
+        "Version 6.1 requires at least 8 GB of memory.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "Version 6.1 requires at least 8 GB of memory.",
+        "Version 6.1 requires at least 4 GB of memory.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The antibiotic is taken twice a day.",
+        "The antibiotic is taken three times a day.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The antibiotic is taken twice a day.",
+        "The antibiotic is taken two times a day.",
+        "supported",
+        None,
+    ),
+    ("es", "El depósito tiene 1,5 litros.", "El depósito tiene 1.500 mililitros.", "supported", None),
+    ("es", "El depósito tiene 1,5 litros.", "El depósito tiene 2.500 mililitros.", "contradicted", "number"),
+    (
+        "de",
+        "Die Salbe wird zweimal täglich aufgetragen.",
+        "Die Salbe wird dreimal täglich aufgetragen.",
+        "contradicted",
+        "number",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
+    "object_put_first": OBJECT_PUT_FIRST,
+    "amounts_in_their_slot": AMOUNTS_IN_THEIR_SLOT,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
