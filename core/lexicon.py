@@ -28,7 +28,7 @@ and ``CALENDAR`` (months and days, which are part of a date, like a number, not 
 
 from __future__ import annotations
 
-from lfx_citations.core.wordnet import relation
+from lfx_citations.core.wordnet import LANGUAGES, relation
 
 #: Whole-word negation cues, casefolded, by language (ISO 639-1).
 NEGATION_WORDS = {
@@ -1251,7 +1251,12 @@ def word_relation(premise: str, hypothesis: str, before: str = "", lang: str = "
     # equivalences made partially supported claims read as supported).
     if {premise, hypothesis} & (FUNCTION_WORD_SET | NOUN_PHRASE_START_WORDS | _VERB_HOMONYMS):
         return None
-    found = relation(premise, hypothesis, lang or "en")
+    if not lang:
+        # A sentence too short to tell its language ("Alle Proben waren positiv"): every language's
+        # lexicon is asked, and an exclusion counts only when none of them relates the words otherwise.
+        found_in = {relation(premise, hypothesis, other) for other in LANGUAGES} - {"ind"}
+        return found_in.pop() if len(found_in) == 1 and found_in <= {"neg", "alt"} else None
+    found = relation(premise, hypothesis, lang)
     # The other languages' lists are curated by hand, so their synonyms are no rare sense: "presión" /
     # "tensión" (arterial) is the same word in the slot.
     if found == "eq" and lang and lang != "en":

@@ -667,9 +667,26 @@ def infer(
                     for w in no_words[n + 1 : n + 1 + _ALL_NOT_REACH]
                     if (w == "non" or _means_not(w)) and not any(same_stem(w, v) for v in no_other)
                 ]
-                if free or nots:
+                # "All samples were negative" / "No sample was positive": two predicates the lexicon
+                # excludes make "all" and "none" say one thing ("None … were serious" / "All … were
+                # mild" reads so too, as a reader takes it).
+                contrary = [
+                    (x, y)
+                    for x in range(k + 1, min(len(words), k + 1 + _ALL_NOT_REACH))
+                    for y in range(n + 1, min(len(no_words), n + 1 + _ALL_NOT_REACH))
+                    if _plain(words[x])
+                    and _plain(no_words[y])
+                    and word_relation(words[x], no_words[y], "", lang) in EXCLUSIVE
+                ]
+                for x, y in contrary:
+                    # the two words are said, each by the other
+                    c_at, e_at = (x, y) if words is cw else (y, x)
+                    subs.append(Edit("sub", "direction", (c_at, c_at + 1), (e_at, e_at + 1), EQ, EQ))
+                if free or nots or contrary:
                     rel = EQ
-                    absorbed.update(free + nots)
+                    absorbed.update(
+                        free + nots + [words[x] for x, _ in contrary] + [no_words[y] for _, y in contrary]
+                    )
             subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
         # An operator counts where the sentence says the rest alike: two aligned words in a row next
         # to its gap ("When she's not working, …" is about something else than "she was working
@@ -871,6 +888,12 @@ def infer(
         ("del", e_free, em, ew, aligned_e),
     ):
         for k in free:
+            if words[k] in absorbed and m[k][1] != "none":
+                # "Every participant completed" / "No participant failed to complete": the "none" …
+                # "all" pair has read "failed" as half of its double negation.
+                if side == "ins":
+                    result.paired.add(k)
+                continue
             # An exclusion needs the negated word aligned (or related by the lexicon): "should fast"
             # against "should not eat" is no conflict, only a difference.
             other = ew if side == "ins" else cw

@@ -3423,11 +3423,86 @@ AMOUNTS_IN_THEIR_SLOT = [
 ]
 
 
+#: "All" and "none" over two predicates the lexicon excludes say one thing, and "none … failed" or
+#: "none … lacked" is a double negation; over the same predicate they exclude each other. "Alle Proben
+#: waren positiv" is too short to tell German from Dutch: every language's lexicon is asked.
+ALL_AND_NONE_IN_OTHER_WORDS = [
+    ("en", "All of the samples tested negative.", "None of the samples tested positive.", "supported", None),
+    (
+        "en",
+        "All of the samples tested negative.",
+        "None of the samples tested negative.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "All of the samples tested negative.",
+        "All of the samples tested positive.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "Every participant completed the survey.",
+        "No participant failed to complete the survey.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Every participant completed the survey.",
+        "No participant completed the survey.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "All of the staff were trained in first aid.",
+        "None of the staff lacked first-aid training.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "All of the staff were trained in first aid.",
+        "None of the staff were trained in first aid.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "fr",
+        "Tous les échantillons étaient négatifs.",
+        "Aucun échantillon n'était positif.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Tous les échantillons étaient négatifs.",
+        "Aucun échantillon n'était négatif.",
+        "contradicted",
+        "quantifier",
+    ),
+    ("de", "Alle Proben waren negativ.", "Keine Probe war positiv.", "supported", None),
+    ("de", "Alle Proben waren negativ.", "Alle Proben waren positiv.", "contradicted", "direction"),
+    ("es", "Todas las muestras dieron negativo.", "Ninguna muestra dio positivo.", "supported", None),
+    (
+        "es",
+        "Todas las muestras dieron negativo.",
+        "Todas las muestras dieron positivo.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
     "object_put_first": OBJECT_PUT_FIRST,
     "amounts_in_their_slot": AMOUNTS_IN_THEIR_SLOT,
+    "all_and_none_in_other_words": ALL_AND_NONE_IN_OTHER_WORDS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
