@@ -556,6 +556,20 @@ def _letter(word: str) -> bool:
     return len(word) == 1 and word.isalpha() and word not in FUNCTION_WORD_SET
 
 
+def _privative_compound(word: str, base: str) -> bool:
+    """Whether ``word`` says "without" what ``base`` names, as one word: a German or Dutch compound
+    of "frei", "vrij", "los" or "loos", or English "-less".
+
+    >>> _privative_compound("zuckerfrei", "zucker"), _privative_compound("kostenlos", "kostet"), _privative_compound("frei", "freiheit")
+    (True, True, False)
+    """
+    for end in ("frei", "vrij", "los", "loos", "less"):
+        stem = word[: -len(end)].rstrip("s")
+        if word.endswith(end) and len(stem) >= 4 and base.startswith(stem[:4]):
+            return True
+    return False
+
+
 def _means_not(word: str) -> bool:
     """A word that says "not" on its own: listed ("declined", "fehlt"), a derivational negation
     ("impossible", "unavailable") or a compound of "free" ("laktosefrei")."""
@@ -838,6 +852,14 @@ def infer(
     for i in range(len(cw) - 1):
         if _numeric_date(cw[i], cw[i + 1]) in _spelled_dates(ew):
             result.settled.update((i, i + 1))
+    # The evidence's word that says "without" what the claim's word names, aligned by their stem or
+    # followed by "free" ("zuckerfrei" / "Zucker", "kostenlos" / "kostet", "sugar-free" / "sugar"): a
+    # negation, which a negation of the claim's own undoes ("enthält keinen Zucker").
+    for i, j in chain:
+        if cw[i] == ew[j] and j + 1 < len(ew) and ew[j + 1] in _FREE and ew[j + 1] not in cw:
+            subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 2), NEG, NEG))
+        elif cw[i] != ew[j] and _privative_compound(ew[j], cw[i]) and not _means_not(cw[i]):
+            subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 1), NEG, NEG))
     # Approximate claims whose number is aligned word for word: "about 400" / "400".
     for i, j in chain:
         if cw[i][0].isdigit() and _number_relation(cw, ew, i, j, result) == REV:
@@ -881,6 +903,7 @@ def infer(
     if not any(m and negative(m) for m in cm):
         e_free += lead_none
     ops: list[Edit] = []
+    unplaced: set[int] = set()  # claim negations after the words read, not said by the evidence
     unscoped: list[int] = []  # evidence negations that negate nothing the claim says
     unpaired: list[int] = []  # evidence negations in a slot the claim leaves without one
     for side, free, m, words, aligned in (
@@ -902,6 +925,8 @@ def infer(
                 # them, only where the evidence holds what it negates: either way, it is not said.
                 if side == "ins" and negative(m[k]) and (k not in trailing or _stated(k, cm, cw, ew)):
                     result.lonely.add(k)
+                elif side == "ins" and negative(m[k]):
+                    unplaced.add(k)
                 elif side == "del" and negative(m[k]) and (side, k) in in_slot:
                     unpaired.append(k)
                 if side == "del" and m[k][0] == "negation" and lo <= k < hi:
@@ -1156,6 +1181,14 @@ def infer(
     relation = EQ
     for edit in edits:
         relation = join(relation, edit.projected)
+    # A negation of the claim's the alignment could not place may negate the very word an exclusion
+    # rests on ("Der Rat lehnte … ab" / "Der Rat stimmte … nicht zu"): a double negation, not a conflict.
+    if (
+        relation in EXCLUSIVE
+        and (result.lonely | unplaced) - result.paired - aligned_c
+        and all(e.kind == "direction" for e in edits if e.projected in EXCLUSIVE)
+    ):
+        relation = IND
     if result.role is not None:
         relation = ALT
     result.relation, result.edits = relation, edits

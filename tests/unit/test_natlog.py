@@ -3497,12 +3497,41 @@ ALL_AND_NONE_IN_OTHER_WORDS = [
 ]
 
 
+#: A word that says "without" what the other side's word names ("zuckerfrei" / "Zucker", "sugar-free"
+#: / "sugar") is its negation, which the claim's own negation undoes; a negation the alignment cannot
+#: place may undo an exclusion ("stimmte … nicht zu"), so none is read.
+PRIVATIVES_AND_UNPLACED_NEGATIONS = [
+    ("de", "Der Saft ist zuckerfrei.", "Der Saft enthält Zucker.", "contradicted", "negation"),
+    ("de", "Der Saft ist zuckerfrei.", "Der Saft enthält keinen Zucker.", "supported", None),
+    ("de", "Der Eintritt ist kostenlos.", "Der Eintritt kostet etwas.", "contradicted", "negation"),
+    ("de", "Der Eintritt ist kostenlos.", "Der Eintritt kostet nichts.", "supported", None),
+    ("nl", "Het sap is suikervrij.", "Het sap bevat suiker.", "contradicted", "negation"),
+    ("en", "The juice is sugar-free.", "The juice contains sugar.", "contradicted", "negation"),
+    ("en", "The juice is sugar-free.", "The juice contains no sugar.", "supported", None),
+    (
+        "de",
+        "Der Rat lehnte den Vorschlag ab.",
+        "Der Rat stimmte dem Vorschlag zu.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Der Rat lehnte den Vorschlag ab.",
+        "Der Rat stimmte dem Vorschlag nicht zu.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
     "object_put_first": OBJECT_PUT_FIRST,
     "amounts_in_their_slot": AMOUNTS_IN_THEIR_SLOT,
     "all_and_none_in_other_words": ALL_AND_NONE_IN_OTHER_WORDS,
+    "privatives_and_unplaced_negations": PRIVATIVES_AND_UNPLACED_NEGATIONS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
