@@ -108,7 +108,7 @@ from lfx_citations.core.lexicon import (
     value_range,
     word_relation,
 )
-from lfx_citations.core.wordnet import privative, relation
+from lfx_citations.core.wordnet import phrase_relation, privative, relation
 
 # ---------------------------------------------------------------------------
 # Relations, projection, join
@@ -638,11 +638,26 @@ def infer(
     unbound: set[tuple[str, int]] = set()  # operators in a gap no aligned phrase bounds
     trailing: set[int] = set()  # claim operators after the last aligned word
     lead_none: list[int] = []  # an evidence "none" before an aligned noun, no phrase around it
+    # Chinese says "without" and "with" in the first character of a word: 无罪 / 有罪 (not guilty /
+    # guilty) negate each other, however the operator marks read 无.
+    said_with: set[tuple[int, int]] = set()
+    if lang == "zh":
+        for i, c in enumerate(cw):
+            for j, e in enumerate(ew):
+                if (
+                    len(c) == len(e) == 2
+                    and c[1] == e[1]
+                    and {c[0], e[0]} == {"无", "有"}
+                    and c not in ew  # "A 有效，B 无效": the claim's word is said too
+                    and e not in cw
+                ):
+                    said_with.add((i, j))
+                    subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 1), NEG, NEG))
     for gap in gaps(chain, len(claim), len(evidence)):
         cl = list(range(gap.ca, gap.cb))
         ev = [j for j in range(gap.ea, gap.eb) if lo <= j < hi]
-        c_ops = [i for i in cl if cm[i] and cm[i][0] != "part"]
-        e_ops = [j for j in ev if em[j] and em[j][0] != "part"]
+        c_ops = [i for i in cl if cm[i] and cm[i][0] != "part" and not any(i == x for x, _ in said_with)]
+        e_ops = [j for j in ev if em[j] and em[j][0] != "part" and not any(j == y for _, y in said_with)]
         # A quantifier opening the evidence further ahead than the slack reaches ("None of the 40
         # volunteers" / "No volunteer") still faces the claim's.
         ahead = [j for j in range(max(0, gap.ea - LEAD_REACH), gap.ea) if gap.where == "lead" and em[j]]
@@ -743,6 +758,7 @@ def infer(
         for i in c_words:
             before = cw[i - 1] if i else ""
             for j in e_words:
+                phrase = None
                 if j in used:
                     continue
                 if _other_quantity(cw, i, ew, j):
@@ -775,6 +791,11 @@ def infer(
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
                     rel = rel if rel is not None else _price_relation(cw, i, ew, j, lang)
+                    # A verb and the noun after it that the lexicon holds as one ("took office" /
+                    # "resigned"): the pair is the word in the slot.
+                    if rel is None and i + 1 in c_words and not cw[i + 1][0].isdigit():
+                        phrase = phrase_relation([ew[j]], cw[i : i + 2], lang or "en")
+                        rel = phrase if phrase in EXCLUSIVE else None
                     if rel is None and _other_period(cw, i, ew, j):
                         rel, kind = ALT, "number"
                     if rel in EXCLUSIVE and (wide or _ranks_another(cw, i, ew, j)):
@@ -786,6 +807,9 @@ def infer(
                     paired_here.add(i)
                     first = _approximated(cw, i) if kind == "number" else i
                     last_c, last_e = (i + 2, j + 2) if clocked else (i + 1, j + 1)
+                    if phrase is not None and rel == phrase:
+                        paired_here.add(i + 1)
+                        last_c = i + 2
                     if (
                         kind == "number"
                         and i + 1 in c_words
@@ -856,7 +880,17 @@ def infer(
     # followed by "free" ("zuckerfrei" / "Zucker", "kostenlos" / "kostet", "sugar-free" / "sugar"): a
     # negation, which a negation of the claim's own undoes ("enthält keinen Zucker").
     for i, j in chain:
-        if cw[i] == ew[j] and j + 1 < len(ew) and ew[j + 1] in _FREE and ew[j + 1] not in cw:
+        if (
+            cw[i] == ew[j]
+            and j + 1 < len(ew)
+            and ew[j + 1] in _FREE
+            and ew[j + 1] not in cw
+            # joined by a hyphen, or English: German "sprach den Fahrer frei" is "freisprechen"
+            and (
+                source_text[evidence[j][2] : evidence[j + 1][1]] == "-"
+                or (ew[j + 1] == "free" and lang == "en")
+            )
+        ):
             subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 2), NEG, NEG))
         elif cw[i] != ew[j] and _privative_compound(ew[j], cw[i]) and not _means_not(cw[i]):
             subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 1), NEG, NEG))
@@ -1726,7 +1760,7 @@ def _scoped(
 
 #: Particles German and Dutch verbs leave at the end of the clause ("stellte … ein", "nam … aan").
 SEPARABLE_PARTICLES = (
-    "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar"
+    "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar frei"
     " terug aan af op uit in mee toe voor goed"
 ).split()
 #: Particles that close a German or Dutch clause whose verb they belong to ("gab … statt", "wies … ab").

@@ -3525,6 +3525,37 @@ PRIVATIVES_AND_UNPLACED_NEGATIONS = [
 ]
 
 
+#: Opposites said in two words or split: "took office" / "resigned", German "sprach … frei" /
+#: "verurteilte", Chinese 无罪 / 有罪 (无 "without" and 有 "with" open the same word).
+OPPOSITES_IN_TWO_PARTS = [
+    ("en", "The mayor resigned in June.", "The mayor took office in June.", "contradicted", "direction"),
+    (
+        "en",
+        "The results were published in March.",
+        "The results were withheld in March.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Das Gericht sprach den Fahrer frei.",
+        "Das Gericht verurteilte den Fahrer.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Das Gericht verurteilte den Fahrer.",
+        "Das Gericht sprach den Fahrer frei.",
+        "contradicted",
+        "direction",
+    ),
+    ("zh", "法院判决司机无罪。", "法院判决司机有罪。", "contradicted", "negation"),
+    ("zh", "该产品对人体无害。", "该产品对人体有害。", "contradicted", "negation"),
+    ("zh", "该产品对人体无害。", "该产品对人体没有害处。", "supported", None),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3532,6 +3563,7 @@ JUDGED = {
     "amounts_in_their_slot": AMOUNTS_IN_THEIR_SLOT,
     "all_and_none_in_other_words": ALL_AND_NONE_IN_OTHER_WORDS,
     "privatives_and_unplaced_negations": PRIVATIVES_AND_UNPLACED_NEGATIONS,
+    "opposites_in_two_parts": OPPOSITES_IN_TWO_PARTS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
