@@ -258,12 +258,37 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
         for n in range(len(words)):
             if n != pivot:
                 role[n] = FIRST if n < pivot else SECOND
+    placed = _cjk_place(words)
     for n in list(role):
-        if n == k or not _argument(words[n]) or _in_phrase(words, n, 0 if n < pivot else pivot):
+        if (
+            n == k
+            or not _argument(words[n])
+            or _in_phrase(words, n, 0 if n < pivot else pivot)
+            or n in placed
+        ):
             del role[n]
     if sign < 0:
         role = {n: FIRST + SECOND - r for n, r in role.items()}
     return name, role
+
+
+def _cjk_place(words: list[str]) -> set[int]:
+    """The Chinese character pairs of a phrase of place or time, from 在 or 于 to the word that closes
+    it (中, 上, 里, 内, 时): "张伟在决赛中击败了李强" holds 在决赛中, no argument of the verb.
+
+    >>> sorted(_cjk_place(["张伟", "伟在", "在决", "决赛", "赛中", "中击", "击败"]))
+    [2, 3, 4]
+    """
+    out: set[int] = set()
+    for start, w in enumerate(words):
+        if len(w) != 2 or w[0] not in "在于":
+            continue
+        end = next(
+            (n for n in range(start, min(len(words), start + 6)) if words[n][-1:] in "中上里内时"), None
+        )
+        if end is not None:
+            out.update(range(start, end + 1))
+    return out
 
 
 def _comparison_frame(words: list[str]) -> tuple[str, dict[int, int]] | None:

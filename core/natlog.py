@@ -2462,6 +2462,9 @@ def role_swap(
             if compared and not turned and any("比" in w for w in c_mid):
                 # Read in characters: the adjective stands in pairs with what follows it ("轻了").
                 turned = any(converse(x, y) for v in tail_e for w in tail_c for x in v for y in w)
+                said = set("".join(cw[a : b + 1])) | set("".join(ew[pb : pa + 1]))
+                if not turned and not (set("".join(tail_c)) - said) & (set("".join(tail_e)) - said):
+                    continue  # an adjective each, unrelated: "比旧款少" / "比新款更费水"
             # A word both sides hold inside the claim's span may be part of an argument said another way
             # ("the cathedral's bell tower" / "the bell tower of the cathedral"): only a converse word
             # may then turn the order back, never a swap be read from it.

@@ -913,6 +913,11 @@ class Aligned:
         self.inference = found
         settled = found.settled
         known = frozenset(claim[i][0] for i in found.known)
+        if found.role is not None and any(t[0][:1] >= "\u3400" for t in claim):
+            # Chinese is read in pairs of characters, and a swap leaves pairs across the arguments
+            # that no side holds ("教堂比这座塔高" / "这座塔比教堂高"): their characters are all said.
+            said = set(source_text)
+            known |= frozenset(t[0] for t in claim if t[0][:1] >= "\u3400" and set(t[0]) <= said)
         if found.relation in EXCLUSIVE and (found.role is not None or not found.unknown_beside()):
             self.excluded = (self._exclusion(found), known)
         elif found.relation in ENTAILING:

@@ -3556,6 +3556,17 @@ OPPOSITES_IN_TWO_PARTS = [
 ]
 
 
+#: Chinese role swaps, read in pairs of characters: the pairs across the swapped terms are said; a
+#: phrase of place (在决赛中) is no argument; two comparisons with unrelated adjectives are no swap.
+CHINESE_ROLES_IN_PAIRS = [
+    ("zh", "这座塔比教堂高。", "教堂比这座塔高。", "contradicted", "role"),
+    ("zh", "北京的人口比上海少。", "上海的人口比北京少。", "contradicted", "role"),
+    ("zh", "新款洗衣机的耗水量比旧款少三成。", "旧款洗衣机比新款更费水。", NOT_SUPPORTED, None),
+    ("zh", "张伟在决赛中击败了李强。", "李强在决赛中击败了张伟。", "contradicted", "role"),
+    ("zh", "张伟在决赛中击败了李强。", "李强在决赛中输给了张伟。", NOT_SUPPORTED, None),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3564,6 +3575,7 @@ JUDGED = {
     "all_and_none_in_other_words": ALL_AND_NONE_IN_OTHER_WORDS,
     "privatives_and_unplaced_negations": PRIVATIVES_AND_UNPLACED_NEGATIONS,
     "opposites_in_two_parts": OPPOSITES_IN_TWO_PARTS,
+    "chinese_roles_in_pairs": CHINESE_ROLES_IN_PAIRS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
