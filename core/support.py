@@ -445,6 +445,25 @@ def _stated_amount(tok: str, cap: bool = True) -> bool:
     return _dated(tok, cap) or tok in NUMBER_WORDS
 
 
+def _front_gain(order: list[int], chain: list[tuple[int, int]], claim: list[Tok], evidence: list[Tok]) -> int:
+    """How many more aligned words the claim's front phrase read at its end must give: one fewer when
+    its number then faces one of the evidence's ("In 1972, the museum moved …" / "… moved … in 1962").
+
+    >>> toks = lambda s: [(w, 0, 0, False) for w in s.split()]
+    >>> claim = toks("in 1972 the museum moved")
+    >>> _front_gain([2, 3, 4, 0, 1], [(0, 0), (1, 1), (2, 2), (3, 3)], claim, toks("the museum moved in 1962"))
+    1
+    """
+    last_c, last_e = chain[-1] if chain else (-1, -1)
+    faces = (
+        last_c + 1 < len(order)
+        and last_e + 1 < len(evidence)
+        and claim[order[last_c + 1]][0][:1].isdigit()
+        and evidence[last_e + 1][0][:1].isdigit()
+    )
+    return CLAIM_FRONT_GAIN - 1 if faces else CLAIM_FRONT_GAIN
+
+
 def _front_said(order: list[int], chain: list[tuple[int, int]], claim: list[Tok]) -> bool:
     """Whether every word of the phrase ``order`` moved from the claim's front (its last positions)
     but its numbers is aligned in ``chain``, which reads the claim in that order."""
@@ -894,7 +913,8 @@ class Aligned:
         if (
             order is not None
             and self.claim_order == list(range(len(claim)))
-            and len(moved := align([claim[k] for k in order], evidence)) >= len(chain) + CLAIM_FRONT_GAIN
+            and len(moved := align([claim[k] for k in order], evidence))
+            >= len(chain) + _front_gain(order, moved, claim, evidence)
             and _front_said(order, moved, claim)
         ):
             chain = moved

@@ -3567,6 +3567,41 @@ CHINESE_ROLES_IN_PAIRS = [
 ]
 
 
+#: A year put in front of the claim faces the evidence's in its slot, though the evidence holds
+#: another year; nouns of change exclude each other, but "successor" and "predecessor" of swapped
+#: terms agree.
+FRONT_YEARS_AND_NOUNS_OF_CHANGE = [
+    (
+        "en",
+        "The museum, founded in 1905 by a group of local merchants, moved to its current building on the harbour in 1962.",
+        "In 1972, the museum moved to its current building on the harbour.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The museum, founded in 1905 by a group of local merchants, moved to its current building on the harbour in 1962.",
+        "In 1962, the museum moved to its current building on the harbour.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El Ibex 35 cerró el jueves con una caída del 1,8 %.",
+        "El Ibex 35 cerró el jueves con una subida del 1,8 %.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The Arlo S3 weighs 182 grams, making it noticeably lighter than its predecessor, the S2.",
+        "The S2 is heavier than its successor, the Arlo S3.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3576,6 +3611,7 @@ JUDGED = {
     "privatives_and_unplaced_negations": PRIVATIVES_AND_UNPLACED_NEGATIONS,
     "opposites_in_two_parts": OPPOSITES_IN_TWO_PARTS,
     "chinese_roles_in_pairs": CHINESE_ROLES_IN_PAIRS,
+    "front_years_and_nouns_of_change": FRONT_YEARS_AND_NOUNS_OF_CHANGE,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
