@@ -250,6 +250,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             for j in range(k, min(len(toks), k + 2)):
                 out[j] = ("part", "emphasis")  # "nothing short of", "no obstante": no negation
             continue
+        elif t == "none" and k and toks[k][3] and after != "of":
+            continue  # "returns None": a value in code, written with its capital mid-sentence
         elif is_cue_in(t, lang):
             # Written French negates with "ne … pas": "pas" alone is a step ("compte les pas").
             bare_pas = (

@@ -479,7 +479,9 @@ def _front_said(order: list[int], chain: list[tuple[int, int]], claim: list[Tok]
 #: noun phrase ("Durante la década de 1990, …", "Selon la métropole, …").
 _FRONT_OPENERS = frozenset(
     "durante selon según secondo segundo laut volgens après avant pendant während después antes dopo"
-    " prima tijdens".split()
+    " prima tijdens"
+    # and a condition put first: "If the file is missing, the function returns None"
+    " if when wenn falls cuando quando indien".split()
 )
 
 

@@ -3602,6 +3602,50 @@ FRONT_YEARS_AND_NOUNS_OF_CHANGE = [
 ]
 
 
+#: Settings and requirements as documentation words them: "switched on" / "disabled", "optional" /
+#: "required"; a condition put first is read at the end, and "returns None" is a value, no quantifier.
+SETTINGS_AND_CONDITIONS = [
+    (
+        "en",
+        "Telemetry is disabled by default.",
+        "By default, telemetry is switched on.",
+        "contradicted",
+        "direction",
+    ),
+    ("en", "Telemetry is disabled by default.", "By default, telemetry is turned off.", "supported", None),
+    (
+        "en",
+        "The API key is optional for public endpoints.",
+        "Public endpoints require an API key.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The API key is optional for public endpoints.",
+        "Public endpoints do not require an API key.",
+        "supported",
+        None,
+    ),
+    ("de", "Der Parameter ist optional.", "Der Parameter ist erforderlich.", "contradicted", "direction"),
+    ("de", "Der Parameter ist optional.", "Der Parameter ist nicht erforderlich.", "supported", None),
+    (
+        "en",
+        "The function returns None if the file does not exist.",
+        "If the file exists, the function returns None.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The function returns None if the file does not exist.",
+        "If the file is missing, the function returns None.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3612,6 +3656,7 @@ JUDGED = {
     "opposites_in_two_parts": OPPOSITES_IN_TWO_PARTS,
     "chinese_roles_in_pairs": CHINESE_ROLES_IN_PAIRS,
     "front_years_and_nouns_of_change": FRONT_YEARS_AND_NOUNS_OF_CHANGE,
+    "settings_and_conditions": SETTINGS_AND_CONDITIONS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
