@@ -580,6 +580,8 @@ def _means_not(word: str) -> bool:
         or (len(word) > 5 and privative(word))
         # "laktosefrei", "suikervrij": a German or Dutch compound that says "without".
         or (len(word) > 6 and word.endswith(("frei", "vrij")))
+        # "unbefristet", "ungeklärt", "unverändert": German "un-" before a participle's prefix
+        or (len(word) > 7 and word.startswith(("unbe", "unge", "unver", "uner", "unzu", "unent")))
     )
 
 
@@ -1217,6 +1219,40 @@ def infer(
     relation = EQ
     for edit in edits:
         relation = join(relation, edit.projected)
+    # The claim's own negation where the evidence says "only" of something else ("steht nur in der
+    # Pro-Version zur Verfügung" / "In der Basisversion ist die Funktion nicht verfügbar"), or says "not"
+    # in a word the claim words otherwise ("ist unbefristet" / "gilt keine Begrenzung"): what it
+    # negates may be what the evidence excludes too.
+    claim_only = [
+        w
+        for i, w in enumerate(cw)
+        if i not in aligned_c and _plain(w) and not any(same_stem(w, v) for v in ew)
+    ]
+    edited_e = {j for e in edits for j in range(*e.evidence)}
+    if (
+        relation in EXCLUSIVE
+        and any(e.op == "ins" and e.lexical == NEG for e in edits)
+        and (
+            (
+                any(w in NEGATION_BREAKERS for w in ew)
+                and not any(w in NEGATION_BREAKERS for w in cw)
+                and claim_only
+            )
+            or any(
+                _means_not(ew[j]) and j not in aligned_e and j not in edited_e
+                for j in range(len(ew))
+                if not em[j]
+            )
+        )
+    ):
+        edits = [
+            Edit(e.op, e.kind, e.claim, e.evidence, IND, IND) if e.op == "ins" and e.lexical == NEG else e
+            for e in edits
+        ]
+        relation = EQ
+        for edit in edits:
+            relation = join(relation, edit.projected)
+        result.dropped = True
     # A negation of the claim's the alignment could not place may negate the very word an exclusion
     # rests on ("Der Rat lehnte … ab" / "Der Rat stimmte … nicht zu"): a double negation, not a conflict.
     if (

@@ -1456,6 +1456,9 @@ class Claim:
     spans: list[Tok]
     marks: list[Mark]
     span_names: list[bool]
+    # German nouns, capitalized as every noun is, that count as names for the hard signal only
+    # ("Müllgebühren"): a conflict is still read past them.
+    nouns: int = 0
 
 
 @dataclass(frozen=True)
@@ -1701,6 +1704,9 @@ class SupportChecker:
         lang = sentence_language([t for t, *_ in spans])
         span_names = [self._is_name(spans, k, claim, lang) for k in range(len(spans))]
         capitals = [self._is_name(spans, k, claim) for k in range(len(spans))]
+        nouns = {
+            t for (t, *_), name, cap in zip(spans, span_names, capitals, strict=False) if cap and not name
+        }
         caps = {
             normalize(m.group(0))
             for m in re.finditer(r"[^\W\d_]+", unicodedata.normalize("NFKC", claim))
@@ -1736,6 +1742,7 @@ class SupportChecker:
             spans,
             marks(spans, claim),
             span_names,
+            mask(lambda t: lang == "de" and t in nouns) if lang == "de" else 0,
         )
 
     def judge(self, claim: Claim | None, source_id: int) -> Judgement:
@@ -1752,7 +1759,7 @@ class SupportChecker:
         conflict = None
         for candidate, words in flips.conflicts:
             # Contradicted: with the differing element put right, the evidence would support it.
-            again = self.features(claim, source_id, self._mask(claim, words | flips.eased))
+            again = self.features(claim, source_id, self._mask(claim, words | flips.eased), nouns_said=True)
             # A firm conflict needs the claim, put right, on topic with every hard signal held.
             firm = candidate in flips.firm
             if (
@@ -2069,11 +2076,12 @@ class SupportChecker:
         return match
 
     def features(
-        self, claim: Claim | None, source_id: int, assume: int = 0
+        self, claim: Claim | None, source_id: int, assume: int = 0, nouns_said: bool = False
     ) -> tuple[tuple[float, ...], tuple[int, ...], float, bool] | None:
         """What ``combine`` takes: features, the hard signals' logit penalty, whether one failed;
         and the evidence sentences (second). ``assume``: claim words (a bit mask) to count as found,
-        which tells what the evidence would say with a differing element put right."""
+        which tells what the evidence would say with a differing element put right; ``nouns_said``:
+        German nouns count as held then ("Müllgebühren" for "Gebühren für die Müllabfuhr")."""
         source = self._sources.get(source_id)
         if claim is None or source is None or not source.spans:
             return None
@@ -2103,7 +2111,7 @@ class SupportChecker:
             if n not in assumed
         )
         # A name the evidence sentences do not hold: the source may say it of someone else.
-        held = m.in_evidence | m.in_evidence_soft | assume
+        held = m.in_evidence | m.in_evidence_soft | assume | (claim.nouns if nouns_said else 0)
         names = any(not run & held for run in claim.names)
         penalty = QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
         return features, m.picked, penalty, bool(quotes or numbers or names)

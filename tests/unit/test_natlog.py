@@ -3646,6 +3646,41 @@ SETTINGS_AND_CONDITIONS = [
 ]
 
 
+#: German nouns reworded ("Müllgebühren", "Schwachstelle") are no missing names once a conflict is
+#: put right; a claim's negation is no conflict where the evidence says "only" of something else, or
+#: "not" in a word of its own ("unbefristet" / "keine Begrenzung").
+GERMAN_NOUNS_AND_NEGATIONS_SAID_ELSEWHERE = [
+    (
+        "de",
+        "Der Gemeinderat von Lindenau hat die Gebühren für die Müllabfuhr zum 1. Januar um acht Prozent erhöht.",
+        "Lindenau hat die Müllgebühren zum Jahresbeginn um acht Prozent gesenkt.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Die Sicherheitslücke in Brauplan 2.1 wurde von der Firma Nordlicht IT gemeldet.",
+        "Gemeldet hat die Schwachstelle in Brauplan 2.1 das Unternehmen Westwind IT.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "de",
+        "Die Funktion steht nur in der Pro-Version zur Verfügung.",
+        "In der Basisversion ist die Funktion nicht verfügbar.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Das Wohnrecht der Witwe ist zeitlich unbefristet.",
+        "Für das Wohnrecht der Witwe gilt keine zeitliche Begrenzung.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3657,6 +3692,7 @@ JUDGED = {
     "chinese_roles_in_pairs": CHINESE_ROLES_IN_PAIRS,
     "front_years_and_nouns_of_change": FRONT_YEARS_AND_NOUNS_OF_CHANGE,
     "settings_and_conditions": SETTINGS_AND_CONDITIONS,
+    "german_nouns_and_negations_said_elsewhere": GERMAN_NOUNS_AND_NEGATIONS_SAID_ELSEWHERE,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
