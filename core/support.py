@@ -218,6 +218,12 @@ _MONTH_SHORT = (
 )
 _MONTH_OF = {w: n for n, pair in enumerate(_MONTH_SHORT) for w in " ".join(pair).split()}
 # German auxiliaries end like declined adjectives, but a capitalized word after one is no noun of theirs.
+#: A century in Roman numerals ("XVIe", "XIXth").
+_ROMAN_ORDINAL = re.compile(r"[ivxlc]+(?:e|er|ème|th|st|nd|rd)")
+#: Words that open a sentence and name nothing: "only" in the lexicon languages, and German "einer".
+_OPENING_WORDS = frozenset(
+    "only just solo sólo solamente nur seulement uniquement apenas somente soltanto alleen einer eines einem".split()
+)
 _GERMAN_AUXILIARIES = frozenset(PASSIVE_AUXILIARIES["de"][0].split()) | {
     "hatte",
     "hatten",
@@ -965,7 +971,17 @@ class Aligned:
             if not substitution and not (name_slot and gap.where == "inner"):
                 continue
             ends_on_name = gap.where == "trail" and name_slot
-            if not phrase_around(chain, gap) and not ends_on_name:
+            # One name for one, between the same two words ("in Polen gefertigt" / "in Tschechien
+            # gefertigt"): a slot of its own.
+            one_for_one = (
+                name_slot
+                and gap.where == "inner"
+                and gap.cb - gap.ca == 1
+                and gap.eb - gap.ea == 1
+                # "au XVIe siècle" may restate "entre 1520 et 1540" beside "au XIIIe siècle"
+                and not _ROMAN_ORDINAL.fullmatch(claim[gap.ca][0])
+            )
+            if not phrase_around(chain, gap) and not ends_on_name and not one_for_one:
                 continue
             # A number or name of the claim that the evidence does not hold, facing
             # one of the same kind that the claim does not hold.
@@ -1654,10 +1670,22 @@ class SupportChecker:
             )
         ):
             return False
-        return k > 0 or (
-            word not in SENTENCE_OPENER_WORDS
-            and text[end : end + 1] != ","
-            and not self.is_common(text[toks[k][1] : end])
+        return (
+            k > 0
+            or (
+                word not in SENTENCE_OPENER_WORDS
+                and word not in FUNCTION_WORD_SET  # "Solo algunos socios …", "Einer der drei …"
+                and word not in _OPENING_WORDS
+                # "Hergestellt wird …", "Gemeldet hat …": a German participle put first, before its auxiliary
+                and not (
+                    len(toks) > 1
+                    and toks[1][0] in _GERMAN_AUXILIARIES
+                    and "ge" in word[:6]
+                    and word.endswith(("t", "en"))
+                )
+                and text[end : end + 1] != ","
+                and not self.is_common(text[toks[k][1] : end])
+            )
         )
 
     def _name_runs(self, text: str, spans: list[Tok], names: list[bool], index: dict[str, int]) -> list[int]:

@@ -3681,6 +3681,41 @@ GERMAN_NOUNS_AND_NEGATIONS_SAID_ELSEWHERE = [
 ]
 
 
+#: A sentence's first word is no name when it is a participle before its auxiliary ("Hergestellt
+#: wird") or says "only" ("Solo algunos"); one name for one between the same two words is a slot of
+#: its own, though no phrase surrounds it, unless it is a century in Roman numerals.
+FIRST_WORDS_AND_NAME_SLOTS = [
+    (
+        "de",
+        "Die Kaffeemaschine Aroma Pro wird vom Hersteller Heller in Polen gefertigt.",
+        "Hergestellt wird die Kaffeemaschine Aroma Pro in Tschechien.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "de",
+        "Die Kaffeemaschine Aroma Pro wird vom Hersteller Heller in Polen gefertigt.",
+        "Die Kaffeemaschine Aroma Pro wird in Tschechien gefertigt.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "es",
+        "Todos los socios tienen derecho a voto en la asamblea.",
+        "Solo algunos socios tienen derecho a voto en la asamblea.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "fr",
+        "Le château, construit au XIIIe siècle sur un éperon rocheux, fut agrandi entre 1520 et 1540.",
+        "Les travaux d'agrandissement du château eurent lieu au XVIe siècle.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3693,6 +3728,7 @@ JUDGED = {
     "front_years_and_nouns_of_change": FRONT_YEARS_AND_NOUNS_OF_CHANGE,
     "settings_and_conditions": SETTINGS_AND_CONDITIONS,
     "german_nouns_and_negations_said_elsewhere": GERMAN_NOUNS_AND_NEGATIONS_SAID_ELSEWHERE,
+    "first_words_and_name_slots": FIRST_WORDS_AND_NAME_SLOTS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
