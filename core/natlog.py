@@ -1042,6 +1042,14 @@ def infer(
             )
             if em[j] and em[j][0] == "negation" and j not in e_free and j not in unscoped
         ]
+        # And a verb that says "no longer" said apart from its particle ("stellte … den Betrieb ein"),
+        # facing the claim's "nicht mehr" ("einstellen" also means "hire").
+        if any(w in ("mehr", "meer") and k and cm[k - 1] for k, w in enumerate(cw)):
+            unscoped += [
+                at
+                for w in _APART_IMPLICATIVES
+                if (at := said_apart(w, ew)) is not None and not em[at] and at not in unscoped
+            ]
     for _ in unscoped:
         i = next(
             (n for n, e in enumerate(ops) if e.op == "ins" and e.lexical == NEG and e.kind == "negation"),
@@ -1797,6 +1805,8 @@ def _scoped(
 
 
 #: Particles German and Dutch verbs leave at the end of the clause ("stellte … ein", "nam … aan").
+#: Verbs that say "no longer" whose particle a clause may put at its end ("stellte … ein").
+_APART_IMPLICATIVES = ("eingestellt", "aufgehört", "stillgelegt")
 SEPARABLE_PARTICLES = (
     "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar frei"
     " terug aan af op uit in mee toe voor goed"
@@ -1865,6 +1875,13 @@ def _separable_relation(ew: list[str], j: int, cw: list[str], i: int, lang: str)
     sentence ("stellte … ein" is "einstellte", "trat … zurück" "zurücktrat"); German and Dutch only."""
     if lang not in _VERB_FINAL:
         return None
+    if j == len(ew) - 1 and ew[j] in SEPARABLE_PARTICLES:
+        # The particle itself faces the claim's word ("trat im März zurück" / "wurde im März
+        # ernannt"): the verb it closes is the one said.
+        return next(
+            (r for k in range(j) if (r := word_relation(ew[j] + ew[k], cw[i], "", lang)) in ("neg", "alt")),
+            None,
+        )
     e_part = ew[-1] if ew[-1] in SEPARABLE_PARTICLES and j < len(ew) - 1 else ""
     c_part = cw[-1] if cw[-1] in SEPARABLE_PARTICLES and i < len(cw) - 1 else ""
     if not e_part and not c_part:

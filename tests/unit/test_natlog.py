@@ -3716,6 +3716,41 @@ FIRST_WORDS_AND_NAME_SLOTS = [
 ]
 
 
+#: The issue's table in other words: a German verb said apart from its particle ("stellte … den
+#: Betrieb ein" faces "nicht mehr"; "trat … zurück" faces "wurde … ernannt"), and Chinese 辞职 / 任命.
+SEPARABLE_VERBS_AND_OFFICES = [
+    (
+        "de",
+        "Das Werk stellte 2020 den Betrieb ein.",
+        "Das Werk ist nicht mehr in Betrieb.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Firma stellte 2020 dreißig Ingenieure ein.",
+        "Die Firma stellte 2020 dreißig Ingenieure nicht ein.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Der Minister trat im März zurück.",
+        "Der Minister wurde im März ernannt.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Der Minister trat im März zurück.",
+        "Der Minister ist im März zurückgetreten.",
+        "supported",
+        None,
+    ),
+    ("zh", "部长于三月辞职。", "部长于三月被任命。", "contradicted", "direction"),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3729,6 +3764,7 @@ JUDGED = {
     "settings_and_conditions": SETTINGS_AND_CONDITIONS,
     "german_nouns_and_negations_said_elsewhere": GERMAN_NOUNS_AND_NEGATIONS_SAID_ELSEWHERE,
     "first_words_and_name_slots": FIRST_WORDS_AND_NAME_SLOTS,
+    "separable_verbs_and_offices": SEPARABLE_VERBS_AND_OFFICES,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
