@@ -69,6 +69,10 @@ NEGATION_PARTS = (
     "없",
 )
 
+#: Chinese verbs that say "no longer" ("停止运营" / "不再运营"), as "ceased" does: a negation where the
+#: sentence has no other ("暂停了作业，尚未恢复" says two things).
+CJK_STOP_VERBS = ("停止", "终止", "暂停")
+
 #: Direction and comparison pairs: each line is one concept, its two poles separated by " | ".
 #: A claim word on one pole aligned with an evidence word on the other is a conflict.
 DIRECTION_PAIRS = {

@@ -68,6 +68,7 @@ from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     AVAILABILITY_WORDS,
     CALENDAR_WORDS,
+    CJK_STOP_VERBS,
     CONTEXT_CONTRARIES,
     DOWNWARD,
     FUNCTION_WORD_SET,
@@ -273,6 +274,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 text.startswith(p, a) for p in NEGATION_PART_BREAKERS
             ):
                 mark = ("negation", "not")
+            elif t in CJK_STOP_VERBS and not any(p in text for p in NEGATION_PARTS):
+                mark = ("negation", "not")
             else:  # a quantifier written in characters: 所有 "all", 部分 "some"
                 found = operator(t)
                 mark = found if found and found[1] not in ("none", "never") else None
@@ -432,6 +435,8 @@ def _bounded(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 #: "Unless" ("à moins que", "a menos que", "a meno che", "es sei denn", "tenzij"): a negation before it
 #: is a condition.
 _UNLESS = frozenset("unless moins menos meno sei tenzij".split())
+#: "If" in the lexicon languages: a negation right after it is a condition ("sofern keine …").
+_IF = frozenset("if provided sofern falls wenn si indien mits".split())
 #: "Except" in the lexicon languages: what follows it is said not to hold.
 _EXCEPT = frozenset("except excepté sauf außer excepto salvo eccetto tranne exceto behalve".split())
 
@@ -546,7 +551,12 @@ class Inference:
     def known(self) -> set[int]:
         """Claim tokens an edit accounts for (the lexicon relates them to the evidence), with the words
         that belong to an operator ("ne" of "ne … jamais")."""
-        return {i for e in self.edits for i in range(*e.claim)} | (self.parts if self.edits else set())
+        # and the claim's negations the evidence's face ("不再运营" / "停止运营": each says "no longer")
+        return (
+            {i for e in self.edits for i in range(*e.claim)}
+            | (self.parts if self.edits else set())
+            | self.paired
+        )
 
 
 def _content(word: str) -> bool:
@@ -949,6 +959,11 @@ def infer(
         ("del", e_free, em, ew, aligned_e),
     ):
         for k in free:
+            if any(w in _IF for w in words[max(0, k - 2) : k]):
+                # "sofern keine Verlängerung vereinbart wird", "if no token is sent": a condition,
+                # not what the sentence asserts
+                result.dropped = True
+                continue
             if words[k] in absorbed and m[k][1] != "none":
                 # "Every participant completed" / "No participant failed to complete": the "none" …
                 # "all" pair has read "failed" as half of its double negation.
