@@ -1290,6 +1290,25 @@ def infer(
     return result
 
 
+#: Chinese words that order two events in time ("之后", after; "之前", before).
+_CJK_BEFORE_AFTER = ("之后", "之前", "以后", "以前")
+
+
+def _cjk_time_of(words: list[str]) -> str:
+    """The character before a Chinese "之后" or "之前" and the word itself: what the sentence orders
+    its event against ("暴雨之后" gives "雨之后"); "" when it orders none.
+
+    >>> _cjk_time_of(["暴雨", "雨之", "之后", "后发", "发生"]), _cjk_time_of(["the", "flood"])
+    ('雨之后', '')
+    """
+    chars = "".join(w[0] for w in words) + (words[-1][1:] if words else "")
+    for t in _CJK_BEFORE_AFTER:
+        at = chars.find(t)
+        if at > 0:
+            return chars[at - 1] + t
+    return ""
+
+
 #: Chinese times, in pairs of characters as Chinese is read: days, parts of a day, years and months
 #: said from now. They move freely in a sentence, so they fill no role.
 _CJK_TIMES = frozenset(
@@ -2429,6 +2448,20 @@ _TIME_OPENERS = _PREPOSITIONS | frozenset(
 )
 
 
+#: German verbs that lend, and borrow with "sich": "Die Bank lieh der Stadt …" / "Die Stadt lieh sich
+#: bei der Bank …".
+_LEND_DE = frozenset("leiht lieh liehen leihen geliehen borgt borgte borgten borgen geborgt".split())
+
+
+def _borrowed(words: list[str]) -> bool:
+    """Whether a German lending verb is said with "sich" right after it: borrowing.
+
+    >>> _borrowed("die stadt lieh sich bei der bank geld".split()), _borrowed("die bank lieh der stadt geld".split())
+    (True, False)
+    """
+    return any(w in _LEND_DE and "sich" in words[k + 1 : k + 3] for k, w in enumerate(words))
+
+
 def role_swap(
     cw: list[str],
     ew: list[str],
@@ -2493,6 +2526,10 @@ def role_swap(
             if b - a > MAX_SPAN or pa - pb > MAX_SPAN:
                 continue
             c_mid, e_mid = cw[a + 1 : b], ew[pb + 1 : pa]
+            # Chinese "X 之后" is a time, not an argument: "暴雨之后发生了洪水" / "洪水发生在暴雨之后"
+            # order the same two events when the same word stands before it.
+            if _cjk_time_of(cw) and _cjk_time_of(cw) == _cjk_time_of(ew):
+                continue
             # One predicate between them: about as many words on each side (a phrase moved to the
             # front, "Getragen vom Stadion traf die Mannschaft", leaves one side much longer). A score
             # or an amount moved between them is no part of it ("venció por 2 a 1 al" / "venció al").
@@ -2707,6 +2744,8 @@ def _roles(
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
     lang = sentence_language(cw) or sentence_language(ew)
     found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)], lang)
+    if found is not None and not found[2] and _borrowed(cw) != _borrowed(ew):
+        found = (found[0], found[1], True)  # "lieh der Stadt" / "lieh sich bei der Bank": lent, borrowed
     if found is None or not found[2]:
         if found is not None and _one_difference(cw, ew, found, lang) and not frames_agree(claim, evidence):
             result.role = found[:2]

@@ -3781,6 +3781,28 @@ NO_LONGER_AND_CONDITIONS = [
 ]
 
 
+#: Converses said with one verb: German "leihen" lends, and borrows with "sich"; Chinese "X 之后"
+#: orders two events against X on both sides, whichever comes first in the sentence.
+ONE_VERB_BOTH_WAYS = [
+    (
+        "de",
+        "Die Bank lieh der Stadt fünf Millionen Euro.",
+        "Die Stadt lieh sich bei der Bank fünf Millionen Euro.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Bank lieh der Stadt fünf Millionen Euro.",
+        "Die Stadt lieh der Bank fünf Millionen Euro.",
+        "contradicted",
+        "role",
+    ),
+    ("zh", "暴雨之后发生了洪水。", "洪水发生在暴雨之后。", "supported", None),
+    ("zh", "暴雨之后发生了洪水。", "洪水之后发生了暴雨。", "contradicted", "role"),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3796,6 +3818,7 @@ JUDGED = {
     "first_words_and_name_slots": FIRST_WORDS_AND_NAME_SLOTS,
     "separable_verbs_and_offices": SEPARABLE_VERBS_AND_OFFICES,
     "no_longer_and_conditions": NO_LONGER_AND_CONDITIONS,
+    "one_verb_both_ways": ONE_VERB_BOTH_WAYS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
