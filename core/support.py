@@ -547,6 +547,38 @@ _BY = frozenset("by um de en di met em".split())
 _PERCENT = frozenset("% percent per pour prozent por".split())
 
 
+def _decade(words: list[str], k: int) -> int | None:
+    """The first year of the decade the year at ``k`` names ("1980s", "1980er", "les années 1980"),
+    None when it names a year.
+
+    >>> _decade("in the late 1980 s".split(), 3), _decade("dans les années 1980".split(), 3), _decade(["in", "1987"], 1)
+    (1980, 1980, None)
+    """
+    w = words[k]
+    if not (is_year(w) and w.endswith("0")):
+        return None
+    after = words[k + 1] if k + 1 < len(words) else ""
+    before = words[k - 1] if k else ""
+    return int(w) if after in ("s", "er", "ern") or before in _DECADE_WORDS else None
+
+
+#: Words before a year that make it a decade: "les années 1980", "los años 1980", "gli anni 1980".
+_DECADE_WORDS = frozenset("années años anni anos jaren".split())
+
+
+def _in_decade(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether one side's year falls in the decade the other side names ("in 1987" / "in the 1980s").
+
+    >>> _in_decade("in the 1980 s".split(), 2, ["in", "1987"], 1), _in_decade("in the 1970 s".split(), 2, ["in", "1987"], 1)
+    (True, False)
+    """
+    for words, k, other, n in ((cw, i, ew, j), (ew, j, cw, i)):
+        start = _decade(words, k)
+        if start is not None and is_year(other[n]) and start <= int(other[n]) < start + 10:
+            return True
+    return False
+
+
 def _scaled_alike(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     """Whether the two numbers are one amount once their scale words are read ("deux mille" /
     "2 000").
@@ -1037,6 +1069,7 @@ class Aligned:
                     or (_date_kind(claim[a][0]) == "year" and (_reckoned(c_words) or _reckoned(e_words)))
                     or _change_said(c_words, a, e_words, c)  # "rose from 10 to 12" / "went up by 2"
                     or _scaled_alike(c_words, a, e_words, c)  # "twelve hundred" / "1,200"
+                    or _in_decade(c_words, a, e_words, c)  # "in the late 1980s" / "in 1987"
                 ):
                     continue  # … nor a year reckoned from another event ("in 1932, two years following")
                 elif kind == "name" and (
@@ -1126,7 +1159,7 @@ class Aligned:
         if len(theirs) != 1 or (kind == "year" and (_reckoned(cw) or _reckoned(ew))):
             return
         j = theirs[0]
-        if _change_said(cw, i, ew, j):
+        if _change_said(cw, i, ew, j) or _in_decade(cw, i, ew, j):
             return
         if None not in (_span_days(cw, i), _span_days(ew, j)):
             # Two spans of time compare in days: "two years" is "24 months", "90 days" not "six months".

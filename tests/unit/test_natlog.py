@@ -3803,6 +3803,40 @@ ONE_VERB_BOTH_WAYS = [
 ]
 
 
+#: A decade ("the 1980s", "den 1980er Jahren", "les années 1980") holds the years in it: no number
+#: conflict with one of them, one with a year outside it.
+DECADES = [
+    (
+        "en",
+        "The company was founded in 1987.",
+        "The company was founded in the late 1980s.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The company was founded in 1987.",
+        "The company was founded in the 1970s.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "de",
+        "Die Firma wurde 1987 gegründet.",
+        "Die Firma wurde in den 1980er Jahren gegründet.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Firma wurde 1987 gegründet.",
+        "Die Firma wurde in den 1990er Jahren gegründet.",
+        "contradicted",
+        "number",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3819,6 +3853,7 @@ JUDGED = {
     "separable_verbs_and_offices": SEPARABLE_VERBS_AND_OFFICES,
     "no_longer_and_conditions": NO_LONGER_AND_CONDITIONS,
     "one_verb_both_ways": ONE_VERB_BOTH_WAYS,
+    "decades": DECADES,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
