@@ -590,8 +590,21 @@ def _means_not(word: str) -> bool:
         or (len(word) > 5 and privative(word))
         # "laktosefrei", "suikervrij": a German or Dutch compound that says "without".
         or (len(word) > 6 and word.endswith(("frei", "vrij")))
-        # "unbefristet", "ungeklärt", "unverändert": German "un-" before a participle's prefix
-        or (len(word) > 7 and word.startswith(("unbe", "unge", "unver", "uner", "unzu", "unent")))
+    )
+
+
+def _german_privative(word: str, lang: str) -> bool:
+    """A German participle negated by "un-" ("unbefristet", "ungeklärt"), which may say what the
+    other side's negation does; not "unbedenklich" (safe), which no participle underlies.
+
+    >>> _german_privative("unbefristet", "de"), _german_privative("unbedenklich", "de")
+    (True, False)
+    """
+    return (
+        lang == "de"
+        and len(word) > 7
+        and word.startswith(("unbe", "unge", "unver", "uner", "unzu", "unent"))
+        and word.endswith(("t", "en"))
     )
 
 
@@ -1262,7 +1275,9 @@ def infer(
                 and claim_only
             )
             or any(
-                _means_not(ew[j]) and j not in aligned_e and j not in edited_e
+                (_means_not(ew[j]) or _german_privative(ew[j], lang))
+                and j not in aligned_e
+                and j not in edited_e
                 for j in range(len(ew))
                 if not em[j]
             )

@@ -3837,6 +3837,32 @@ DECADES = [
 ]
 
 
+#: Advice: "déconseillé" / "recommandé" in the lexicon languages; "unbedenklich" (safe) says no "not".
+ADVICE = [
+    (
+        "fr",
+        "Le médicament est déconseillé pendant la grossesse.",
+        "Le médicament est recommandé pendant la grossesse.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Von dem Medikament wird in der Schwangerschaft abgeraten.",
+        "Das Medikament wird in der Schwangerschaft empfohlen.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Das Medikament darf in der Schwangerschaft nicht eingenommen werden.",
+        "In der Schwangerschaft ist das Medikament unbedenklich.",
+        NOT_SUPPORTED,
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3854,6 +3880,7 @@ JUDGED = {
     "no_longer_and_conditions": NO_LONGER_AND_CONDITIONS,
     "one_verb_both_ways": ONE_VERB_BOTH_WAYS,
     "decades": DECADES,
+    "advice": ADVICE,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
