@@ -574,7 +574,11 @@ def _privative_compound(word: str, base: str) -> bool:
 
     >>> _privative_compound("zuckerfrei", "zucker"), _privative_compound("kostenlos", "kostet"), _privative_compound("frei", "freiheit")
     (True, True, False)
+    >>> _privative_compound("wireless", "wirelessly")
+    False
     """
+    if base.startswith(word):
+        return False  # "wireless" / "wirelessly": one word
     for end in ("frei", "vrij", "los", "loos", "less"):
         stem = word[: -len(end)].rstrip("s")
         if word.endswith(end) and len(stem) >= 4 and base.startswith(stem[:4]):
