@@ -651,6 +651,16 @@ def infer(
         return result
     cm = claim_marks if claim_marks is not None else marks(claim, claim_text)
     em = evidence_marks if evidence_marks is not None else marks(evidence, source_text)
+    # A negation aligned with the same word that says no "not" on the other side ("não" of "não só …
+    # mas também"): it faces nothing there.
+    emphasis = ("part", "emphasis")
+    chain = [
+        (i, j)
+        for i, j in chain
+        if not ((cm[i] == emphasis and negative(em[j])) or (em[j] == emphasis and negative(cm[i])))
+    ]
+    if not chain:
+        return result
     result.parts = {i for i, mark in enumerate(cm) if mark is not None and mark[0] == "part"}
     lang = sentence_language([t for t, *_ in claim]) or sentence_language([t for t, *_ in evidence])
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]

@@ -3863,6 +3863,40 @@ ADVICE = [
 ]
 
 
+#: "Not only", "no obstante": a word of them that looks like "not" is no negation, and a claim's "not"
+#: aligned with it faces nothing there.
+NOT_ONLY_FACES_NO_NEGATION = [
+    (
+        "pt",
+        "A empresa não só fabrica carros, mas também caminhões.",
+        "A empresa fabrica caminhões.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "A empresa não só fabrica carros, mas também caminhões.",
+        "A empresa não fabrica caminhões.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "it",
+        "L'azienda non solo produce auto, ma anche camion.",
+        "L'azienda non produce camion.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "es",
+        "El equipo perdió; no obstante, se clasificó para la final.",
+        "El equipo no se clasificó para la final.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3881,6 +3915,7 @@ JUDGED = {
     "one_verb_both_ways": ONE_VERB_BOTH_WAYS,
     "decades": DECADES,
     "advice": ADVICE,
+    "not_only_faces_no_negation": NOT_ONLY_FACES_NO_NEGATION,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
