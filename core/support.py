@@ -547,6 +547,22 @@ _BY = frozenset("by um de en di met em".split())
 _PERCENT = frozenset("% percent per pour prozent por".split())
 
 
+#: Endings of German common nouns, which no name of a person, place or firm takes.
+_COMMON_NOUN_ENDINGS = (
+    "ung ungen heit heiten keit keiten ion ionen schaft schaften tät täten ismus nis nisse"
+    " ling linge tum ment mente enz enzen anz anzen ität"
+).split()
+
+
+def _common_noun(word: str) -> bool:
+    """A German noun by its ending: "Kollisionen", "Vereinbarung", not "Tschechien".
+
+    >>> _common_noun("kollisionen"), _common_noun("tschechien")
+    (True, False)
+    """
+    return len(word) > 6 and word.endswith(tuple(_COMMON_NOUN_ENDINGS))
+
+
 def _decade(words: list[str], k: int) -> int | None:
     """The first year of the decade the year at ``k`` names ("1980s", "1980er", "les années 1980"),
     None when it names a year.
@@ -985,6 +1001,7 @@ class Aligned:
         else:
             self.weaker = True
         self.weaker = self.weaker or found.dropped
+        german = sentence_language(c_words) == "de" or sentence_language(e_words) == "de"
         for gap in gaps(chain, len(claim), len(evidence)):
             cl, ev = range(gap.ca, gap.cb), range(gap.ea, gap.eb)
             substitution = abs(len(cl) - len(ev)) <= GAP_SLACK
@@ -1034,9 +1051,19 @@ class Aligned:
                 ),
                 (
                     "name",
-                    # A word the lexicon relates to the evidence's (a unit converted) is no name.
-                    lambda k: claim_names[k] and here_absent(claim[k][0]) and k not in found.known,
-                    lambda k: evidence_names[k] and evidence[k][0] not in claim_words,
+                    # A word the lexicon relates to the evidence's (a unit converted) is no name, nor a
+                    # German noun with a common noun's ending ("Kollisionen" / "Zusammenstöße").
+                    lambda k: (
+                        claim_names[k]
+                        and here_absent(claim[k][0])
+                        and k not in found.known
+                        and not (german and _common_noun(claim[k][0]))
+                    ),
+                    lambda k: (
+                        evidence_names[k]
+                        and evidence[k][0] not in claim_words
+                        and not (german and _common_noun(evidence[k][0]))
+                    ),
                 ),
             ):
                 a = next((k for k in cl if mine(k)), None)

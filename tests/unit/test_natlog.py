@@ -3897,6 +3897,34 @@ NOT_ONLY_FACES_NO_NEGATION = [
 ]
 
 
+#: Read from the held-out batch 29 after its final judgement: a German noun with a common noun's
+#: ending ("Kollisionen") is no name facing another noun (the paraphrase stays partial, no longer
+#: contradicted); "turned down" against "accepted".
+READ_FROM_BATCH_29 = [
+    (
+        "de",
+        "Laut § 4 der Hafenordnung sind Kollisionen im Hafenbecken unverzüglich dem Hafenkapitän zu melden.",
+        "Die Hafenordnung verlangt, dass Zusammenstöße im Hafenbecken sofort dem Hafenkapitän gemeldet werden.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "de",
+        "Die Kaffeemaschine wird in Polen gefertigt.",
+        "Die Kaffeemaschine wird in Tschechien gefertigt.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "en",
+        "The insurer accepted the claim.",
+        "The insurer turned down the claim.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3916,6 +3944,7 @@ JUDGED = {
     "decades": DECADES,
     "advice": ADVICE,
     "not_only_faces_no_negation": NOT_ONLY_FACES_NO_NEGATION,
+    "read_from_batch_29": READ_FROM_BATCH_29,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
