@@ -694,11 +694,12 @@ def infer(
                 ):
                     said_with.add((i, j))
                     subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 1), NEG, NEG))
+    said_c, said_e = {i for i, _ in said_with}, {j for _, j in said_with}
     for gap in gaps(chain, len(claim), len(evidence)):
         cl = list(range(gap.ca, gap.cb))
         ev = [j for j in range(gap.ea, gap.eb) if lo <= j < hi]
-        c_ops = [i for i in cl if cm[i] and cm[i][0] != "part" and not any(i == x for x, _ in said_with)]
-        e_ops = [j for j in ev if em[j] and em[j][0] != "part" and not any(j == y for _, y in said_with)]
+        c_ops = [i for i in cl if cm[i] and cm[i][0] != "part" and i not in said_c]
+        e_ops = [j for j in ev if em[j] and em[j][0] != "part" and j not in said_e]
         # A quantifier opening the evidence further ahead than the slack reaches ("None of the 40
         # volunteers" / "No volunteer") still faces the claim's.
         ahead = [j for j in range(max(0, gap.ea - LEAD_REACH), gap.ea) if gap.where == "lead" and em[j]]
@@ -1266,9 +1267,7 @@ def infer(
             if faced is not None:
                 result.paired.add(faced)
                 result.lonely.discard(faced)
-    relation = EQ
-    for edit in edits:
-        relation = join(relation, edit.projected)
+    relation = _joined(edits)
     # The claim's own negation where the evidence says "only" of something else ("steht nur in der
     # Pro-Version zur Verfügung" / "In der Basisversion ist die Funktion nicht verfügbar"), or says "not"
     # in a word the claim words otherwise ("ist unbefristet" / "gilt keine Begrenzung"): what it
@@ -1301,9 +1300,7 @@ def infer(
             Edit(e.op, e.kind, e.claim, e.evidence, IND, IND) if e.op == "ins" and e.lexical == NEG else e
             for e in edits
         ]
-        relation = EQ
-        for edit in edits:
-            relation = join(relation, edit.projected)
+        relation = _joined(edits)
         result.dropped = True
     # A negation of the claim's the alignment could not place may negate the very word an exclusion
     # rests on ("Der Rat lehnte … ab" / "Der Rat stimmte … nicht zu"): a double negation, not a conflict.
@@ -1317,6 +1314,18 @@ def infer(
         relation = ALT
     result.relation, result.edits = relation, edits
     return result
+
+
+def _joined(edits: list[Edit]) -> str:
+    """The join of the edits' projected relations, from ``eq``: what the claim is to the evidence.
+
+    >>> _joined([]), _joined([Edit("sub", "negation", (0, 1), (0, 1), NEG, NEG)] * 2)
+    ('eq', 'eq')
+    """
+    relation = EQ
+    for edit in edits:
+        relation = join(relation, edit.projected)
+    return relation
 
 
 #: Chinese words that order two events in time ("之后", after; "之前", before).
@@ -1867,9 +1876,9 @@ def _scoped(
     return head in aligned or head in edited or any(same_stem(words[head], w) for w in other)
 
 
-#: Particles German and Dutch verbs leave at the end of the clause ("stellte … ein", "nam … aan").
 #: Verbs that say "no longer" whose particle a clause may put at its end ("stellte … ein").
 _APART_IMPLICATIVES = ("eingestellt", "aufgehört", "stillgelegt")
+#: Particles German and Dutch verbs leave at the end of the clause ("stellte … ein", "nam … aan").
 SEPARABLE_PARTICLES = (
     "zurück ein ab an auf aus zu vor mit fest weg los nach her hin bei dar frei"
     " terug aan af op uit in mee toe voor goed"
@@ -2306,6 +2315,14 @@ def _fronted(sentence: list[str], a: int, b: int, lang: str) -> bool:
 
 #: Spanish object pronouns that take up an object put first ("A Marta la contrató …").
 _CLITICS = frozenset("lo la los las le les".split())
+
+
+def _turned_voice(sentence: list[str], a: int, b: int, lang: str) -> bool:
+    """Whether the clause between the arguments ``a`` and ``b`` says them in the other order than its
+    active voice would: a passive, or a Spanish object put first."""
+    return _passive(sentence, a + 1, b) or _fronted(sentence, a, b, lang)
+
+
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())
 #: The longest subject a passive clause is read back to active from, in tokens.
 SUBJECT_REACH = 10
@@ -2544,6 +2561,10 @@ def role_swap(
         and not (len(w) == 4 and w.isdigit() and i and cw[i - 1] in _TIME_OPENERS)
     ]
     held = {cw[i] for i in args}
+    # Chinese "X 之后" is a time, not an argument: "暴雨之后发生了洪水" / "洪水发生在暴雨之后" order the
+    # same two events when the same word stands before it.
+    if _cjk_time_of(cw) and _cjk_time_of(cw) == _cjk_time_of(ew):
+        return None
     for x, a in enumerate(args):
         for b in args[x + 1 :]:
             pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
@@ -2555,10 +2576,6 @@ def role_swap(
             if b - a > MAX_SPAN or pa - pb > MAX_SPAN:
                 continue
             c_mid, e_mid = cw[a + 1 : b], ew[pb + 1 : pa]
-            # Chinese "X 之后" is a time, not an argument: "暴雨之后发生了洪水" / "洪水发生在暴雨之后"
-            # order the same two events when the same word stands before it.
-            if _cjk_time_of(cw) and _cjk_time_of(cw) == _cjk_time_of(ew):
-                continue
             # One predicate between them: about as many words on each side (a phrase moved to the
             # front, "Getragen vom Stadion traf die Mannschaft", leaves one side much longer). A score
             # or an amount moved between them is no part of it ("venció por 2 a 1 al" / "venció al").
@@ -2609,8 +2626,7 @@ def role_swap(
                 continue
             if any(w in SYMMETRIC for w in c_mid + e_mid):
                 continue
-            c_passive = _passive(cw, a + 1, b) or _fronted(cw, a, b, lang)
-            e_passive = _passive(ew, pb + 1, pa) or _fronted(ew, pb, pa, lang)
+            c_passive, e_passive = _turned_voice(cw, a, b, lang), _turned_voice(ew, pb, pa, lang)
             if blocked and c_passive != e_passive:
                 continue
             copula = any(w in _COPULAS for w in c_mid) and not c_passive
@@ -2691,8 +2707,7 @@ def _passive_swap(
     if b - a > MAX_SPAN or pb - pa > MAX_SPAN:
         return None
     c_mid, e_mid = cw[a + 1 : b], ew[pa + 1 : pb]
-    c_passive = _passive(cw, a + 1, b) or _fronted(cw, a, b, lang)
-    e_passive = _passive(ew, pa + 1, pb) or _fronted(ew, pa, pb, lang)
+    c_passive, e_passive = _turned_voice(cw, a, b, lang), _turned_voice(ew, pa, pb, lang)
     if c_passive == e_passive:
         return None
     # The rest of the first argument, said alike on both sides ("Lácteos Sur"), is no predicate.

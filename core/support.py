@@ -87,6 +87,7 @@ from lfx_citations.core.lexicon import (
     GERMAN_NOUN_MARKERS,
     MONTH_NUMBERS,
     NAME_PARTICLES,
+    NEGATION_BREAKERS,
     NOUN_PHRASE_START_WORDS,
     PASSIVE_AUXILIARIES,
     PERIOD_DAYS,
@@ -221,9 +222,7 @@ _MONTH_OF = {w: n for n, pair in enumerate(_MONTH_SHORT) for w in " ".join(pair)
 #: A century in Roman numerals ("XVIe", "XIXth").
 _ROMAN_ORDINAL = re.compile(r"[ivxlc]+(?:e|er|ème|th|st|nd|rd)")
 #: Words that open a sentence and name nothing: "only" in the lexicon languages, and German "einer".
-_OPENING_WORDS = frozenset(
-    "only just solo sólo solamente nur seulement uniquement apenas somente soltanto alleen einer eines einem".split()
-)
+_OPENING_WORDS = NEGATION_BREAKERS | frozenset("einer eines einem".split())
 _GERMAN_AUXILIARIES = frozenset(PASSIVE_AUXILIARIES["de"][0].split()) | {
     "hatte",
     "hatten",
