@@ -299,6 +299,10 @@ def align(claim: list[Tok], evidence: list[Tok]) -> list[tuple[int, int]]:
         i, j = chain[k]
         upper = chain[k + 1][1] if k + 1 < len(chain) else len(evidence)
         t = claim[i][0]
+        # The last pair has no next word to be tight to: it stays right after the one before it when
+        # the claim says them in a row ("was completed in 1284" / "was completed in 1248 … fire in 1871").
+        if k == len(chain) - 1 and k and chain[k - 1] == (i - 1, j - 1):
+            continue
         j = max((x for x in exact.get(number_key(t), ()) if j <= x < upper), default=j)
         chain[k] = (i, j)
     return chain

@@ -562,6 +562,23 @@ def _common_noun(word: str) -> bool:
     return len(word) > 6 and word.endswith(tuple(_COMMON_NOUN_ENDINGS))
 
 
+#: Words that make a length a surface or a volume ("metros cúbicos", "square miles").
+_SQUARED = frozenset(
+    "square cubic carré carrés carrées cube cubes quadrat cuadrado cuadrados cúbico cúbicos quadrado"
+    " quadrados cúbicos quadrato quadrati cubo cubi vierkante kubieke".split()
+)
+
+
+def _squared(words: list[str], k: int) -> bool:
+    """Whether the number at ``k`` counts a surface or a volume said in two words ("0,35 metros
+    cúbicos", "12 square miles"), a unit the lexicon does not convert.
+
+    >>> _squared("0.35 metros cúbicos".split(), 0), _squared("350 litros".split(), 0)
+    (True, False)
+    """
+    return any(w in _SQUARED for w in words[k + 1 : k + 3])
+
+
 def _decade(words: list[str], k: int) -> int | None:
     """The first year of the decade the year at ``k`` names ("1980s", "1980er", "les années 1980"),
     None when it names a year.
@@ -1096,6 +1113,8 @@ class Aligned:
                     or _change_said(c_words, a, e_words, c)  # "rose from 10 to 12" / "went up by 2"
                     or _scaled_alike(c_words, a, e_words, c)  # "twelve hundred" / "1,200"
                     or _in_decade(c_words, a, e_words, c)  # "in the late 1980s" / "in 1987"
+                    # "0,35 metros cúbicos" / "350 litros": a unit not read, on one side only
+                    or _squared(c_words, a) != _squared(e_words, c)
                 ):
                     continue  # … nor a year reckoned from another event ("in 1932, two years following")
                 elif kind == "name" and (

@@ -3925,6 +3925,49 @@ READ_FROM_BATCH_29 = [
 ]
 
 
+#: The claim's last word stays right after the one before it when the evidence says them in a row
+#: ("completed in 1284" faces "completed in 1248", not the "in 1871" further on); a surface or volume
+#: said in two words on one side only is a unit not read ("0,35 metros cúbicos" / "350 litros");
+#: "behält … bei" against "entfernt".
+LAST_WORDS_AND_UNITS = [
+    (
+        "en",
+        "The cathedral, which was completed in 1248, was badly damaged by fire in 1871.",
+        "The cathedral was completed in 1284.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The cathedral, which was completed in 1248, was badly damaged by fire in 1871.",
+        "The cathedral was completed in 1248.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "O frigorífico Polar X2 tem uma capacidade total de 350 litros.",
+        "O Polar X2 tem uma capacidade total de 0,35 metros cúbicos.",
+        NOT_SUPPORTED,
+        None,
+    ),
+    (
+        "en",
+        "The park covers an area of 37 square kilometres.",
+        "The park covers an area of 73 square kilometres.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "de",
+        "Das Update, das am Dienstag erschien, entfernt die Unterstützung für die alte API.",
+        "Das Update vom Dienstag behält die Unterstützung für die alte API bei.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3945,6 +3988,7 @@ JUDGED = {
     "advice": ADVICE,
     "not_only_faces_no_negation": NOT_ONLY_FACES_NO_NEGATION,
     "read_from_batch_29": READ_FROM_BATCH_29,
+    "last_words_and_units": LAST_WORDS_AND_UNITS,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
