@@ -3968,6 +3968,40 @@ LAST_WORDS_AND_UNITS = [
 ]
 
 
+#: Temporary against permanent, adding against removing, in the lexicon languages.
+TEMPORARY_AND_REMOVED = [
+    (
+        "fr",
+        "Le musée est fermé temporairement.",
+        "Le musée est fermé définitivement.",
+        "contradicted",
+        "direction",
+    ),
+    ("fr", "Le musée est fermé temporairement.", "Le musée est fermé provisoirement.", "supported", None),
+    (
+        "de",
+        "Das Museum ist vorübergehend geschlossen.",
+        "Das Museum ist dauerhaft geschlossen.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La versión 3 incluye el módulo de informes.",
+        "La versión 3 excluye el módulo de informes.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "In versie 3 is de rapportagemodule toegevoegd.",
+        "In versie 3 is de rapportagemodule verwijderd.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
@@ -3989,6 +4023,7 @@ JUDGED = {
     "not_only_faces_no_negation": NOT_ONLY_FACES_NO_NEGATION,
     "read_from_batch_29": READ_FROM_BATCH_29,
     "last_words_and_units": LAST_WORDS_AND_UNITS,
+    "temporary_and_removed": TEMPORARY_AND_REMOVED,
     "each_projection": PROJECTION_CASES,
     "roles": ROLE_CASES,
     "numbers": NUMBER_CASES,
