@@ -2033,6 +2033,17 @@ def _stated(k: int, m: list[Mark], words: list[str], evidence: list[str]) -> boo
     )
 
 
+def same_amount(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether the two numbers are one amount once their scale words are read ("2.3 million" /
+    "2,300,000", "twelve hundred" / "1,200").
+
+    >>> same_amount("twelve hundred adults".split(), 0, "1200 adults".split(), 0)
+    True
+    """
+    c, e = _value(number_key(cw[i])), _value(number_key(ew[j]))
+    return c is not None and e is not None and math.isclose(scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :]))
+
+
 def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Inference) -> str | None:
     """A claim's number facing the evidence's, when either side approximates it ("about 400",
     "more than 300"): the claim holds when every value the evidence allows is one it allows
@@ -2050,7 +2061,7 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     in_claims_unit = _converted(cw, ew, i, j, e)
     if not mine and not theirs and in_claims_unit is None:
         # The same amount with its scale written out: "2.3 million" / "2,300,000".
-        if abs(scaled(c, cw[i + 1 :]) - scaled(e, ew[j + 1 :])) <= 1e-9 * abs(scaled(e, ew[j + 1 :])):
+        if same_amount(cw, i, ew, j):
             result.settled.add(i)
             return EQ
         return None
@@ -2319,8 +2330,10 @@ _CLITICS = frozenset("lo la los las le les".split())
 
 def _turned_voice(sentence: list[str], a: int, b: int, lang: str) -> bool:
     """Whether the clause between the arguments ``a`` and ``b`` says them in the other order than its
-    active voice would: a passive, or a Spanish object put first."""
-    return _passive(sentence, a + 1, b) or _fronted(sentence, a, b, lang)
+    active voice would: a passive, a Spanish object put first, or German "leihen" with "sich", which
+    borrows where it otherwise lends ("Die Stadt lieh sich bei der Bank …" / "Die Bank lieh der
+    Stadt …")."""
+    return _passive(sentence, a + 1, b) or _fronted(sentence, a, b, lang) or _borrowed(sentence[a + 1 : b])
 
 
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())
@@ -2788,8 +2801,6 @@ def _roles(
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
     lang = sentence_language(cw) or sentence_language(ew)
     found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)], lang)
-    if found is not None and not found[2] and _borrowed(cw) != _borrowed(ew):
-        found = (found[0], found[1], True)  # "lieh der Stadt" / "lieh sich bei der Bank": lent, borrowed
     if found is None or not found[2]:
         if found is not None and _one_difference(cw, ew, found, lang) and not frames_agree(claim, evidence):
             result.role = found[:2]

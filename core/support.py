@@ -96,7 +96,6 @@ from lfx_citations.core.lexicon import (
     approximator,
     converse,
     operator,
-    scaled,
     sentence_language,
     unit_dimension,
     units_differ,
@@ -112,6 +111,7 @@ from lfx_citations.core.natlog import (
     is_year,
     marks,
     negative,
+    same_amount,
     same_predicate,
     same_stem,
 )
@@ -611,20 +611,6 @@ def _in_decade(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     return False
 
 
-def _scaled_alike(cw: list[str], i: int, ew: list[str], j: int) -> bool:
-    """Whether the two numbers are one amount once their scale words are read ("deux mille" /
-    "2 000").
-
-    >>> _scaled_alike("twelve hundred adults".split(), 0, "1200 adults".split(), 0)
-    True
-    """
-    try:
-        c, e = float(number_key(cw[i])), float(number_key(ew[j]))
-    except ValueError:
-        return False
-    return math.isclose(scaled(c, cw[i + 1 :]), scaled(e, ew[j + 1 :]))
-
-
 def _change_said(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     """Whether one side's number is the change between two numbers the other side gives: "rose from
     $10 to $12" / "went up by $2" (or "by 20 percent").
@@ -1111,7 +1097,7 @@ class Aligned:
                     # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                     or (_date_kind(claim[a][0]) == "year" and (_reckoned(c_words) or _reckoned(e_words)))
                     or _change_said(c_words, a, e_words, c)  # "rose from 10 to 12" / "went up by 2"
-                    or _scaled_alike(c_words, a, e_words, c)  # "twelve hundred" / "1,200"
+                    or same_amount(c_words, a, e_words, c)  # "twelve hundred" / "1,200"
                     or _in_decade(c_words, a, e_words, c)  # "in the late 1980s" / "in 1987"
                     # "0,35 metros cúbicos" / "350 litros": a unit not read, on one side only
                     or _squared(c_words, a) != _squared(e_words, c)
@@ -1848,7 +1834,7 @@ class SupportChecker:
             spans,
             marks(spans, claim),
             span_names,
-            mask(lambda t: lang == "de" and t in nouns) if lang == "de" else 0,
+            mask(lambda t: t in nouns) if lang == "de" else 0,
         )
 
     def judge(self, claim: Claim | None, source_id: int) -> Judgement:
