@@ -372,7 +372,7 @@ def follows(chain: list[tuple[int, int]], k: int, within: int = 1) -> bool:
     return 0 < k < len(chain) and all(0 < chain[k][s] - chain[k - 1][s] <= within for s in (0, 1))
 
 
-def phrase_around(chain: list[tuple[int, int]], gap: Gap) -> bool:
-    """Whether two aligned words, in a row or one word apart in both texts, stand right before or
-    right after the gap."""
-    return follows(chain, gap.before, 2) or follows(chain, gap.before + 2, 2)
+def phrase_around(chain: list[tuple[int, int]], gap: Gap, within: int = 2) -> bool:
+    """Whether two aligned words, in a row or one word apart in both texts (``within``), stand right
+    before or right after the gap."""
+    return follows(chain, gap.before, within) or follows(chain, gap.before + 2, within)

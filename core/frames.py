@@ -107,6 +107,9 @@ _PREPOSITION_REACH = 8
 
 FIRST, SECOND = 1, 2
 
+#: Spanish object pronouns that take up an object put before the verb.
+_FRONTED_CLITICS = frozenset("lo la los las".split())
+
 #: What introduces the second term of a comparison ("taller than", "plus haute que", "höher als",
 #: "più alto di", "mais alto do que").
 _SECOND_TERM = frozenset("than que als dan di del della dello dei degli delle do da".split())
@@ -121,6 +124,22 @@ def _argument(word: str) -> bool:
         and word not in _PASSIVE_AUX
         and not word[:1].isdigit()
         and (len(word) > 1 or word.isalpha())
+    )
+
+
+def object_first(words: list[str], k: int, name_after: bool = False) -> bool:
+    """Whether a Spanish clause puts its object before its verb ``k``, taken up by a pronoun right
+    before the verb, its subject after it (an article, or a name: ``name_after``): "El presupuesto lo
+    aprobó el ayuntamiento" says "El ayuntamiento aprobó el presupuesto". "El ayuntamiento lo aprobó"
+    has its subject first.
+
+    >>> object_first("el presupuesto lo aprobó el ayuntamiento".split(), 3), object_first("el ayuntamiento lo aprobó".split(), 3)
+    (True, False)
+    """
+    return (
+        0 < k < len(words) - 1
+        and words[k - 1] in _FRONTED_CLITICS
+        and (words[k + 1] in ARTICLES or name_after)
     )
 
 
@@ -211,8 +230,9 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
         return compared
     k, lang = found
     name, sign = _VERBS[lang, words[k]]
-    # Chinese says the passive with 被 before the verb, inside a pair of characters ("技被").
-    passive_zh = any("被" in w for w in words[max(0, k - 8) : k])
+    # Chinese says the passive with 被 before the verb, inside a pair of characters ("技被"), its
+    # agent a pair per character ("被本地连锁超市乐佳收购").
+    passive_zh = any("被" in w for w in words[max(0, k - 16) : k])
     agent = next((j for j, w in enumerate(words) if w in _AGENT and j != k), None)
     aux = any(w in _PASSIVE_AUX for w in words[max(0, min(k, agent or k) - 6) : k])
     pivot = k
@@ -255,9 +275,12 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
         for n in range(pivot + 1, len(words)):
             role[n] = FIRST if n < j else SECOND
     else:
+        # Spanish puts an object first and takes it up with a pronoun before the verb, its subject
+        # after it: "las baterías las suministra Motores Lebrija", "al Real Oviedo lo derrotó el …".
+        fronted = lang == "es" and object_first(words, k, k + 1 < len(words) and toks[k + 1][3])
         for n in range(len(words)):
             if n != pivot:
-                role[n] = FIRST if n < pivot else SECOND
+                role[n] = FIRST if (n < pivot) != fronted else SECOND
     placed = _cjk_place(words)
     for n in list(role):
         if (
@@ -345,12 +368,14 @@ def frame_swap(claim: list[Tok], evidence: list[Tok]) -> tuple[tuple[int, int], 
     return (c_lo, c_hi + 1), (e_lo, e_hi + 1)
 
 
-def frames_agree(claim: list[Tok], evidence: list[Tok]) -> bool:
-    """Whether both sentences have a frame of one class whose arguments keep their roles, none crossing:
-    "Den FC Norden besiegte der SV Halden" says what "Der SV Halden besiegte den FC Norden" says, in
-    the order of its object first. Comparisons never agree so: their first term is read without the
-    sentence's commas ("In Millport, rents grew faster than wages" puts "rents" in the phrase "In
-    Millport"), so they may show a swap but not overrule one.
+def frames_agree(claim: list[Tok], evidence: list[Tok], args: tuple[int, ...] = ()) -> bool:
+    """Whether both sentences have a frame of one class whose arguments keep their roles, none crossing,
+    among them one of the claim's words ``args``: "Den FC Norden besiegte der SV Halden" says what "Der SV
+    Halden besiegte den FC Norden" says, in the order of its object first. Comparisons never agree so:
+    their first term is read without the sentence's commas ("In Millport, rents grew faster than
+    wages" puts "rents" in the phrase "In Millport"), so they may show a swap but not overrule one. Nor
+    do frames that give neither word read as swapped a role on both sides ("Halvard Rail took over … from
+    Corrin Transit": "from" opens a phrase of its own), whatever else they keep.
 
     >>> from lfx_citations.core.align import token_spans
     >>> frames_agree(token_spans("Den FC Norden besiegte der SV Halden."), token_spans("Der SV Halden besiegte den FC Norden."))
@@ -360,4 +385,5 @@ def frames_agree(claim: list[Tok], evidence: list[Tok]) -> bool:
     if found is None or found[0].startswith("compare "):
         return False
     _, first, second, kept = found
-    return bool(kept) and not first and not second
+    held = {i for i, _ in kept}
+    return bool(kept) and not first and not second and (not args or any(i in held for i in args))

@@ -63,7 +63,7 @@ from lfx_citations.core.align import (
     number_key,
     phrase_around,
 )
-from lfx_citations.core.frames import TRADE_VERBS, frame_swap, frames_agree
+from lfx_citations.core.frames import TRADE_VERBS, frame_swap, frames_agree, object_first
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     AVAILABILITY_WORDS,
@@ -764,7 +764,8 @@ def infer(
         # again"); elsewhere the evidence's faces nothing and the claim's stands alone.
         if gap.where == "trail":
             trailing.update(c_ops)
-        if not phrase_around(chain, gap):
+        # Character pairs: a particle between two pairs ("出席了典礼", 了 perfective) parts them by two.
+        if not phrase_around(chain, gap, 3 if lang == "zh" else 2):
             unbound.update(("ins", i) for i in c_ops)
             c_free += c_ops
             lead_none += [j for j in e_ops if em[j] == ("quantifier", "none") and j + 1 in aligned_e]
@@ -2308,19 +2309,28 @@ def _passive(sentence: list[str], start: int, end: int) -> bool:
 
 
 def _fronted(sentence: list[str], a: int, b: int, lang: str) -> bool:
-    """Whether a Spanish clause puts its object first, marked by "a" and taken up again by a clitic
-    before the verb, between the arguments ``a`` and ``b``: "Al Real Oviedo lo derrotó el Sporting"
-    says what "El Sporting derrotó al Real Oviedo" does, the order turned back as by a passive.
+    """Whether a Spanish clause puts its object first, taken up again by a clitic before the verb,
+    between the arguments ``a`` and ``b``: marked by "a" ("Al Real Oviedo lo derrotó el Sporting"
+    says what "El Sporting derrotó al Real Oviedo" does, the order turned back as by a passive), or
+    with its subject after the verb ("La propuesta la rechazó el comité"). A sentence too short to
+    tell its language, or read as Portuguese for its "a" ("A Marta la contrató la empresa"), is read
+    so too: Portuguese puts these pronouns after the verb.
 
     >>> _fronted("al real oviedo lo derrotó el sporting".split(), 2, 6, "es")
     True
     >>> _fronted("el sporting derrotó al real oviedo".split(), 1, 5, "es")
     False
+    >>> _fronted("la propuesta la rechazó el comité".split(), 1, 5, "es")
+    True
     """
-    return (
-        lang == "es"
-        and any(w in ("a", "al") for w in sentence[max(0, a - 3) : a])
-        and any(w in _CLITICS for w in sentence[a + 1 : min(b, a + 3)])
+    if lang not in ("es", "pt", ""):
+        return False
+    marked = any(w in ("a", "al") for w in sentence[max(0, a - 3) : a])
+    # the pronoun right after the object marked by "a"; anywhere before the verb it precedes otherwise
+    # ("las baterías de Rodaviva las suministra …")
+    return any(
+        w in _CLITICS and ((marked and c < a + 3) or object_first(sentence, c + 1))
+        for c, w in enumerate(sentence[a + 1 : b], a + 1)
     )
 
 
@@ -2640,6 +2650,18 @@ def role_swap(
             if any(w in SYMMETRIC for w in c_mid + e_mid):
                 continue
             c_passive, e_passive = _turned_voice(cw, a, b, lang), _turned_voice(ew, pb, pa, lang)
+            # A Spanish object put first before the verb both sides say, its subject a name after it:
+            # "las baterías de Rodaviva las suministra Motores Lebrija". The pronoun is the claim's
+            # own: "la empresa" on both sides is an article and a noun.
+            c_passive = c_passive or (
+                lang in ("es", "pt", "")
+                and any(
+                    cw[k] in shared
+                    and object_first(cw, k, not lower[k + 1])
+                    and all(ew[j - 1 : j] != [cw[k - 1]] for j in e_at.get(cw[k], ()))
+                    for k in range(a + 2, b)
+                )
+            )
             if blocked and c_passive != e_passive:
                 continue
             copula = any(w in _COPULAS for w in c_mid) and not c_passive
@@ -2802,7 +2824,11 @@ def _roles(
     lang = sentence_language(cw) or sentence_language(ew)
     found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)], lang)
     if found is None or not found[2]:
-        if found is not None and _one_difference(cw, ew, found, lang) and not frames_agree(claim, evidence):
+        if (
+            found is not None
+            and _one_difference(cw, ew, found, lang)
+            and not frames_agree(claim, evidence, (found[0][0], found[0][1] - 1))
+        ):
             result.role = found[:2]
             return
         crossed = frame_swap(claim, evidence)

@@ -4002,8 +4002,143 @@ TEMPORARY_AND_REMOVED = [
 ]
 
 
+#: Chinese negations before a verb whose evidence says it done with 了 (a particle between two pairs);
+#: frames of replacing, overtaking, suing, supplying and teaching; "took over … from" whose arguments
+#: a phrase of its own holds; a Spanish object put first and taken up by a pronoun.
+PARTICLES_FRAMES_AND_FRONTED_OBJECTS = [
+    ("zh", "院长参加了开幕式。", "院长没有参加开幕式。", "contradicted", "negation"),
+    ("zh", "这家医院去年引进了新设备。", "这家医院去年没有引进新设备。", "contradicted", "negation"),
+    ("zh", "院长没有参加开幕式。", "院长未参加开幕式。", "supported", None),
+    ("zh", "该公司去年收购了星光超市。", "该公司去年被星光超市收购。", "contradicted", "role"),
+    ("zh", "新系统取代了旧的报表模块。", "旧的报表模块取代了新系统。", "contradicted", "role"),
+    ("zh", "新系统取代了旧的报表模块。", "旧的报表模块被新系统取代。", "supported", None),
+    (
+        "en",
+        "Dunmore Rail took over the coastal line from Kesh Transit in May.",
+        "In May, Kesh Transit took over the coastal line from Dunmore Rail.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Dunmore Rail took over the coastal line from Kesh Transit in May.",
+        "In May, Dunmore Rail took over the coastal line from Kesh Transit.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Im Jahr 2021 übernahm die Berta AG den Konkurrenten Lumex.",
+        "Die Berta AG übernahm 2021 den Konkurrenten Lumex.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Dr. Okafor trained the nursing staff in the new protocol.",
+        "The nursing staff trained Dr. Okafor in the new protocol.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Dr. Okafor trained the nursing staff in the new protocol.",
+        "The nursing staff were trained in the new protocol by Dr. Okafor.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Harlow Foods sued its supplier, Penrose Farms, in March.",
+        "Penrose Farms was sued by Harlow Foods in March.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El velero Alcatraz adelantó al Marejada en la última boya.",
+        "El Marejada fue adelantado por el Alcatraz en la última boya.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El velero Brisa adelantó al Gaviota cerca del faro.",
+        "Cerca del faro, el Gaviota rebasó al Brisa.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "Motores Lebrija suministra baterías a Rodaviva desde 2021.",
+        "Desde 2021, las baterías de Rodaviva las suministra Motores Lebrija.",
+        "supported",
+        None,
+    ),
+    ("es", "El comité rechazó la propuesta.", "La propuesta la rechazó el comité.", "supported", None),
+    ("es", "La empresa contrató a Marta.", "A Marta la contrató la empresa.", "supported", None),
+    (
+        "es",
+        "El ayuntamiento aprobó el presupuesto.",
+        "El presupuesto lo aprobó el ayuntamiento.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "La société Datavel fournit les hôpitaux en masques.",
+        "Les hôpitaux sont fournis en masques par la société Datavel.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Firma Brandt beliefert seit 2019 die Kliniken der Stadt.",
+        "Seit 2019 werden die Kliniken der Stadt von der Firma Brandt beliefert.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "Il Tenace ha sorpassato il Maestrale nell'ultimo giro.",
+        "Nell'ultimo giro il Maestrale è stato sorpassato dal Tenace.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Queen Isolde preceded her nephew Aldric on the throne.",
+        "Aldric succeeded his aunt Isolde on the throne.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Queen Isolde preceded her nephew Aldric on the throne.",
+        "Aldric preceded his aunt Isolde on the throne.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "Motores Lebrija suministra baterías a Rodaviva desde 2021.",
+        "Desde 2021, las baterías de Rodaviva las suministra Motores Lebrija.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Iberlux compró la empresa Solaria en 2020.",
+        "Solaria compró la empresa Iberlux en 2020.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "particles_frames_and_fronted_objects": PARTICLES_FRAMES_AND_FRONTED_OBJECTS,
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
     "object_put_first": OBJECT_PUT_FIRST,
     "amounts_in_their_slot": AMOUNTS_IN_THEIR_SLOT,
