@@ -568,18 +568,25 @@ def _letter(word: str) -> bool:
     return len(word) == 1 and word.isalpha() and word not in FUNCTION_WORD_SET
 
 
+#: Endings of words that let none of what they name in ("staubdicht", "waterproof").
+_SEALED = ("dicht", "proof")
+
+
 def _privative_compound(word: str, base: str) -> bool:
     """Whether ``word`` says "without" what ``base`` names, as one word: a German or Dutch compound
-    of "frei", "vrij", "los" or "loos", or English "-less".
+    of "frei", "vrij", "los" or "loos", one of "dicht" that lets none of it in ("staubdicht"), or
+    English "-less" and "-proof".
 
     >>> _privative_compound("zuckerfrei", "zucker"), _privative_compound("kostenlos", "kostet"), _privative_compound("frei", "freiheit")
     (True, True, False)
+    >>> _privative_compound("staubdicht", "staub"), _privative_compound("waterproof", "water")
+    (True, True)
     >>> _privative_compound("wireless", "wirelessly")
     False
     """
     if base.startswith(word):
         return False  # "wireless" / "wirelessly": one word
-    for end in ("frei", "vrij", "los", "loos", "less"):
+    for end in ("frei", "vrij", "los", "loos", "less", *_SEALED):
         stem = word[: -len(end)].rstrip("s")
         if word.endswith(end) and len(stem) >= 4 and base.startswith(stem[:4]):
             return True
@@ -745,8 +752,10 @@ def infer(
                     (x, y)
                     for x in range(k + 1, min(len(words), k + 1 + _ALL_NOT_REACH))
                     for y in range(n + 1, min(len(no_words), n + 1 + _ALL_NOT_REACH))
-                    if _plain(words[x])
-                    and _plain(no_words[y])
+                    # predicates, not a preposition of the noun's own ("all adults over 65" / "no
+                    # adults under 65" quantify two groups)
+                    if _substantive(words[x])
+                    and _substantive(no_words[y])
                     and word_relation(words[x], no_words[y], "", lang) in EXCLUSIVE
                 ]
                 for x, y in contrary:
@@ -935,7 +944,14 @@ def infer(
             )
         ):
             subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 2), NEG, NEG))
-        elif cw[i] != ew[j] and _privative_compound(ew[j], cw[i]) and not _means_not(cw[i]):
+        elif (
+            cw[i] != ew[j]
+            and _privative_compound(ew[j], cw[i])
+            and not _means_not(cw[i])
+            # "staubdicht" lets no dust in, as "keinen Staub" says; "nicht gegen Wasser geschützt"
+            # negates the protection, not the water
+            and (not ew[j].endswith(_SEALED) or not any(cm) or (i and cm[i - 1] == ("quantifier", "none")))
+        ):
             subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 1), NEG, NEG))
     # Approximate claims whose number is aligned word for word: "about 400" / "400".
     for i, j in chain:

@@ -1671,7 +1671,8 @@ class SupportChecker:
 
     def is_unit(self, word: str) -> bool:
         """Whether a short word written after a number is a unit ("100 km") rather than just the
-        next word ("2017 to"): in the presented sources it follows a number every time it occurs."""
+        next word ("2017 to"): in the presented sources it follows a number every time it occurs, and it
+        is no function word that names no unit ("en 2022 una tienda": an article)."""
         if self._not_units is None:
             # One pass over the sources' tokens, so each look-up costs nothing however many
             # different words an answer writes after its numbers.
@@ -1681,7 +1682,9 @@ class SupportChecker:
                 self._not_units.update(
                     t for i, t in enumerate(toks) if len(t) <= 3 and not (i and toks[i - 1][0].isdigit())
                 )
-        return word not in self._not_units
+        return word not in self._not_units and (
+            word not in FUNCTION_WORD_SET or unit_dimension(word) is not None
+        )
 
     def is_common(self, word: str) -> bool:
         """Whether a word written with a capital is also written in lower case in a presented

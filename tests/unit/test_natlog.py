@@ -4136,8 +4136,55 @@ PARTICLES_FRAMES_AND_FRONTED_OBJECTS = [
 ]
 
 
+#: An article after a number is no unit of it ("en 2022 una tienda" / "en 2022 su tienda"); words that let
+#: none of what they name in ("staubdicht", "waterproof") against a "none" of that noun; "all" and "none"
+#: of two groups a preposition sets apart ("over 65" / "under 65") say nothing of each other.
+ARTICLES_AND_SEALED_WORDS = [
+    (
+        "es",
+        "La cadena Frescal cerró en 2022 su tienda de la calle Mayor.",
+        "Frescal abrió en 2022 una tienda en la calle Mayor.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La cadena Frescal abrió en 2022 su tienda de la calle Mayor.",
+        "En 2022 Frescal abrió una tienda en la calle Mayor.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "La version 2.4 de Mouette a été publiée le 12 mars 2022.",
+        "Mouette 2.4 est sortie en mars 2023.",
+        "contradicted",
+        "number",
+    ),
+    ("de", "Das Gehäuse ist staubdicht.", "Das Gehäuse lässt keinen Staub eindringen.", "supported", None),
+    ("de", "Das Gehäuse ist staubdicht.", "Das Gehäuse lässt Staub eindringen.", "contradicted", "negation"),
+    ("en", "The watch is waterproof.", "The watch lets no water in.", "supported", None),
+    (
+        "de",
+        "Die Kamera ist wasserdicht.",
+        "Die Kamera ist nicht gegen Wasser geschützt.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "The vaccine is recommended for all adults over 65.",
+        "No adults under 65 are advised to get the vaccine.",
+        "not supported",
+        None,
+    ),
+    ("en", "All samples were negative.", "No sample was positive.", "supported", None),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "articles_and_sealed_words": ARTICLES_AND_SEALED_WORDS,
     "particles_frames_and_fronted_objects": PARTICLES_FRAMES_AND_FRONTED_OBJECTS,
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
     "object_put_first": OBJECT_PUT_FIRST,
