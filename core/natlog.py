@@ -253,6 +253,10 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             continue
         elif t == "none" and k and toks[k][3] and after != "of":
             continue  # "returns None": a value in code, written with its capital mid-sentence
+        elif t == "most" and k and words[k - 1] == "at":
+            continue  # "at most two bags": a bound of its number, no quantifier
+        elif t == "no" and words[k + 1 : k + 3] in (["more", "than"], ["fewer", "than"], ["less", "than"]):
+            mark = ("negation", "not")  # "no more than two bags" negates a comparison, not the bags
         elif is_cue_in(t, lang):
             # Written French negates with "ne … pas": "pas" alone is a step ("compte les pas").
             bare_pas = (
@@ -316,7 +320,20 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             )
             if j is not None:
                 out[k], out[j] = ("part", "not"), ("quantifier", "none")
+    # "Neither … nor", "ni … ni", "nem … nem": one negation of the verb both names share.
+    for k, w in enumerate(words):
+        if w in _CORRELATIVES and out[k] == ("negation", "not"):
+            for j in range(k + 1, min(len(words), k + _CORRELATIVE_REACH)):
+                if words[j] == _CORRELATIVES[w] and out[j] == ("negation", "not"):
+                    out[j] = ("part", "not")
+                    break
     return out
+
+
+#: The first word of a negation said of two names, and its second ("neither … nor", "ni … ni").
+_CORRELATIVES = {"neither": "nor", "ni": "ni", "nem": "nem", "né": "né", "noch": "noch"}
+#: How far the second may follow the first.
+_CORRELATIVE_REACH = 8
 
 
 #: French n-words that open a clause as its subject, before "ne".
@@ -572,6 +589,11 @@ def _letter(word: str) -> bool:
 _SEALED = ("dicht", "proof")
 
 
+#: Quantifiers that say one thing with a negated or contrary predicate: "all … passed" / "none …
+#: failed", "most … were lost" / "few … survived".
+_DUALS = ({"all", "none"}, {"most", "few"})
+
+
 def _privative_compound(word: str, base: str) -> bool:
     """Whether ``word`` says "without" what ``base`` names, as one word: a German or Dutch compound
     of "frei", "vrij", "los" or "loos", one of "dicht" that lets none of it in ("staubdicht"), or
@@ -732,9 +754,10 @@ def infer(
             # "None … developed a rash" says "all … remained free of rash": "all" with a word that
             # means "not" after it, which the other side does not say ("all … cancelled" / "no …
             # cancelled" stays a clash); and "none … non-recyclable" says "all … recyclable".
-            if {em[j][1], cm[i][1]} == {"all", "none"}:
-                words, k, other = (cw, i, ew) if cm[i][1] == "all" else (ew, j, cw)
-                no_words, n, no_other = (ew, j, cw) if cm[i][1] == "all" else (cw, i, ew)
+            # So do "most" and "few" ("Only a few … survived" / "Most … were lost").
+            if {em[j][1], cm[i][1]} in _DUALS:
+                words, k, other = (cw, i, ew) if cm[i][1] in ("all", "most") else (ew, j, cw)
+                no_words, n, no_other = (ew, j, cw) if cm[i][1] in ("all", "most") else (cw, i, ew)
                 free = [
                     w
                     for w in words[k + 1 : k + 1 + _ALL_NOT_REACH]

@@ -4182,8 +4182,86 @@ ARTICLES_AND_SEALED_WORDS = [
 ]
 
 
+#: "at most" and "no more than" bound a number, no quantifier faces "each" there; "most" and "few" say
+#: one thing over contrary predicates as "all" and "none" do; "neither … nor", "ni … ni" are one negation.
+BOUNDS_DUALS_AND_CORRELATIVES = [
+    (
+        "en",
+        "No more than two bags are allowed per passenger.",
+        "Each passenger may bring at most two bags.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "No more than two bags are allowed per passenger.",
+        "Passengers may bring more than two bags.",
+        "contradicted",
+        "negation",
+    ),
+    ("en", "Most of the shops were closed on Sunday.", "Few shops were open on Sunday.", "supported", None),
+    (
+        "en",
+        "Most of the shops were closed on Sunday.",
+        "Few shops were closed on Sunday.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "Neither the mayor nor the councillor attended the ceremony.",
+        "The mayor did not attend the ceremony.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Neither the mayor nor the councillor attended the ceremony.",
+        "The mayor attended the ceremony.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "es",
+        "Ni el alcalde ni la concejala asistieron al acto.",
+        "El alcalde no asistió al acto.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Ni el alcalde ni la concejala asistieron al acto.",
+        "El alcalde asistió al acto.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "pt",
+        "Nem o prefeito nem a vereadora compareceram à cerimónia.",
+        "O prefeito não compareceu à cerimónia.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "Nem o prefeito nem a vereadora compareceram à cerimónia.",
+        "O prefeito compareceu à cerimónia.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "fr",
+        "Ni le maire ni son adjoint n'ont assisté à la cérémonie.",
+        "Le maire n'a pas assisté à la cérémonie.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "bounds_duals_and_correlatives": BOUNDS_DUALS_AND_CORRELATIVES,
     "articles_and_sealed_words": ARTICLES_AND_SEALED_WORDS,
     "particles_frames_and_fronted_objects": PARTICLES_FRAMES_AND_FRONTED_OBJECTS,
     "none_before_its_noun": NONE_BEFORE_ITS_NOUN,
