@@ -996,7 +996,7 @@ ROLE_FRAMES = (
     "en teach +: taught teaches trained trains instructed instructs coached mentored",
     "de defeat +: besiegte besiegten besiegt bezwang bezwungen schlug gewann* setzte*",
     "de defeat -: unterlag unterlagen verlor* verloren*",
-    "de acquire +: übernahm übernimmt übernommen kauft kaufte gekauft erwarb erworben",
+    "de acquire +: übernahm übernahmen übernimmt übernommen kauft kaufte kauften gekauft erwarb erwarben erworben",
     "de cause +: verursachte verursacht auslöste",
     "de cause -: folge",
     "de pay +: schuldet zahlt zahlte erstattet",

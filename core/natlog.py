@@ -255,6 +255,10 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             continue  # "returns None": a value in code, written with its capital mid-sentence
         elif t == "most" and k and words[k - 1] == "at":
             continue  # "at most two bags": a bound of its number, no quantifier
+        elif t in ("not", "pas", "ni") and (
+            after in ("one", "un", "une", "uno", "una") or words[k + 1 : k + 3] == ["a", "single"]
+        ):
+            mark = ("quantifier", "none")  # "not one of the jurors", "pas un seul", "ni un solo": none
         elif t == "no" and words[k + 1 : k + 3] in (["more", "than"], ["fewer", "than"], ["less", "than"]):
             mark = ("negation", "not")  # "no more than two bags" negates a comparison, not the bags
         elif is_cue_in(t, lang):
@@ -761,7 +765,7 @@ def infer(
                 free = [
                     w
                     for w in words[k + 1 : k + 1 + _ALL_NOT_REACH]
-                    if w in _FREE_OF and not any(same_stem(w, v) for v in other)
+                    if (w in _FREE_OF or _means_not(w)) and not any(same_stem(w, v) for v in other)
                 ]
                 nots = [
                     w
@@ -2382,7 +2386,34 @@ def _turned_voice(sentence: list[str], a: int, b: int, lang: str) -> bool:
     active voice would: a passive, a Spanish object put first, or German "leihen" with "sich", which
     borrows where it otherwise lends ("Die Stadt lieh sich bei der Bank …" / "Die Bank lieh der
     Stadt …")."""
-    return _passive(sentence, a + 1, b) or _fronted(sentence, a, b, lang) or _borrowed(sentence[a + 1 : b])
+    return (
+        _passive(sentence, a + 1, b)
+        or _fronted(sentence, a, b, lang)
+        or _borrowed(sentence[a + 1 : b])
+        or _german_object_first(sentence, a, b, lang)
+    )
+
+
+def _german_object_first(sentence: list[str], a: int, b: int, lang: str) -> bool:
+    """Whether a German clause opens with its object, said with an article only an object takes
+    ("den", "dem", "einen", "einem"), its subject after the verb with one a subject takes: "Den
+    Betrieb der Linie übernahmen die Stadtwerke" says "Die Stadtwerke übernahmen den Betrieb".
+
+    >>> _german_object_first("den betrieb der linie übernahmen 2020 die stadtwerke".split(), 3, 7, "de")
+    True
+    >>> _german_object_first("der verein übernahm den betrieb".split(), 1, 4, "de")
+    False
+    """
+    return (
+        lang in ("de", "")
+        and sentence[:1] in (["den"], ["dem"], ["einen"], ["einem"])
+        and a < SUBJECT_REACH
+        and any(w in _GERMAN_SUBJECT_ARTICLES for w in sentence[max(a + 1, b - 3) : b])
+    )
+
+
+#: Articles a German subject may take (and others, which the object's article rules out).
+_GERMAN_SUBJECT_ARTICLES = frozenset("der die das ein eine".split())
 
 
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())

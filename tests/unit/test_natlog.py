@@ -4259,8 +4259,71 @@ BOUNDS_DUALS_AND_CORRELATIVES = [
 ]
 
 
+#: A German clause that opens with "den" or "dem" says its object first; "not one", "pas un", "ni un"
+#: are "none"; "all … unsuitable" is "none … suitable".
+OBJECT_FIRST_AND_NOT_ONE = [
+    (
+        "de",
+        "Die Stadtwerke München übernahmen 2020 den Betrieb der Linie.",
+        "Den Betrieb der Linie übernahmen 2020 die Stadtwerke München.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Verein übernahm den Betrieb der Halle.",
+        "Den Verein übernahm der Betrieb der Halle.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Der Mieter unterschrieb den Vertrag im Mai.",
+        "Den Vertrag unterschrieb der Mieter im Mai.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Not one of the twelve jurors voted to convict.",
+        "All twelve jurors voted to acquit.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Not one of the twelve jurors voted to convict.",
+        "All twelve jurors voted to convict.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "Not a single flight was cancelled on Monday.",
+        "Some flights were cancelled on Monday.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "Not one pan in the line works on induction hobs.",
+        "Every pan in the line is unsuitable for induction hobs.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "No pan in the line is suitable for induction hobs.",
+        "Every pan in the line is suitable for induction hobs.",
+        "contradicted",
+        "quantifier",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "object_first_and_not_one": OBJECT_FIRST_AND_NOT_ONE,
     "bounds_duals_and_correlatives": BOUNDS_DUALS_AND_CORRELATIVES,
     "articles_and_sealed_words": ARTICLES_AND_SEALED_WORDS,
     "particles_frames_and_fronted_objects": PARTICLES_FRAMES_AND_FRONTED_OBJECTS,
