@@ -109,7 +109,7 @@ from lfx_citations.core.lexicon import (
     value_range,
     word_relation,
 )
-from lfx_citations.core.wordnet import phrase_relation, privative, relation
+from lfx_citations.core.wordnet import lemmas, phrase_relation, privative, relation
 
 # ---------------------------------------------------------------------------
 # Relations, projection, join
@@ -911,7 +911,7 @@ def infer(
             gap.where == "inner"
             and not clause
             and left_e
-            and any(not any(same_stem(w, v) for v in left_e) for w in left_c)
+            and any(not any(same_stem(w, v) or _inflected(w, v, lang) for v in left_e) for w in left_c)
         ):
             result.unknown_at.append((gap.ca, gap.cb))
         # A unit said otherwise next to the same number: "500 mg" / "500 g".
@@ -1988,8 +1988,9 @@ def _other_period(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 
 def _separable_relation(ew: list[str], j: int, cw: list[str], i: int, lang: str) -> str | None:
     """The lexicon's relation of two verbs when either is a separable verb whose particle closes its
-    sentence ("stellte … ein" is "einstellte", "trat … zurück" "zurücktrat"); German and Dutch only."""
-    if lang not in _VERB_FINAL:
+    sentence ("stellte … ein" is "einstellte", "trat … zurück" "zurücktrat"); German and Dutch only,
+    or a sentence too short to tell its language ("De raad keurde de begroting goed")."""
+    if lang not in _VERB_FINAL and lang:
         return None
     if j == len(ew) - 1 and ew[j] in SEPARABLE_PARTICLES:
         # The particle itself faces the claim's word ("trat im März zurück" / "wurde im März
@@ -2049,6 +2050,12 @@ def same_stem(a: str, b: str) -> bool:
     while common < min(len(a), len(b)) and a[common] == b[common]:
         common += 1
     return len(a) - common <= 3 and len(b) - common <= 3
+
+
+def _inflected(a: str, b: str, lang: str) -> bool:
+    """Whether two short words are one word inflected, by the lexicon's base forms ("runs" / "run",
+    "ran" / "run"), where ``same_stem`` has too few letters to tell."""
+    return bool(lang) and bool(set(lemmas(a, lang)) & set(lemmas(b, lang)))
 
 
 def _approximated(words: list[str], i: int) -> int:

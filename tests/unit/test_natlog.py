@@ -1008,7 +1008,8 @@ NAMES_IN_OTHER_WORDS = [
 # the terms in the same order and say the same with them swapped.
 CHINESE_COMPARED_AND_NAMED = [
     ("zh", "该公司于2019年在杭州成立。", "这家公司2019年成立于杭州。", NOT_SUPPORTED, None),
-    ("zh", "该博物馆周一闭馆。", "每周一博物馆不开放。", NOT_SUPPORTED, None),
+    # 闭馆 excludes 开放, so 不开放 says it.
+    ("zh", "该博物馆周一闭馆。", "每周一博物馆不开放。", "supported", None),
     ("zh", "该奖项授予了王明。", "该奖项授予了李明。", "contradicted", "name"),
     ("zh", "这款手机比上一代轻了20克。", "上一代手机比这款重20克。", "supported", None),
     ("zh", "这款手机比上一代轻了20克。", "这款手机比上一代重了20克。", "contradicted", "direction"),
@@ -4321,8 +4322,48 @@ OBJECT_FIRST_AND_NOT_ONE = [
 ]
 
 
+#: Short words one word inflected ("runs" / "run") say nothing else beside a negation; a separable
+#: verb in a sentence too short to tell its language; Dutch irregular pasts; votes thrown out; 闭馆 / 开放.
+SHORT_FORMS_AND_SHORT_SENTENCES = [
+    ("en", "The ferry runs in winter.", "The ferry does not run in winter.", "contradicted", "negation"),
+    ("en", "The ferry ran in winter.", "The ferry did not run in winter.", "contradicted", "negation"),
+    ("en", "The ferry does not run in winter.", "The ferry doesn't run in winter.", "supported", None),
+    (
+        "nl",
+        "De gemeenteraad keurde de begroting goed.",
+        "De gemeenteraad verwierp de begroting.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "De gemeenteraad keurde de begroting goed.",
+        "De gemeenteraad wees de begroting af.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "De gemeenteraad keurde de begroting goed.",
+        "De begroting werd door de gemeenteraad goedgekeurd.",
+        "supported",
+        None,
+    ),
+    ("zh", "博物馆周一闭馆。", "博物馆周一开放。", "contradicted", "direction"),
+    ("zh", "博物馆周一闭馆。", "博物馆周一关闭。", "supported", None),
+    (
+        "en",
+        "The council approved the budget on Monday.",
+        "On Monday the council threw out the budget.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "short_forms_and_short_sentences": SHORT_FORMS_AND_SHORT_SENTENCES,
     "object_first_and_not_one": OBJECT_FIRST_AND_NOT_ONE,
     "bounds_duals_and_correlatives": BOUNDS_DUALS_AND_CORRELATIVES,
     "articles_and_sealed_words": ARTICLES_AND_SEALED_WORDS,
