@@ -1209,8 +1209,12 @@ CHINESE_SURNAMES = frozenset(
 CHINESE_NAME_OPENERS = (
     "工程师 导演 作家 选手 教授 医生 律师 总监 记者 主任 局长 部长 院长 校长 经理 董事长 总裁 教练 演员 歌手"
     " 画家 诗人 学者 研究员 建筑师 设计师 科学家 运动员 授予 颁给 由"
+    " 市长 省长 县长 镇长 总统 总理 主席 书记 首相 队长 厂长 会长 社长 主编 法官 船长 博士 酒商 商人 创始人 发言人"
 ).split()
-CHINESE_NAME_ENDINGS = "县 公司 集团 大学 学院 医院 银行 协会 委员会 基金会 博物馆".split()
+CHINESE_NAME_ENDINGS = (
+    "县 公司 集团 大学 学院 医院 银行 协会 委员会 基金会 博物馆 中学 小学 研究所 研究院 出版社 酒庄"
+    " 俱乐部 剧院 电视台"
+).split()
 #: Words that make the next word a comparative of superiority ("more expensive") or of inferiority ("less
 #: tall than" says "taller than" with the terms swapped).
 MORE_WORDS = frozenset("more plus mehr más mais più meer".split())

@@ -653,6 +653,8 @@ def _change_said(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 
 #: Chinese characters that open a determiner ("该", "这家", "每", "各"), never a name.
 _CJK_DETERMINERS = frozenset("该这那此本每其各某")
+#: Particles that mark no name: 的 (of), 了 (done).
+_CJK_PARTICLES = frozenset("的了")
 
 
 def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
@@ -670,10 +672,15 @@ def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple
     """
     if not claim[:1] or not ("\u4e00" <= claim[0] <= "\u9fff" or "\u4e00" <= claim[1:2] <= "\u9fff"):
         return None
+    # A particle one side adds says nothing of a name: "青崖市的选手" / "青崖市选手".
     ops = [
         op
         for op in difflib.SequenceMatcher(None, claim, evidence, autojunk=False).get_opcodes()
         if op[0] != "equal"
+        and not (
+            op[0] in ("insert", "delete")
+            and set(claim[op[1] : op[2]] + evidence[op[3] : op[4]]) <= _CJK_PARTICLES
+        )
     ]
     swaps = [op for op in ops if op[0] == "replace" and op[2] - op[1] <= 3 and op[4] - op[3] <= 3]
     if len(swaps) != 1:
@@ -697,7 +704,11 @@ def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple
                 )
             ):
                 return True
-        return any(text.startswith(w, end) for w in CHINESE_NAME_ENDINGS)
+        # or a name's ending up to two of its characters later ("东岭大学" / "南岭大学"), one of two
+        # characters or more: "大城市" / "小城市" is no name.
+        return any(text.startswith(w, end) for w in CHINESE_NAME_ENDINGS) or any(
+            text.startswith(w, end + k) for k in (1, 2) for w in CHINESE_NAME_ENDINGS if len(w) > 1
+        )
 
     return ((a, b), (c, d)) if named(claim, a, b) and named(evidence, c, d) else None
 

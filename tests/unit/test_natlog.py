@@ -4361,8 +4361,45 @@ SHORT_FORMS_AND_SHORT_SENTENCES = [
 ]
 
 
+#: Chinese names after more titles (市长, 主席 …), before more endings (大学 two characters on), past a
+#: 的 one side adds; 市民 and 市长 hold no name ending.
+CHINESE_NAMES_AFTER_TITLES = [
+    ("zh", "市长李振国为图书馆剪彩。", "市长王志平为图书馆剪彩。", "contradicted", "name"),
+    ("zh", "市长李振国为图书馆剪彩。", "李振国市长为图书馆剪彩。", "supported", None),
+    (
+        "zh",
+        "东岭大学校长周文澜宣布新建研究中心。",
+        "南岭大学校长周文澜宣布新建研究中心。",
+        "contradicted",
+        "name",
+    ),
+    (
+        "zh",
+        "新图书馆开放不久便吸引了大量市民。",
+        "新图书馆开放后很快就吸引了许多市民。",
+        "not supported",
+        None,
+    ),
+    (
+        "zh",
+        "新任市长周文博宣布，老城区供水管网改造将于明年春季前完成。",
+        "周市长宣布，老城区供水管网改造将于明年春季前完成。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "本届冠军由来自青崖市的选手周晓峰获得。",
+        "本届冠军由青崖市选手陈立伟获得。",
+        "contradicted",
+        "name",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "chinese_names_after_titles": CHINESE_NAMES_AFTER_TITLES,
     "short_forms_and_short_sentences": SHORT_FORMS_AND_SHORT_SENTENCES,
     "object_first_and_not_one": OBJECT_FIRST_AND_NOT_ONE,
     "bounds_duals_and_correlatives": BOUNDS_DUALS_AND_CORRELATIVES,
