@@ -233,7 +233,8 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     # Chinese says the passive with 被 before the verb, inside a pair of characters ("技被"), its
     # agent a pair per character ("被本地连锁超市乐佳收购").
     passive_zh = any("被" in w for w in words[max(0, k - 16) : k])
-    agent = next((j for j, w in enumerate(words) if w in _AGENT and j != k), None)
+    # An agent names someone: "durch" closing the clause is a verb's particle ("setzte sich … durch").
+    agent = next((j for j, w in enumerate(words) if w in _AGENT and j != k and j < len(words) - 1), None)
     aux = any(w in _PASSIVE_AUX for w in words[max(0, min(k, agent or k) - 6) : k])
     pivot = k
     perfect = next((j for j in range(k) if words[j] in _PERFECT), None)

@@ -2403,8 +2403,9 @@ def _turned_voice(sentence: list[str], a: int, b: int, lang: str) -> bool:
 
 def _german_object_first(sentence: list[str], a: int, b: int, lang: str) -> bool:
     """Whether a German clause opens with its object, said with an article only an object takes
-    ("den", "dem", "einen", "einem"), its subject after the verb with one a subject takes: "Den
-    Betrieb der Linie übernahmen die Stadtwerke" says "Die Stadtwerke übernahmen den Betrieb".
+    ("den", "dem", "einen", "einem"), its subject after the verb without one: "Den Betrieb der Linie
+    übernahmen die Stadtwerke" says "Die Stadtwerke übernahmen den Betrieb", "Den Preis gewann Roth"
+    "Roth gewann den Preis".
 
     >>> _german_object_first("den betrieb der linie übernahmen 2020 die stadtwerke".split(), 3, 7, "de")
     True
@@ -2415,12 +2416,12 @@ def _german_object_first(sentence: list[str], a: int, b: int, lang: str) -> bool
         lang in ("de", "")
         and sentence[:1] in (["den"], ["dem"], ["einen"], ["einem"])
         and a < SUBJECT_REACH
-        and any(w in _GERMAN_SUBJECT_ARTICLES for w in sentence[max(a + 1, b - 3) : b])
+        and not any(w in _GERMAN_OBJECT_ARTICLES for w in sentence[max(a + 1, b - 3) : b])
     )
 
 
-#: Articles a German subject may take (and others, which the object's article rules out).
-_GERMAN_SUBJECT_ARTICLES = frozenset("der die das ein eine".split())
+#: Articles only a German object takes: a second phrase with one is no subject.
+_GERMAN_OBJECT_ARTICLES = frozenset("den dem einen einem".split())
 
 
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())
@@ -2668,6 +2669,10 @@ def role_swap(
     for x, a in enumerate(args):
         for b in args[x + 1 :]:
             pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
+            # A phrase put first whole, its preposition with it, is no role: "Im Museum Folkwang
+            # hängt ein Gemälde" / "Das Gemälde hängt im Museum Folkwang".
+            if any(_fronted_phrase(cw, k, ew, j) for k, j in ((a, pa), (b, pb))):
+                continue
             if pa < pb:
                 found = _passive_swap(cw, ew, a, b, pa, pb, lang)
                 if found is not None:
@@ -2754,6 +2759,45 @@ def role_swap(
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
+
+
+#: Prepositions that open a phrase a clause may put first ("Im Museum …", "Gegen den Unternehmer …").
+_PHRASE_OPENERS = frozenset(
+    "in im am an auf bei mit nach zum zur aus gegen für über unter vor hinter neben zwischen seit während"
+    " at on with for from into against during since until without within through near"
+    " dans sur sous avec pour contre entre chez pendant depuis sans vers"
+    " en con para sobre contra desde durante hasta sin tras bajo ante"
+    " em com no na nos nas num numa até sem"
+    " nel nella nei nelle sul sulla tra fra contro senza"
+    " op bij met naar tegen tussen zonder sinds tijdens uit".split()
+)
+
+
+def _fronted_phrase(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether claim word ``i`` and evidence word ``j`` end a phrase of the same preposition, put
+    first on one side."""
+    c, e = _governor(cw, i), _governor(ew, j)
+    return c is not None and c == e and (cw[0] == c or ew[0] == e)
+
+
+def _governor(words: list[str], k: int) -> str | None:
+    """The preposition whose phrase word ``k`` ends, back over articles and the phrase's own words
+    (at most four): "gegen den Unternehmer Frank Lutz" puts "lutz" under "gegen". Those that say whose
+    a name is ("of", "de") or who did it ("by", "von") are not among them.
+
+    >>> _governor("gegen den unternehmer frank lutz ermittelt".split(), 4), _governor("die staatsanwaltschaft ermittelt".split(), 1)
+    ('gegen', None)
+    """
+    for j in range(k - 1, max(-1, k - 5), -1):
+        if words[j] in _PHRASE_OPENERS:
+            return words[j]
+        if words[j] in FUNCTION_WORD_SET and words[j] not in _ANY_ARTICLE:
+            return None
+    return None
+
+
+#: Articles in every case ("den Unternehmer", "dem Verein").
+_ANY_ARTICLE = ARTICLES | frozenset("den dem des einen einem einer eines a as".split())
 
 
 def _verb_first(

@@ -4397,8 +4397,72 @@ CHINESE_NAMES_AFTER_TITLES = [
 ]
 
 
+#: A phrase put first whole with its preposition ("Im Museum …", "Gegen den Unternehmer …") fills no
+#: role; a German clause opening with "den" whose subject after the verb is a bare name; "durch" closing
+#: a clause is the particle of "setzte sich … durch", no passive agent.
+PHRASES_PUT_FIRST = [
+    (
+        "de",
+        "Das Gemälde von Otto Dix hängt im Museum Folkwang.",
+        "Im Museum Folkwang hängt ein Gemälde von Dix.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Gegen den Unternehmer Frank Lutz ermittelt die Staatsanwaltschaft Köln.",
+        "Die Kölner Staatsanwaltschaft ermittelt gegen Lutz.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Staatsanwaltschaft Köln ermittelt gegen den Unternehmer Frank Lutz.",
+        "Der Unternehmer Frank Lutz ermittelt gegen die Staatsanwaltschaft Köln.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Die Sängerin Maria Roth gewann den Preis vor dem Sänger Jan Berg.",
+        "Den Preis gewann Roth, vor Berg.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Den Vorsitz der Kommission übernahm 2020 Professorin Ina Groß.",
+        "Ina Groß übernahm 2020 den Vorsitz der Kommission.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Im Halbfinale, das wegen Regens verschoben wurde, setzte sich der FC Wardenburg gegen Eintracht Selm durch.",
+        "Eintracht Selm setzte sich im Halbfinale gegen den FC Wardenburg durch.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Im Halbfinale, das wegen Regens verschoben wurde, setzte sich der FC Wardenburg gegen Eintracht Selm durch.",
+        "Der FC Wardenburg setzte sich im Halbfinale gegen Eintracht Selm durch.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "With the new feature, a user can request money from up to eight contacts at once.",
+        "With the new feature, up to eight contacts can request money from a user at once.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "phrases_put_first": PHRASES_PUT_FIRST,
     "chinese_names_after_titles": CHINESE_NAMES_AFTER_TITLES,
     "short_forms_and_short_sentences": SHORT_FORMS_AND_SHORT_SENTENCES,
     "object_first_and_not_one": OBJECT_FIRST_AND_NOT_ONE,
