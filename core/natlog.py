@@ -255,6 +255,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             continue  # "returns None": a value in code, written with its capital mid-sentence
         elif t == "most" and k and words[k - 1] == "at":
             continue  # "at most two bags": a bound of its number, no quantifier
+        elif t in ("no", "non", "não") and lang in ("es", "it", "pt", "") and _but_only(words, k):
+            out[k] = ("part", "emphasis")  # "no se aplica sino a …": only to
+            continue
         elif t in ("not", "pas", "ni") and (
             after in ("one", "un", "une", "uno", "una") or words[k + 1 : k + 3] == ["a", "single"]
         ):
@@ -472,6 +475,22 @@ def _conditioned(words: list[str], k: int) -> bool:
     return any(w in _UNLESS or w in PRIVATIVES or w in _EXCEPT for w in words[max(0, k - 3) : k])
 
 
+def _but_only(words: list[str], k: int) -> bool:
+    """Whether the negation at ``k`` is "only" said as "not … but" ("no se aplica sino a las empresas
+    grandes", "non si applica se non alle grandi imprese", "não se aplica senão às grandes"), not a
+    correction ("no vino, sino que llamó") nor "not only … but also".
+
+    >>> _but_only("la ley no se aplica sino a las empresas grandes".split(), 2)
+    True
+    >>> _but_only("no vino sino que llamó".split(), 0)
+    False
+    """
+    for j in range(k + 1, min(len(words) - 1, k + 8)):
+        if words[j] in ("sino", "senão") or words[j : j + 2] == ["se", "non"]:
+            return words[j + 1] not in ("que", "también", "tambien", "também", "anche", "non")
+    return False
+
+
 def _until_date(words: list[str], k: int) -> bool:
     """Whether "until" and a date follow the negation at ``k`` within its clause's next words.
 
@@ -479,11 +498,14 @@ def _until_date(words: list[str], k: int) -> bool:
     True
     >>> _until_date("do not take it until the rash clears".split(), 1)
     False
+    >>> _until_date("la tienda no cierra hasta las diez".split(), 2)
+    True
     """
     for j in range(k + 1, min(len(words) - 1, k + 6)):
         if words[j] in _UNTIL:
             nxt = words[j + 1 : j + 3]
-            return any(w[:1].isdigit() or w in CALENDAR_WORDS for w in nxt)
+            # an hour spelled out too: "no cierra hasta las diez"
+            return any(w[:1].isdigit() or number_key(w)[:1].isdigit() or w in CALENDAR_WORDS for w in nxt)
     return False
 
 

@@ -4460,8 +4460,39 @@ PHRASES_PUT_FIRST = [
 ]
 
 
+#: "Not … until" an hour spelled out says when; Spanish "no … sino" says "only" (not "sino que", a
+#: correction).
+UNTIL_AN_HOUR_AND_BUT_ONLY = [
+    ("en", "The shop does not close until ten.", "The shop closes at ten.", "supported", None),
+    ("es", "La tienda no cierra hasta las diez.", "La tienda cierra a las diez.", "supported", None),
+    ("es", "La tienda cierra a las diez.", "La tienda no cierra a las diez.", "contradicted", "negation"),
+    (
+        "es",
+        "La ley no se aplica sino a las empresas grandes.",
+        "La ley solo se aplica a las empresas grandes.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La ley no se aplica sino a las empresas grandes.",
+        "La ley se aplica a las empresas pequeñas.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "El alcalde no vino, sino que llamó por teléfono.",
+        "El alcalde vino.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "until_an_hour_and_but_only": UNTIL_AN_HOUR_AND_BUT_ONLY,
     "phrases_put_first": PHRASES_PUT_FIRST,
     "chinese_names_after_titles": CHINESE_NAMES_AFTER_TITLES,
     "short_forms_and_short_sentences": SHORT_FORMS_AND_SHORT_SENTENCES,
