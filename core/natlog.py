@@ -2401,11 +2401,13 @@ def _fronted(sentence: list[str], a: int, b: int, lang: str) -> bool:
     # the pronoun right after the object marked by "a"; anywhere before the verb it precedes otherwise
     # ("las baterías de Rodaviva las suministra …")
     return any(
-        w in _CLITICS and ((marked and c < a + 3) or object_first(sentence, c + 1))
+        w in _CLITICS and ((marked and c < a + _FRONTED_REACH) or object_first(sentence, c + 1))
         for c, w in enumerate(sentence[a + 1 : b], a + 1)
     )
 
 
+#: How far after an object marked by "a" its pronoun may stand ("A los menores de dos años no se les …").
+_FRONTED_REACH = 8
 #: Spanish object pronouns that take up an object put first ("A Marta la contrató …").
 _CLITICS = frozenset("lo la los las le les".split())
 

@@ -4490,8 +4490,64 @@ UNTIL_AN_HOUR_AND_BUT_ONLY = [
 ]
 
 
+#: Verbs of one sense (vendre / commercialiser, Einwilligung / Zustimmung, rechtzeitig / fristgerecht);
+#: "versäumte es", "neglected to" negate; an object marked by "a" taken up by a pronoun further on.
+SAME_SENSE_AND_OMISSIONS = [
+    (
+        "es",
+        "El jarabe no debe administrarse a menores de dos años.",
+        "A los menores de dos años no se les debe administrar el jarabe.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le modèle Orsa n'est plus vendu en Belgique.",
+        "Le modèle Orsa est toujours commercialisé en Belgique.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "fr",
+        "Le modèle Orsa est vendu en Belgique.",
+        "Le modèle Orsa est commercialisé en Belgique.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Vermieter hat die Mieter fristgerecht über die Kosten informiert.",
+        "Der Vermieter versäumte es, die Mieter rechtzeitig über die Kosten zu informieren.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Der Vermieter hat die Mieter fristgerecht über die Kosten informiert.",
+        "Der Vermieter hat die Mieter rechtzeitig über die Kosten informiert.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The mayor agreed to testify at the inquiry.",
+        "The mayor declined to testify at the inquiry.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The council went ahead with the ceremony despite the rain.",
+        "The council called off the ceremony because of the rain.",
+        "not supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "same_sense_and_omissions": SAME_SENSE_AND_OMISSIONS,
     "until_an_hour_and_but_only": UNTIL_AN_HOUR_AND_BUT_ONLY,
     "phrases_put_first": PHRASES_PUT_FIRST,
     "chinese_names_after_titles": CHINESE_NAMES_AFTER_TITLES,
