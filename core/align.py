@@ -81,6 +81,7 @@ NUMBER_WORDS = {
         (80, "eighty achtzig ochenta oitenta ottanta tachtig"),
         (90, "ninety neunzig noventa novanta negentig"),
         # How often, in one word: "twice a day" / "three times a day" is another dose.
+        (1, "once einmal eenmaal"),
         (2, "twice zweimal tweemaal"),
         (3, "thrice dreimal driemaal"),
         (4, "viermal viermaal"),

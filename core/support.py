@@ -1212,7 +1212,11 @@ class Aligned:
             # ("five connected devices" / "eight devices").
             c_next = [w for w in cw[i + 1 : i + 4] if len(w) > 3 and w not in FUNCTION_WORD_SET]
             e_next = [w for w in ew[j + 1 : j + 4] if len(w) > 3 and w not in FUNCTION_WORD_SET]
-            if not any(a == b or same_stem(a, b) for a in c_next for b in e_next):
+            # or the same unit right after each, however short ("5 mg" / "50 mg")
+            unit = (
+                i + 1 < len(cw) and j + 1 < len(ew) and cw[i + 1] == ew[j + 1] and unit_dimension(cw[i + 1])
+            )
+            if not unit and not any(a == b or same_stem(a, b) for a in c_next for b in e_next):
                 return
         # "im Jahr 1917", "in May": the words of a date belong to its number.
         if self._rest_said(lambda k, w: k != i and w not in _YEARS and w not in CALENDAR_WORDS):

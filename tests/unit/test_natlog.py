@@ -4545,8 +4545,52 @@ SAME_SENSE_AND_OMISSIONS = [
 ]
 
 
+#: "Once" counts one time ("once a day" / "three times a day"); two amounts said apart count the same
+#: thing when the same unit follows each, however short ("5 mg" / "50 mg").
+ONCE_AND_SHORT_UNITS = [
+    (
+        "en",
+        "The antibiotic is taken once a day.",
+        "The antibiotic is taken three times a day.",
+        "contradicted",
+        "number",
+    ),
+    ("en", "The pill is taken once a day.", "The pill is taken one time per day.", "supported", None),
+    (
+        "en",
+        "Once installed, the app syncs every hour.",
+        "After installation, the app syncs every hour.",
+        "supported",
+        None,
+    ),
+    ("en", "The town was once a busy port.", "The town used to be a busy port.", "supported", None),
+    (
+        "de",
+        "Das Mittel wird einmal täglich eingenommen.",
+        "Das Mittel wird dreimal täglich eingenommen.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "es",
+        "Cada comprimido contiene 5 mg de principio activo.",
+        "La cantidad de principio activo por comprimido es de 50 mg.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "es",
+        "Cada comprimido contiene 5 mg de principio activo.",
+        "La cantidad de principio activo por comprimido es de 5 mg.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "once_and_short_units": ONCE_AND_SHORT_UNITS,
     "same_sense_and_omissions": SAME_SENSE_AND_OMISSIONS,
     "until_an_hour_and_but_only": UNTIL_AN_HOUR_AND_BUT_ONLY,
     "phrases_put_first": PHRASES_PUT_FIRST,
