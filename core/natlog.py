@@ -78,6 +78,7 @@ from lfx_citations.core.lexicon import (
     LIGHT_VERBS,
     MODALS_BY_LANG,
     MONTH_NUMBERS,
+    MORE_WORDS,
     NE_PARTNERS,
     NEGATION_BREAKERS,
     NEGATION_PART_BREAKERS,
@@ -383,6 +384,32 @@ _PRICE_POLES = {
         1,
     ),
 }
+
+
+#: Verbs that state a price ("costs less than", "cuesta más que").
+_PRICE_VERBS = frozenset(
+    "cost costs costed cuesta cuestan costaba coûte coûtent coûtait kostet kosten kostete costa costano"
+    " custa custam".split()
+)
+
+
+def _price_pole(words: list[str]) -> int | None:
+    """The pole of the price comparison ``words`` say: 0 for dearer ("more expensive", "costs more"),
+    1 for cheaper ("cheaper", "costs less", "less expensive"); None when they compare no price.
+
+    >>> _price_pole("the zenvar 16 costs less".split()), _price_pole("es más barato".split()), _price_pole("is heavier".split())
+    (1, 1, None)
+    """
+    for k, w in enumerate(words):
+        pole = _PRICE_POLES.get(w)
+        if pole is not None:
+            return 1 - pole if k and words[k - 1] in LESS_WORDS else pole
+        if w in _PRICE_VERBS and k + 1 < len(words):
+            if words[k + 1] in LESS_WORDS:
+                return 1
+            if words[k + 1] in MORE_WORDS:
+                return 0
+    return None
 
 
 def _price_relation(cw: list[str], i: int, ew: list[str], j: int, lang: str) -> str | None:
@@ -2780,6 +2807,11 @@ def role_swap(
                 compared
                 and any(w in LESS_WORDS for w in cw[: b + 1]) != any(v in LESS_WORDS for v in ew[: pa + 1])
             )
+            # A price said with a verb ("costs less than") is a comparison of price as "cheaper" is:
+            # the two sides' poles, not "less", tell whether the order is turned back.
+            c_price, e_price = _price_pole(cw[: b + 1]), _price_pole(ew[: pa + 1])
+            if compared and c_price is not None and e_price is not None:
+                turned = c_price != e_price
             back = c_passive != e_passive
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
@@ -2946,11 +2978,19 @@ def _one_difference(
     "The trial was stopped because of side effects"). A comparison needs less: its swapped arguments
     say the conflict whatever else the claim rewords."""
     (a, b), (c, d), _ = found
-    # A preposition between the arguments says no more: "won against" is "defeated".
-    mine = [w for k, w in enumerate(cw) if _plain(w) and not (a < k < b - 1 and w in NOUN_PHRASE_START_WORDS)]
-    said = sum(any(same_predicate(w, v, lang) for v in ew) for w in mine)
     c_mid, e_mid = cw[a + 1 : b - 1], ew[c + 1 : d - 1]
-    compared = _compared(c_mid, e_mid) and _same_words(c_mid, e_mid, lang)
+    # Two prices compared in other words ("cuesta menos" / "es más barato") say one comparison.
+    priced = None not in (_price_pole(cw[:b]), _price_pole(ew[:d]))
+    # A preposition between the arguments says no more: "won against" is "defeated".
+    mine = [
+        w
+        for k, w in enumerate(cw)
+        if _plain(w)
+        and not (a < k < b - 1 and w in NOUN_PHRASE_START_WORDS)
+        and not (priced and a < k < b - 1 and (w in _PRICE_VERBS or w in _PRICE_POLES or w in _COMPARATIVE))
+    ]
+    said = sum(any(same_predicate(w, v, lang) for v in ew) for w in mine)
+    compared = _compared(c_mid, e_mid) and (priced or _same_words(c_mid, e_mid, lang))
     return said >= (COMPARED_COVERAGE if compared else SWAP_COVERAGE) * len(mine)
 
 

@@ -4588,8 +4588,57 @@ ONCE_AND_SHORT_UNITS = [
 ]
 
 
+#: A price compared with a verb ("costs less than", "cuesta más que") is the comparison "cheaper" or
+#: "more expensive" makes: the poles, not "less", tell a swap from its converse.
+PRICES_SAID_WITH_A_VERB = [
+    (
+        "en",
+        "The night cream costs less than the day serum.",
+        "The day serum is cheaper than the night cream.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The night cream costs less than the day serum.",
+        "The day serum is more expensive than the night cream.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The night cream costs less than the day serum.",
+        "The day serum costs more than the night cream.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The night cream costs less than the day serum.",
+        "The night cream is cheaper than the day serum.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El portátil Zenvar 14 es más barato que el Zenvar 16.",
+        "El Zenvar 16 cuesta menos que el Zenvar 14.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "El portátil Zenvar 14 es más barato que el Zenvar 16.",
+        "El Zenvar 16 cuesta más que el Zenvar 14.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "prices_said_with_a_verb": PRICES_SAID_WITH_A_VERB,
     "once_and_short_units": ONCE_AND_SHORT_UNITS,
     "same_sense_and_omissions": SAME_SENSE_AND_OMISSIONS,
     "until_an_hour_and_but_only": UNTIL_AN_HOUR_AND_BUT_ONLY,
