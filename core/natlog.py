@@ -254,6 +254,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             continue
         elif t == "none" and k and toks[k][3] and after != "of":
             continue  # "returns None": a value in code, written with its capital mid-sentence
+        elif t in _MAJORITY and any(w in _MARGIN_BY for w in words[max(0, k - 2) : k]):
+            continue  # "por amplia mayoría", "with a large majority": a margin, no quantifier
         elif t == "most" and k and words[k - 1] == "at":
             continue  # "at most two bags": a bound of its number, no quantifier
         elif t in ("no", "non", "não") and lang in ("es", "it", "pt", "") and _but_only(words, k):
@@ -500,6 +502,12 @@ def _conditioned(words: list[str], k: int) -> bool:
     True
     """
     return any(w in _UNLESS or w in PRIVATIVES or w in _EXCEPT for w in words[max(0, k - 3) : k])
+
+
+#: "Majority" as a noun a vote passes by ("por amplia mayoría", "mit großer Mehrheit").
+_MAJORITY = frozenset("majority mayoría majorité mehrheit maggioranza maioria meerderheid".split())
+#: The prepositions that say by what margin.
+_MARGIN_BY = frozenset("by with por con par à a mit met per com".split())
 
 
 def _but_only(words: list[str], k: int) -> bool:
@@ -1346,7 +1354,18 @@ def infer(
         )
     _roles(claim, evidence, cm, em, result, edits)
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
-        edits.extend(_unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang))
+        apart = _unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang)
+        edits.extend(apart)
+        # The slot that held the claim's word unread is read now ("gab der" / "wies die"), when the
+        # rest of it is function words.
+        result.unknown_at = [
+            (a, b)
+            for a, b in result.unknown_at
+            if not any(
+                a <= e.claim[0] < b and not any(_substantive(cw[k]) for k in range(a, b) if k != e.claim[0])
+                for e in apart
+            )
+        ]
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
         edits.extend(_quantifier_apart(cw, ew, cm, em, aligned_c, lang))
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
@@ -1672,12 +1691,15 @@ def _quantifier_apart(
     return [Edit("sub", "quantifier", (i, i + 1), (j, j + 1), NEG, NEG)]
 
 
-def _exclusive(premise: str, word: str, particle: str, before: str, lang: str) -> str | None:
+def _exclusive(premise: str, word: str, particle: str, before: str, lang: str, own: str = "") -> str | None:
     """The lexicon's relation of ``word`` to ``premise``, with ``word`` also read with the particle that
-    closes its clause ("gab" and "statt": "stattgab")."""
+    closes its clause ("gab" and "statt": "stattgab"), and ``premise`` with its own (``own``: "wies …
+    ab" facing "gab … statt")."""
     found = word_relation(premise, word, before, lang)
     if found not in EXCLUSIVE and particle:
         found = word_relation(premise, particle + word, before, lang)
+    if found not in EXCLUSIVE and own:
+        found = word_relation(own + premise, particle + word, before, lang)
     return found
 
 
@@ -1723,6 +1745,7 @@ def _unaligned_exclusion(
     # A German or Dutch verb whose particle closes the sentence is read whole ("gab … statt" /
     # "stattgab"): the particle is part of the predicate.
     closing = cw[-1] if lang in _VERB_FINAL and cw and cw[-1] in _CLOSING_PARTICLES else ""
+    own = ew[-1] if lang in _VERB_FINAL and ew and ew[-1] in _CLOSING_PARTICLES else ""
     # The claim's other content words said, first: most sentences are about something else.
     # An approximation of a number ("Some 300 workers") says nothing of its own.
     plain = [
@@ -1751,7 +1774,7 @@ def _unaligned_exclusion(
         return []
 
     def candidates(words: list[str], ks: list[int] | range, other: list[str], taken: set[int]) -> list[int]:
-        particle = closing if words is cw else ""
+        particle = closing if words is cw else own
         return [
             k
             for k in ks
@@ -1768,7 +1791,12 @@ def _unaligned_exclusion(
         (i, j, rel)
         for i in candidates(cw, unsaid, ew, aligned[0])
         for j in candidates(ew, range(len(ew)), cw, aligned[1])
-        if (rel := _exclusive(ew[j], cw[i], closing, ew[j - 1] if j else "", lang)) in EXCLUSIVE
+        # a price adjective against a verb of direction on the side that names the price too
+        if (
+            rel := _exclusive(ew[j], cw[i], closing, ew[j - 1] if j else "", lang, own)
+            or _price_relation(cw, i, ew, j, lang)
+        )
+        in EXCLUSIVE
         and not converse(ew[j], cw[i])
         and not _bounded(cw, i, ew, j)
     ]
@@ -2529,9 +2557,17 @@ def _comparative(words: list[str]) -> bool:
     (True, False)
     """
     return any(
-        w in _COMPARATIVE or ("比" in w and not {w, *words[max(0, k - 1) : k + 2]} & _NOT_COMPARED)
+        w in _COMPARING or ("比" in w and not {w, *words[max(0, k - 1) : k + 2]} & _NOT_COMPARED)
         for k, w in enumerate(words)
     )
+
+
+#: Words that make a sentence compare on their own: not "que", "di", "del", which say "that" and
+#: "of" far more often than "than" ("la reforma del Código"), but the comparatives of one word that
+#: go with them ("mayor que", "maggiore di").
+_COMPARING = _COMPARATIVE - frozenset("que di del della".split()) | frozenset(
+    "mayor menor mejor peor maior melhor pior maggiore minore migliore peggiore".split()
+)
 
 
 #: Verbs of an exchange, told from either party: buying and selling, lending and borrowing.

@@ -4636,8 +4636,61 @@ PRICES_SAID_WITH_A_VERB = [
 ]
 
 
+#: "Por amplia mayoría" is a margin, no quantifier; "del" and "que" make no sentence a comparison;
+#: a price adjective against a verb of direction said apart; two separable verbs said apart ("wies … ab" /
+#: "gab … statt").
+MARGINS_PRICES_AND_PARTICLES = [
+    (
+        "es",
+        "El Senado aprobó la reforma por amplia mayoría.",
+        "La reforma fue tumbada en el Senado.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "El Senado aprobó la reforma por amplia mayoría.",
+        "La reforma fue aprobada por el Senado.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La mayoría de los socios votó a favor.",
+        "Todos los socios votaron a favor.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Preis des Staubsaugers ist im Juni gestiegen.",
+        "Im Juni wurde der Staubsauger günstiger.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "De prijs van de koptelefoon is in mei gedaald.",
+        "In mei werd de koptelefoon goedkoper.",
+        "supported",
+        None,
+    ),
+    ("de", "Das Gericht wies die Klage ab.", "Das Gericht gab der Klage statt.", "contradicted", "direction"),
+    (
+        "de",
+        "Das Landgericht gab der Klage statt.",
+        "Das Landgericht hat der Klage stattgegeben.",
+        "supported",
+        None,
+    ),
+    ("es", "La torre es mayor que la iglesia.", "La iglesia es menor que la torre.", "supported", None),
+    ("es", "La torre es mayor que la iglesia.", "La iglesia es mayor que la torre.", "contradicted", "role"),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "margins_prices_and_particles": MARGINS_PRICES_AND_PARTICLES,
     "prices_said_with_a_verb": PRICES_SAID_WITH_A_VERB,
     "once_and_short_units": ONCE_AND_SHORT_UNITS,
     "same_sense_and_omissions": SAME_SENSE_AND_OMISSIONS,
