@@ -851,6 +851,36 @@ def infer(
                     absorbed.update(
                         free + nots + [words[x] for x, _ in contrary] + [no_words[y] for _, y in contrary]
                     )
+            # "All … are A" against "some … are B", A and B exclusive, or "some … are not A": some are
+            # not what all are said to be ("Todas las piezas son de madera" / "Algunas piezas son de
+            # plástico", "… tienen un origen no volcánico").
+            if {em[j][1], cm[i][1]} == {"all", "some"} and rel in (FWD, REV) and lang != "zh":
+                words, k, all_marks = (cw, i, cm) if cm[i][1] == "all" else (ew, j, em)
+                some_words, n, some_marks = (ew, j, em) if cm[i][1] == "all" else (cw, i, cm)
+                reach = range(n + 1, min(len(some_words), n + 1 + _ALL_NOT_REACH))
+                all_reach = range(k + 1, min(len(words), k + 1 + _ALL_NOT_REACH))
+                # a negation the "some" side says and the "all" side neither says nor has one of its own
+                nots = [
+                    x
+                    for x in reach
+                    if ((some_marks[x] and some_marks[x][0] == "negation") or _means_not(some_words[x]))
+                    and not any(same_stem(some_words[x], v) or some_words[x] == v for v in words)
+                    and not any(negative(all_marks[y]) or _means_not(words[y]) for y in all_reach)
+                ]
+                contrary = [
+                    (x, y)
+                    for x in range(k + 1, min(len(words), k + 1 + _ALL_NOT_REACH))
+                    for y in reach
+                    if _substantive(words[x])
+                    and _substantive(some_words[y])
+                    and word_relation(words[x], some_words[y], "", lang) in EXCLUSIVE
+                ]
+                if nots or contrary:
+                    rel = ALT
+                    absorbed.update([some_words[x] for x in nots])
+                    for x, y in contrary:
+                        c_at, e_at = (x, y) if words is cw else (y, x)
+                        subs.append(Edit("sub", "direction", (c_at, c_at + 1), (e_at, e_at + 1), EQ, EQ))
             subs.append(Edit("sub", _EDIT_KINDS[cm[i][0]], (i, i + 1), (j, j + 1), rel, rel))
         # An operator counts where the sentence says the rest alike: two aligned words in a row next
         # to its gap ("When she's not working, …" is about something else than "she was working

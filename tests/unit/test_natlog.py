@@ -4688,8 +4688,45 @@ MARGINS_PRICES_AND_PARTICLES = [
 ]
 
 
+#: "All … are A" against "some … are not A" or "some … are B", B excluding A: some are not what all
+#: are said to be; a negation both sides say is no such thing.
+ALL_AGAINST_SOME_NOT = [
+    (
+        "es",
+        "Todas las islas del archipiélago son de origen volcánico.",
+        "Algunas islas del archipiélago tienen un origen no volcánico.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "All the rooms have a balcony.",
+        "Some rooms do not have a balcony.",
+        "contradicted",
+        "quantifier",
+    ),
+    ("en", "All of the staff were trained.", "Some staff were untrained.", "contradicted", "quantifier"),
+    ("en", "All the rooms have a balcony.", "Some rooms have a balcony.", "supported", None),
+    (
+        "fr",
+        "Certains vols ont été annulés à cause de la grève.",
+        "Tous les vols ont été annulés à cause de la grève.",
+        "not supported",
+        None,
+    ),
+    (
+        "fr",
+        "Toutes les cartouches se changent sans outil.",
+        "Certaines cartouches se remplacent sans outil.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "all_against_some_not": ALL_AGAINST_SOME_NOT,
     "margins_prices_and_particles": MARGINS_PRICES_AND_PARTICLES,
     "prices_said_with_a_verb": PRICES_SAID_WITH_A_VERB,
     "once_and_short_units": ONCE_AND_SHORT_UNITS,
