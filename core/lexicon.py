@@ -1715,6 +1715,7 @@ DRUG_STEMS = (
     "triptan",
     "profen",
     "proxen",
+    "fenac",
     "caine",
     "azepam",
     "ciclovir",
@@ -1728,9 +1729,18 @@ def drug_name(word: str) -> bool:
     """Whether a lower-case word reads as a drug's international name by its ending.
 
     >>> drug_name("warfarin"), drug_name("héparine"), drug_name("paracetamol"), drug_name("margin")
-    (True, True, False, False)
+    (True, True, True, False)
     """
-    return len(word) >= 6 and word.endswith(_DRUG_ENDINGS) and not word.endswith(("margarin", "margarine"))
+    return word in _COMMON_DRUGS or (
+        len(word) >= 6 and word.endswith(_DRUG_ENDINGS) and not word.endswith(("margarin", "margarine"))
+    )
+
+
+#: Drugs everyone names whose international names have no stem of their class.
+_COMMON_DRUGS = frozenset(
+    "paracetamol acetaminophen aspirin aspirine aspirina aspirin insulin insuline insulina morphine morphin"
+    " morfina codeine codéine codein codeína codeina tramadol metamizol 扑热息痛 阿司匹林 布洛芬 胰岛素".split()
+)
 
 
 def units_differ(a: str, b: str) -> bool:

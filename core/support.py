@@ -95,6 +95,7 @@ from lfx_citations.core.lexicon import (
     WORKING_DAYS,
     approximator,
     converse,
+    drug_name,
     operator,
     sentence_language,
     unit_dimension,
@@ -1164,6 +1165,8 @@ class Aligned:
             self._number_apart(here_absent, settled, found.known)
         if not self.conflicts and self.excluded is None:
             self._name_apart(here_absent, claim_names, evidence_names, claim_words)
+        if not self.conflicts and self.excluded is None:
+            self._drug_apart(here_absent, claim_words)
 
     def _number_apart(self, absent: Callable[[str], bool], settled: set[int], known: set[int]) -> None:
         """A number the claim says in other words than the evidence, so that no slot holds both: the
@@ -1270,6 +1273,17 @@ class Aligned:
             return
         if self._rest_said(lambda k, _: not a <= k <= b):
             self._add("name", a, b, c, d)
+
+    def _drug_apart(self, absent: Callable[[str], bool], claim_words: set[str]) -> None:
+        """A drug the claim names in a sentence reworded around it: the claim's one drug the evidence
+        lacks against the evidence's one drug the claim lacks ("prescribed ibuprofen for the pain" /
+        "For the pain, … prescribed paracetamol"), at least half of the claim's other content words
+        said. Drugs are written in lower case, so the name check does not see them."""
+        cw, ew = [t[0] for t in self._claim], [t[0] for t in self._evidence]
+        mine = [k for k, w in enumerate(cw) if drug_name(w) and absent(w)]
+        theirs = [k for k, w in enumerate(ew) if drug_name(w) and w not in claim_words]
+        if len(mine) == 1 and len(theirs) == 1 and self._rest_said(lambda k, _: k != mine[0]):
+            self._add("name", mine[0], mine[0], theirs[0], theirs[0])
 
     def _name_in_another_role(
         self, gap: Gap, claim_names: list[bool], evidence_names: list[bool], claim_words: set[str]

@@ -4724,8 +4724,43 @@ ALL_AGAINST_SOME_NOT = [
 ]
 
 
+#: A drug the claim names where the sentence is reworded around it, against the one drug the evidence
+#: names; paracetamol, aspirin, morphine … are drugs though no class stem ends them.
+DRUGS_SAID_APART = [
+    (
+        "en",
+        "Dr. Ellis prescribed ibuprofen for the pain.",
+        "For the pain, Dr. Ellis prescribed paracetamol.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "en",
+        "For the pain, the doctor prescribed paracetamol.",
+        "The doctor prescribed paracetamol for the pain.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Unlike warfarin, apixaban needs no regular blood tests.",
+        "Apixaban needs no regular blood tests.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Para el dolor, la médica recetó ibuprofeno.",
+        "La médica recetó paracetamol para el dolor.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "drugs_said_apart": DRUGS_SAID_APART,
     "all_against_some_not": ALL_AGAINST_SOME_NOT,
     "margins_prices_and_particles": MARGINS_PRICES_AND_PARTICLES,
     "prices_said_with_a_verb": PRICES_SAID_WITH_A_VERB,
