@@ -510,6 +510,18 @@ _MAJORITY = frozenset("majority mayoría majorité mehrheit maggioranza maioria 
 _MARGIN_BY = frozenset("by with por con par à a mit met per com".split())
 
 
+def _none_idiom(words: list[str], k: int) -> bool:
+    """Whether the "none" at ``k`` opens a phrase that affirms ("none other than", "no sooner … than",
+    "keinem Geringeren als", "ningún otro"): a comparison word follows within three words."""
+    return any(w in _COMPARATIVE or w in _OTHER for w in words[k + 1 : k + 4])
+
+
+#: "Other" in the lexicon languages: "no other club" names the one club.
+_OTHER = frozenset(
+    "other sooner autre autres otro otra otros altro altra outro outra ander andere anderer".split()
+)
+
+
 def _but_only(words: list[str], k: int) -> bool:
     """Whether the negation at ``k`` is "only" said as "not … but" ("no se aplica sino a las empresas
     grandes", "non si applica se non alle grandi imprese", "não se aplica senão às grandes"), not a
@@ -1382,6 +1394,20 @@ def infer(
         edits.append(
             Edit(edit.op, edit.kind, edit.claim, edit.evidence, edit.lexical, project(edit.lexical, down))
         )
+    # An evidence "none" that no edit reads and the claim does not face, against a claim with no
+    # negation ("Aucune construction n'est autorisée" / "Il est interdit de bâtir", "Not a single test
+    # failed" / "every test passing"): it may negate the very word a substitution flips, so the flip is
+    # no positive evidence of a conflict.
+    read = {x for e in edits for x in range(*e.evidence)}
+    if not any(negative(m) for m in cm if m) and any(
+        m == ("quantifier", "none") and k not in read and not _none_idiom(ew, k) for k, m in enumerate(em)
+    ):
+        edits = [
+            Edit(e.op, e.kind, e.claim, e.evidence, IND, IND)
+            if e.op == "sub" and e.kind in ("direction", "negation") and e.projected in EXCLUSIVE
+            else e
+            for e in edits
+        ]
     _roles(claim, evidence, cm, em, result, edits)
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
         apart = _unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang)

@@ -4758,8 +4758,30 @@ DRUGS_SAID_APART = [
 ]
 
 
+#: An evidence "none" no edit reads, facing a claim with no negation: no flip beside it is a conflict
+#: ("Aucune construction n'est autorisée" / "Il est interdit de bâtir").
+A_NONE_NOTHING_READS = [
+    (
+        "fr",
+        "Aucune construction n'est autorisée à moins de cinq mètres de la limite.",
+        "Il est interdit de bâtir à moins de cinq mètres de la limite.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "Not a single test in the nightly suite failed.",
+        "The nightly suite ran with every test passing.",
+        "not supported",
+        None,
+    ),
+    ("en", "The syrup contains no sugar.", "The syrup is sugar-free.", "supported", None),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "a_none_nothing_reads": A_NONE_NOTHING_READS,
     "drugs_said_apart": DRUGS_SAID_APART,
     "all_against_some_not": ALL_AGAINST_SOME_NOT,
     "margins_prices_and_particles": MARGINS_PRICES_AND_PARTICLES,
