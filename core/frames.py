@@ -363,6 +363,11 @@ def frame_swap(claim: list[Tok], evidence: list[Tok]) -> tuple[tuple[int, int], 
     found = _crossing(claim, evidence)
     if found is None or not found[1] or not found[2]:
         return None
+    # A comparison whose terms keep more words in their roles than cross: the crossing ones are a
+    # place or a modifier read with the other term ("A escola de Fonte Clara … antes da igreja" / "A
+    # igreja de Fonte Clara … depois da escola").
+    if found[0].startswith("compare ") and len(found[3]) > len(found[1]) + len(found[2]):
+        return None
     both = found[1] + found[2]
     c_lo, c_hi = min(i for i, _ in both), max(i for i, _ in both)
     e_lo, e_hi = min(j for _, j in both), max(j for _, j in both)

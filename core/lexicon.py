@@ -776,7 +776,7 @@ QUANTIFIERS = {
     " alle elke iedere 所有 全部 每个",
     "most": "most plupart meisten meiste meeste mayoría maioria maggior maggioranza",
     "some": "some several certain certains certaines quelques plusieurs einige einigen einiger einigem manche"
-    " manchen mehrere mehreren algunos"
+    " manchen mehrere mehreren etliche etlichen algunos handful"
     " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keinem keiner keines ningún ninguno ninguna nenhum nenhuma nessuno"
@@ -991,8 +991,8 @@ NOT_NEGATED = frozenset(
 #: ("won against", "setzte sich … gegen"). A word is a frame verb only in its sentence's language
 #: (French "pays" is a country).
 ROLE_FRAMES = (
-    "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated won* victory* win*"
-    " winners* winner*",
+    "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated unseated won* victory*"
+    " win* winners* winner*",
     "en defeat -: lost* lose* loses*",
     "en acquire +: acquired acquires buy bought buys purchased absorbed took* taken*",
     "en cause +: caused causes triggered provoked",
@@ -1018,7 +1018,7 @@ ROLE_FRAMES = (
     "de sue +: verklagte verklagt",
     "de supply +: beliefert belieferte beliefern",
     "de teach +: unterrichtete unterrichtet ausgebildet ausbildete",
-    "fr defeat +: battu bat battent vaincu éliminé imposé* gagné*",
+    "fr defeat +: battu bat battent vaincu éliminé devancé devance imposé* gagné* emporté*",
     "fr defeat -: incliné inclinée perdu*",
     "fr acquire +: racheté rachète acheté achète acquis absorbé",
     "fr cause +: provoqué causé provoque",

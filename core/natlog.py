@@ -382,7 +382,8 @@ _PRICE_POLES = {
     ),
     **dict.fromkeys(
         "cheap cheaper inexpensive günstig günstiger billig billiger barato barata baratos baratas abarató"
-        " abaratado barateou economico economica goedkoop goedkoper".split(),
+        " abaratado barateou economico economica económico económica económicos económicas goedkoop"
+        " goedkoper".split(),
         1,
     ),
 }
@@ -1063,6 +1064,7 @@ def infer(
             and j + 1 < len(ew)
             and ew[j + 1] in _FREE
             and ew[j + 1] not in cw
+            and ew[j + 2 : j + 3] not in (["of"], ["from"])  # "the union free of import duty"
             # joined by a hyphen, or English: German "sprach den Fahrer frei" is "freisprechen"
             and (
                 source_text[evidence[j][2] : evidence[j + 1][1]] == "-"
@@ -1797,6 +1799,8 @@ def _unaligned_exclusion(
     """
     if any(cm) or any(em) or _comparative(cw) or _comparative(ew):
         return []
+    if lang == "zh":
+        return _cjk_exclusion(cw, ew)
 
     # A German or Dutch verb whose particle closes the sentence is read whole ("gab … statt" /
     # "stattgab"): the particle is part of the predicate.
@@ -1869,6 +1873,27 @@ def _unaligned_exclusion(
         return []
     kind = "negation" if rel == NEG else "direction"
     return [Edit("sub", kind, (i, i + 1), (j, j + 1), rel, rel)]
+
+
+def _cjk_exclusion(cw: list[str], ew: list[str]) -> list[Edit]:
+    """The one pair of character pairs the lexicon excludes, each said on one side only, in two Chinese
+    sentences said alike in another order: "今年春季，地下水位明显上升" / "地下水位在今年春季明显下降".
+
+    >>> _cjk_exclusion(["水位", "位下", "下降"], ["水位", "位上", "上升"])[0].lexical
+    'alt'
+    """
+    mine = [i for i, w in enumerate(cw) if len(w) == 2 and w >= "\u3040" and w not in ew]
+    theirs = [j for j, w in enumerate(ew) if len(w) == 2 and w >= "\u3040" and w not in cw]
+    pairs = [
+        (i, j, rel)
+        for i in mine
+        for j in theirs
+        if (rel := word_relation(ew[j], cw[i], "", "zh")) in EXCLUSIVE and not converse(ew[j], cw[i])
+    ]
+    if len(pairs) != 1:
+        return []
+    i, j, rel = pairs[0]
+    return [Edit("sub", "negation" if rel == NEG else "direction", (i, i + 1), (j, j + 1), rel, rel)]
 
 
 #: Words that put a negation on something else than the claim's subject ("Unlike Brand X, …").
@@ -2106,17 +2131,18 @@ def _other_period(cw: list[str], i: int, ew: list[str], j: int) -> bool:
 
     >>> _other_period(["per", "hour"], 1, ["per", "minute"], 1), _other_period(["the", "day"], 1, ["a", "week"], 1)
     (True, False)
+    >>> _other_period(["one", "week"], 1, ["one", "month"], 1)
+    True
     """
     c, e = PERIOD_DAYS.get(cw[i]), PERIOD_DAYS.get(ew[j])
-    return (
-        c is not None
-        and e is not None
-        and c != e
-        and i > 0
-        and j > 0
-        and cw[i - 1] in RATE_WORDS
-        and ew[j - 1] in RATE_WORDS
+    if c is None or e is None or c == e or not i or not j:
+        return False
+    # A rate on both sides, or one count of each ("valid for one month" / "for one week", "onze mois"
+    # / "onze semaines").
+    counted = cw[i - 1] == ew[j - 1] and (
+        number_key(cw[i - 1])[:1].isdigit() or cw[i - 1] in _ONE_OF | {"one"}
     )
+    return counted or (cw[i - 1] in RATE_WORDS and ew[j - 1] in RATE_WORDS)
 
 
 def _separable_relation(ew: list[str], j: int, cw: list[str], i: int, lang: str) -> str | None:
@@ -2471,15 +2497,17 @@ _AUX_ALL = frozenset(w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in aux
 _AGENT_ALL = frozenset(w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split())
 
 
-def _passive(sentence: list[str], start: int, end: int) -> bool:
+def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
     """The agent's preposition between the arguments (``sentence[start:end]``) after an auxiliary
     ("was bought by", "It was designed by … Eiffel"), or right before the second argument ("… sin luz
     por un apagón"); in German and Dutch, whose auxiliary may close the clause, with one anywhere
-    ("vom Vermieter … zurückgezahlt werden")."""
+    ("vom Vermieter … zurückgezahlt werden"). The agent's word is the sentence's language's: Italian
+    "da" is "by", Portuguese "da" "of the" ("construída depois da escola")."""
+    agents = frozenset(PASSIVE_AUXILIARIES[lang][1].split()) if lang in PASSIVE_AUXILIARIES else _AGENT_ALL
     for k in range(start, end):
         w = sentence[k]
         if (
-            w in _AGENT_ALL
+            w in agents
             and (
                 k >= end - 2
                 # a time may come between: "a été conçu en 1912 par"
@@ -2529,7 +2557,7 @@ def _turned_voice(sentence: list[str], a: int, b: int, lang: str) -> bool:
     borrows where it otherwise lends ("Die Stadt lieh sich bei der Bank …" / "Die Bank lieh der
     Stadt …")."""
     return (
-        _passive(sentence, a + 1, b)
+        _passive(sentence, a + 1, b, lang)
         or _fronted(sentence, a, b, lang)
         or _borrowed(sentence[a + 1 : b])
         or _german_object_first(sentence, a, b, lang)
