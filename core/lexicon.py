@@ -651,6 +651,8 @@ NEGATIVE_MEANING = frozenset(
         " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
         " unless off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
         " prohibited prohibits forbidden forbids banned bans barred contraindicated fail fails failed stopped"
+        " falhou falhar falharam fracassou falló fallaron fracasó échoué échoua fallito mancato scheiterte"
+        " gescheitert faalde mislukte"
         " absente absents absentes ausente ausentes assente assenti afwezig"
         " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
         " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusés refusées refusa rejeté rejetée rejetés rejetées interdit interdite"

@@ -1005,8 +1005,10 @@ def infer(
         # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
         # "sold a sculpture"). Numbers are the number check's.
         # Prepositions ("during" / "throughout") say nothing else.
-        left_c = [cw[i] for i in c_words if i not in paired_here and _substantive(cw[i])]
-        left_e = [ew[j] for j in e_words if j not in used and _substantive(ew[j])]
+        left_c = [
+            cw[i] for i in c_words if i not in paired_here and _substantive(cw[i]) and cw[i] not in _MANAGED
+        ]
+        left_e = [ew[j] for j in e_words if j not in used and _substantive(ew[j]) and ew[j] not in _MANAGED]
         if (
             gap.where == "inner"
             and not clause
@@ -1600,7 +1602,8 @@ def _same_terms(cw: list[str], ew: list[str]) -> bool:
 
 def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
     """The word operator ``k`` bears on ("not" negates, "never" counts): the next content word within
-    reach, past auxiliaries and articles, or, when none follows ("hilft nicht"), the last one before.
+    reach, past auxiliaries, articles and verbs that say their complement happened ("no consiguió
+    mantener"), or, when none follows ("hilft nicht"), the last one before.
 
     >>> _operand("it does not work".split(), [None, None, ("negation", "not"), None], 2)
     3
@@ -1608,7 +1611,7 @@ def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
     ahead = (
         j
         for j in range(k + 1, min(k + 6, len(words)))
-        if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS
+        if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS and words[j] not in _MANAGED
     )
     found = next(ahead, None)
     if found is None:
@@ -1873,6 +1876,14 @@ def _unaligned_exclusion(
         return []
     kind = "negation" if rel == NEG else "direction"
     return [Edit("sub", kind, (i, i + 1), (j, j + 1), rel, rel)]
+
+
+#: Verbs that say their complement happened ("managed to keep", "logró mantener", "non è riuscito a
+#: garantire" is "did not guarantee"): nothing else in a slot.
+_MANAGED = frozenset(
+    "managed manage manages succeeded logró logra lograron consiguió consigue consiguieron conseguiu"
+    " conseguiram réussi réussit riuscito riuscita riuscì gelang slaagde".split()
+)
 
 
 def _cjk_exclusion(cw: list[str], ew: list[str]) -> list[Edit]:

@@ -4859,8 +4859,50 @@ READ_FROM_BATCH_30 = [
 ]
 
 
+#: Verbs that say their complement happened ("logró", "riuscito a") are no operand of a negation;
+#: "falhou" and its like say "not"; a court's "jugé" and "déclaré" are one verb.
+MANAGED_FAILED_AND_DECLARED = [
+    (
+        "es",
+        "La aerolínea logró mantener todos sus vuelos durante la huelga.",
+        "La aerolínea no consiguió mantener sus vuelos durante la huelga.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "it",
+        "L'acquedotto ha garantito l'acqua a tutte le frazioni durante l'alluvione.",
+        "Durante l'alluvione l'acquedotto non è riuscito a garantire l'acqua a tutte le frazioni.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "pt",
+        "A seleção de Atalaia não conseguiu qualificar-se para o torneio.",
+        "A seleção de Atalaia falhou a qualificação para o torneio.",
+        "not supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le tribunal a jugé recevable la plainte déposée contre la boulangerie.",
+        "La plainte déposée contre la boulangerie a été déclarée irrecevable.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "fr",
+        "Le tribunal a jugé recevable la plainte déposée contre la boulangerie.",
+        "La plainte déposée contre la boulangerie a été déclarée recevable.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "managed_failed_and_declared": MANAGED_FAILED_AND_DECLARED,
     "read_from_batch_30": READ_FROM_BATCH_30,
     "a_none_nothing_reads": A_NONE_NOTHING_READS,
     "drugs_said_apart": DRUGS_SAID_APART,
