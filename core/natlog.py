@@ -664,8 +664,8 @@ _SEALED = ("dicht", "proof")
 
 
 #: Quantifiers that say one thing with a negated or contrary predicate: "all … passed" / "none …
-#: failed", "most … were lost" / "few … survived".
-_DUALS = ({"all", "none"}, {"most", "few"})
+#: failed", "most … were lost" / "few … survived", "always checks" / "never skips".
+_DUALS = ({"all", "none"}, {"most", "few"}, {"always", "never"})
 
 
 def _privative_compound(word: str, base: str) -> bool:
@@ -830,8 +830,8 @@ def infer(
             # cancelled" stays a clash); and "none … non-recyclable" says "all … recyclable".
             # So do "most" and "few" ("Only a few … survived" / "Most … were lost").
             if {em[j][1], cm[i][1]} in _DUALS:
-                words, k, other = (cw, i, ew) if cm[i][1] in ("all", "most") else (ew, j, cw)
-                no_words, n, no_other = (ew, j, cw) if cm[i][1] in ("all", "most") else (cw, i, ew)
+                words, k, other = (cw, i, ew) if cm[i][1] in ("all", "most", "always") else (ew, j, cw)
+                no_words, n, no_other = (ew, j, cw) if cm[i][1] in ("all", "most", "always") else (cw, i, ew)
                 free = [
                     w
                     for w in words[k + 1 : k + 1 + _ALL_NOT_REACH]

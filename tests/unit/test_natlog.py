@@ -4900,8 +4900,36 @@ MANAGED_FAILED_AND_DECLARED = [
 ]
 
 
+#: "Always" and "never" over a predicate and its negation say one thing ("always checks" / "never
+#: skips"); plain text against encrypted.
+ALWAYS_AND_NEVER_SAY_ONE_THING = [
+    (
+        "en",
+        "The software always checks for updates at startup.",
+        "The software never skips the update check at startup.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The software always checks for updates at startup.",
+        "The software never checks for updates at startup.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "The app stores passwords encrypted.",
+        "The app stores passwords in plain text.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "always_and_never_say_one_thing": ALWAYS_AND_NEVER_SAY_ONE_THING,
     "managed_failed_and_declared": MANAGED_FAILED_AND_DECLARED,
     "read_from_batch_30": READ_FROM_BATCH_30,
     "a_none_nothing_reads": A_NONE_NOTHING_READS,
