@@ -1740,7 +1740,7 @@ def drug_name(word: str) -> bool:
 
 #: Drugs everyone names whose international names have no stem of their class.
 _COMMON_DRUGS = frozenset(
-    "paracetamol acetaminophen aspirin aspirine aspirina aspirin insulin insuline insulina morphine morphin"
+    "paracetamol acetaminophen aspirin aspirine aspirina insulin insuline insulina morphine morphin"
     " morfina codeine codéine codein codeína codeina tramadol metamizol 扑热息痛 阿司匹林 布洛芬 胰岛素".split()
 )
 
