@@ -841,6 +841,15 @@ def _title_of_another(
     )
 
 
+def _genitive_of(a: str, b: str) -> bool:
+    """Whether one word is the other with the genitive "s" of a name ("bergs" / "berg").
+
+    >>> _genitive_of("bergs", "berg"), _genitive_of("berg", "bergs"), _genitive_of("bern", "berg")
+    (True, True, False)
+    """
+    return len(min(a, b, key=len)) > 2 and (a == b + "s" or b == a + "s")
+
+
 def _negated(marks: list[Mark], words: list[str], k: int) -> bool:
     """Whether a negation stands right before word ``k``, or before the auxiliaries before it ("is not
     permitted", "non è consentito"); "ne convient pas aux enfants plus jeunes" does not negate "plus".
@@ -1347,6 +1356,9 @@ class Aligned:
 
     def _add(self, kind: str, a: int, b: int, c: int, d: int) -> None:
         claim = self._claim
+        # One name, one side in the genitive ("Anna Bergs Roman" / "von Anna Berg"): no flip.
+        if kind == "name" and b == a and d == c and _genitive_of(claim[a][0], self._evidence[c][0]):
+            return
         words = frozenset(claim[k][0] for k in range(a, b + 1)) if b >= a else frozenset()
         claim_text = self._claim_text.__getitem__(slice(*_extent(claim, a, b + 1))) if b >= a else ""
         start, end = _extent(self._evidence, c, d + 1)

@@ -4927,8 +4927,28 @@ ALWAYS_AND_NEVER_SAY_ONE_THING = [
 ]
 
 
+#: A name and its genitive ("Anna Bergs Roman" / "von Anna Berg") are one name.
+A_NAME_IN_THE_GENITIVE = [
+    (
+        "de",
+        'Der Roman "Stille Wasser" von Anna Berg erschien 2015 im Verlag Kessler.',
+        'Anna Bergs Roman "Stille Wasser" wurde 2015 von Kessler veröffentlicht.',
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Roman von Anna Berg erschien 2015.",
+        "Der Roman von Anna Beck erschien 2015.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "a_name_in_the_genitive": A_NAME_IN_THE_GENITIVE,
     "always_and_never_say_one_thing": ALWAYS_AND_NEVER_SAY_ONE_THING,
     "managed_failed_and_declared": MANAGED_FAILED_AND_DECLARED,
     "read_from_batch_30": READ_FROM_BATCH_30,
