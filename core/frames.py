@@ -92,10 +92,10 @@ _REFLEXIVES = frozenset("sich zich".split())
 #: Languages that put the finite verb second, the participle last.
 _VERB_SECOND = ("de", "nl")
 #: German articles of an object: a clause they open puts its subject after the verb; and of a subject.
-_OBJECT_ARTICLES = frozenset("den dem einen einem".split())
+OBJECT_ARTICLES = frozenset("den dem einen einem".split())
 _SUBJECT_ARTICLES = frozenset("der die das ein eine".split())
 #: Articles of every case: one after a noun opens another phrase.
-_NOUN_STARTS = ARTICLES | _OBJECT_ARTICLES | _SUBJECT_ARTICLES | frozenset("des einer eines".split())
+NOUN_STARTS = ARTICLES | OBJECT_ARTICLES | _SUBJECT_ARTICLES | frozenset("des einer eines".split())
 #: Adverbs that open a German or Dutch clause and put its subject after the verb ("Gestern hat …").
 _OPENERS = frozenset(
     "gestern heute morgen damals zuletzt zunächst anschließend später danach dann dabei jetzt nun"
@@ -169,10 +169,10 @@ def _in_phrase(words: list[str], k: int, stop: int) -> bool:
             return False
         # So does an article after a noun: "im Finale | den FC Altwerder".
         if (
-            words[j] in _NOUN_STARTS
+            words[j] in NOUN_STARTS
             and j
             and words[j - 1] not in _ADVERBIAL
-            and words[j - 1] not in _NOUN_STARTS
+            and words[j - 1] not in NOUN_STARTS
         ):
             return False
         if words[j] in ROLE_PREPOSITIONS or words[j] in _AGENT or words[j] in _VERB_WORDS:
@@ -254,11 +254,11 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     elif (
         pivot
         and lang in _VERB_SECOND
-        and (words[0] in _ADVERBIAL or words[0] in _OPENERS or words[0] in _OBJECT_ARTICLES)
+        and (words[0] in _ADVERBIAL or words[0] in _OPENERS or words[0] in OBJECT_ARTICLES)
     ):
         # Verb second: the subject is the capitalized run right after the verb ("der FC Wernau"); what
         # stands before the verb is a phrase of its own, or the object ("Dem Mieter schuldet der …").
-        said = words[0] in _OBJECT_ARTICLES
+        said = words[0] in OBJECT_ARTICLES
         j = pivot + 1
         if said:
             role.update(dict.fromkeys(range(pivot), SECOND))

@@ -63,7 +63,14 @@ from lfx_citations.core.align import (
     number_key,
     phrase_around,
 )
-from lfx_citations.core.frames import TRADE_VERBS, frame_swap, frames_agree, object_first
+from lfx_citations.core.frames import (
+    NOUN_STARTS,
+    OBJECT_ARTICLES,
+    TRADE_VERBS,
+    frame_swap,
+    frames_agree,
+    object_first,
+)
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     AVAILABILITY_WORDS,
@@ -426,11 +433,9 @@ def _price_relation(cw: list[str], i: int, ew: list[str], j: int, lang: str) -> 
     'eq'
     """
     for adj, k, verb, v, words in ((cw, i, ew, j, ew), (ew, j, cw, i, cw)):
-        pole = _PRICE_POLES.get(adj[k])
+        pole = _price_pole(adj[max(0, k - 1) : k + 1]) if adj[k] in _PRICE_POLES else None
         if pole is None or not any(w in _PRICE_NOUNS for w in words):
             continue
-        if k and adj[k - 1] in LESS_WORDS:
-            pole = 1 - pole
         found = {p for _, p in poles_of(verb[v], lang)}
         if len(found) == 1:
             return EQ if pole in found else ALT
@@ -2506,6 +2511,7 @@ _COPULAS = frozenset(
 )
 _AUX_ALL = frozenset(w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split())
 _AGENT_ALL = frozenset(w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split())
+_AGENTS = {lang: frozenset(agents.split()) for lang, (_, agents) in PASSIVE_AUXILIARIES.items()}
 
 
 def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
@@ -2514,7 +2520,7 @@ def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
     por un apagón"); in German and Dutch, whose auxiliary may close the clause, with one anywhere
     ("vom Vermieter … zurückgezahlt werden"). The agent's word is the sentence's language's: Italian
     "da" is "by", Portuguese "da" "of the" ("construída depois da escola")."""
-    agents = frozenset(PASSIVE_AUXILIARIES[lang][1].split()) if lang in PASSIVE_AUXILIARIES else _AGENT_ALL
+    agents = _AGENTS.get(lang, _AGENT_ALL)
     for k in range(start, end):
         w = sentence[k]
         if (
@@ -2588,14 +2594,11 @@ def _german_object_first(sentence: list[str], a: int, b: int, lang: str) -> bool
     """
     return (
         lang in ("de", "")
-        and sentence[:1] in (["den"], ["dem"], ["einen"], ["einem"])
+        and sentence[:1] != []
+        and sentence[0] in OBJECT_ARTICLES
         and a < SUBJECT_REACH
-        and not any(w in _GERMAN_OBJECT_ARTICLES for w in sentence[max(a + 1, b - 3) : b])
+        and not any(w in OBJECT_ARTICLES for w in sentence[max(a + 1, b - 3) : b])
     )
-
-
-#: Articles only a German object takes: a second phrase with one is no subject.
-_GERMAN_OBJECT_ARTICLES = frozenset("den dem einen einem".split())
 
 
 _VERB_FINAL_AGENTS = frozenset("von vom door".split())
@@ -2914,17 +2917,8 @@ def role_swap(
             if any(w in SYMMETRIC for w in c_mid + e_mid):
                 continue
             c_passive, e_passive = _turned_voice(cw, a, b, lang), _turned_voice(ew, pb, pa, lang)
-            # A Spanish object put first before the verb both sides say, its subject a name after it:
-            # "las baterías de Rodaviva las suministra Motores Lebrija". The pronoun is the claim's
-            # own: "la empresa" on both sides is an article and a noun.
             c_passive = c_passive or (
-                lang in ("es", "pt", "")
-                and any(
-                    cw[k] in shared
-                    and object_first(cw, k, not lower[k + 1])
-                    and all(ew[j - 1 : j] != [cw[k - 1]] for j in e_at.get(cw[k], ()))
-                    for k in range(a + 2, b)
-                )
+                lang in ("es", "pt", "") and _object_before(cw, ew, a, b, shared, lower)
             )
             if blocked and c_passive != e_passive:
                 continue
@@ -2983,8 +2977,22 @@ def _governor(words: list[str], k: int) -> str | None:
     return None
 
 
-#: Articles in every case ("den Unternehmer", "dem Verein").
-_ANY_ARTICLE = ARTICLES | frozenset("den dem des einen einem einer eines a as".split())
+#: Articles in every case ("den Unternehmer", "dem Verein"), and Portuguese "a", "as".
+_ANY_ARTICLE = NOUN_STARTS | frozenset("a as".split())
+
+
+def _object_before(
+    cw: list[str], ew: list[str], a: int, b: int, shared: list[str], lower: list[bool]
+) -> bool:
+    """Whether the claim puts a Spanish object first before the verb both sides say (one of
+    ``shared``), its subject a name after it: "las baterías de Rodaviva las suministra Motores
+    Lebrija". The pronoun is the claim's own: "la empresa" on both sides is an article and a noun."""
+    return any(
+        cw[k] in shared
+        and object_first(cw, k, not lower[k + 1])
+        and all(ew[j - 1] != cw[k - 1] for j, w in enumerate(ew) if w == cw[k] and j)
+        for k in range(a + 2, b)
+    )
 
 
 def _verb_first(
