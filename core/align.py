@@ -337,6 +337,8 @@ def gaps(chain: list[tuple[int, int]], n_claim: int, n_evidence: int) -> list[Ga
 
 #: A phrase set off by a comma at the start of a sentence ("In May 2023, …") is at most this long.
 FRONT_REACH = 6
+#: The longest aside set off by commas: the words a role swap is read without.
+ASIDE_WORDS = 10
 #: Articles open a subject, not a phrase put in front of it ("The agency, in May, rejected it").
 ARTICLES = frozenset(
     "the an le la les l un une der die das ein eine el los las il lo gli i o os het een".split()
@@ -362,6 +364,21 @@ def fronted(toks: list[Tok], text: str) -> list[int] | None:
         between = text[toks[k][2] : toks[k + 1][1]]
         if any(c in between for c in ",，;:()"):
             if ("," not in between and "，" not in between) or k == 0:
+                return None
+            # A comma that opens an aside follows a subject named before it, not a phrase put first
+            # ("In 2016 the Poggio winery, founded in 1954, took over …"): a name stands past the
+            # sentence's first two words, what the comma sets off starts with neither an article nor
+            # a name, and another comma closes it soon.
+            if (
+                any(t[3] for t in toks[2 : k + 1])
+                and toks[k + 1][0] not in ARTICLES
+                and toks[k + 1][0] != "a"
+                and not toks[k + 1][3]
+                and any(
+                    "," in text[toks[m - 1][2] : toks[m][1]]
+                    for m in range(k + 2, min(len(toks) - 1, k + 2 + ASIDE_WORDS))
+                )
+            ):
                 return None
             return [*range(k + 1, len(toks)), *range(k + 1)]
     return None

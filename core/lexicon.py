@@ -605,6 +605,8 @@ NEGATION_PHRASES = {
         "removed support",
         "dropped support",
         "ended support",
+        "drops support",
+        "drop support",
     ),
     "fr": ("refuse de", "refusé de", "refusa de", "omis de", "négligé de"),
     "de": (
@@ -628,6 +630,17 @@ NOT_NEGATING = (
     "nothing short of",
     "no less than",
     "no doubt",
+    # "without doubt" affirms: "es, sin duda, la más silenciosa" says it is
+    "without doubt",
+    "without a doubt",
+    "sans doute",
+    "sans aucun doute",
+    "ohne zweifel",
+    "sin duda",
+    "sin lugar a dudas",
+    "sem dúvida",
+    "senza dubbio",
+    "zonder twijfel",
     "not only",
     "no obstante",
     "sin embargo",
@@ -1225,8 +1238,8 @@ CHINESE_NAME_OPENERS = (
     " 市长 省长 县长 镇长 总统 总理 主席 书记 首相 队长 厂长 会长 社长 主编 法官 船长 博士 酒商 商人 创始人 发言人"
 ).split()
 CHINESE_NAME_ENDINGS = (
-    "县 公司 集团 大学 学院 医院 银行 协会 委员会 基金会 博物馆 中学 小学 研究所 研究院 出版社 酒庄"
-    " 俱乐部 剧院 电视台"
+    "县 州 公司 集团 大学 学院 医院 银行 协会 委员会 基金会 博物馆 中学 小学 研究所 研究院 出版社 酒庄"
+    " 俱乐部 剧院 电视台 法院 人民法院"
 ).split()
 #: Words that make the next word a comparative of superiority ("more expensive") or of inferiority ("less
 #: tall than" says "taller than" with the terms swapped).

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 
 from lfx_citations.core.align import (
     ARTICLES,
+    ASIDE_WORDS,
     EDGE_SLACK,
     GAP_SLACK,
     NUMBER_WORDS,
@@ -422,6 +423,17 @@ def _price_pole(words: list[str]) -> int | None:
     return None
 
 
+def _price_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether two words end price comparisons of the other pole, one said with a verb: "costs more"
+    faces "cheaper" as "more expensive" does.
+
+    >>> _price_turned("plus costs more than basic".split(), 2, "basic is cheaper than plus".split(), 2)
+    True
+    """
+    c, e = _price_pole(cw[max(0, i - 1) : i + 1]), _price_pole(ew[max(0, j - 1) : j + 1])
+    return None not in (c, e) and c != e
+
+
 def _price_relation(cw: list[str], i: int, ew: list[str], j: int, lang: str) -> str | None:
     """A price adjective facing a verb of direction on the side that names the price ("Der Preis ist
     gestiegen" / "wurde günstiger"): ``eq`` when they go the same way, ``alt`` when not; None
@@ -673,6 +685,36 @@ _SEALED = ("dicht", "proof")
 _DUALS = ({"all", "none"}, {"most", "few"}, {"always", "never"})
 
 
+def _own_predicate(words: list[str], k: int, aligned: set[int], other: list[str], lang: str) -> bool:
+    """Whether the predicate after the quantifier at ``k`` is a word of its own, unsaid by the other side.
+
+    >>> _own_predicate(["no", "rooms", "were", "available"], 0, {1, 2}, ["all", "rooms", "booked"], "en")
+    True
+
+    The predicate is the content word after the noun, with only auxiliaries between. It is shared when
+    the other side says it in any form, when an aligned word follows it, or when an aligned verb comes
+    before the quantifier ("funktionieren alle …" / "funktioniert keine …").
+    """
+    if k and k - 1 in aligned and _substantive(words[k - 1]):
+        return False
+    reach = range(k + 1, min(len(words), k + 1 + _ALL_NOT_REACH))
+    noun = False
+    for x in reach:
+        if x in aligned:
+            noun = True
+        elif not noun or words[x] in AUXILIARY_WORDS or not _content(words[x]):
+            if noun and words[x] not in AUXILIARY_WORDS:
+                return False
+        else:
+            return not any(
+                same_stem(words[x], v) or _inflected(words[x], v, lang) for v in other
+            ) and not any(
+                y in aligned and (_substantive(words[y]) or words[y][0].isdigit())
+                for y in range(x + 1, reach.stop)
+            )
+    return False
+
+
 def _privative_compound(word: str, base: str) -> bool:
     """Whether ``word`` says "without" what ``base`` names, as one word: a German or Dutch compound
     of "frei", "vrij", "los" or "loos", one of "dicht" that lets none of it in ("staubdicht"), or
@@ -869,6 +911,13 @@ def infer(
                     absorbed.update(
                         free + nots + [words[x] for x, _ in contrary] + [no_words[y] for _, y in contrary]
                     )
+                # "All the rooms were booked" / "no rooms were available": each side's predicate is a
+                # word of its own the lexicon does not relate, so the two quantify different things and
+                # "all" against "none" is no positive evidence of a conflict.
+                elif _own_predicate(cw, i, aligned_c, ew, lang) and _own_predicate(
+                    ew, j, aligned_e, cw, lang
+                ):
+                    rel = IND
             # "All … are A" against "some … are B", A and B exclusive, or "some … are not A": some are
             # not what all are said to be ("Todas las piezas son de madera" / "Algunas piezas son de
             # plástico", "… tienen un origen no volcánico").
@@ -958,8 +1007,12 @@ def infer(
                     if rel is None and j and (ew[j], cw[i]) in _CONTEXT_PAIRS:
                         # The context either side gives it: "stimmte gegen" / "hat für … gestimmt".
                         rel = word_relation(ew[j], cw[i], ew[j - 1], lang)
-                    if rel is not None and converse(ew[j], cw[i]) and not _compared_alike(cw, i, ew, j, caps):
-                        rel = None  # "deeper than Orvin" / "shallower than … Tessu": other arguments
+                    # "deeper than Orvin" / "shallower than … Tessu", "costs more than Basic" / "is
+                    # cheaper than Plus": a converse comparison of other arguments
+                    other_args = (
+                        converse(ew[j], cw[i]) or _price_turned(cw, i, ew, j)
+                    ) and not _compared_alike(cw, i, ew, j, caps)
+                    rel = None if other_args else rel
                     if rel in EXCLUSIVE and (ew[j] in absorbed or cw[i] in absorbed):
                         rel = None  # "Not a single test … failed" / "every test passing"
                     if rel in EXCLUSIVE and _trade_turned(cw, i, ew, j):
@@ -974,7 +1027,7 @@ def infer(
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
-                    rel = rel if rel is not None else _price_relation(cw, i, ew, j, lang)
+                    rel = rel if rel is not None or other_args else _price_relation(cw, i, ew, j, lang)
                     # A verb and the noun after it that the lexicon holds as one ("took office" /
                     # "resigned"): the pair is the word in the slot.
                     if rel is None and i + 1 in c_words and not cw[i + 1][0].isdigit():
@@ -1417,7 +1470,7 @@ def infer(
             else e
             for e in edits
         ]
-    _roles(claim, evidence, cm, em, result, edits)
+    _roles(claim, evidence, source_text, cm, em, result, edits)
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
         apart = _unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang)
         edits.extend(apart)
@@ -2568,6 +2621,34 @@ _FRONTED_REACH = 8
 _CLITICS = frozenset("lo la los las le les".split())
 
 
+#: German and Dutch auxiliaries of the passive that stand before its participle ("wird … verabreicht").
+_PASSIVE_BEFORE = frozenset("wird wurde wurden wordt werd werden".split())
+#: Those that close the clause after it ("darf … verabreicht werden").
+_PASSIVE_AFTER = frozenset("werden worden".split())
+
+
+def _agentless_passive(words: list[str], lang: str) -> bool:
+    """Whether a German or Dutch sentence is a passive that names no agent: its other arguments are
+    told by their case, not their place ("Kindern darf das Medikament verabreicht werden" says what
+    "Das Medikament darf Kindern verabreicht werden" does).
+
+    >>> _agentless_passive("kindern darf das medikament verabreicht werden".split(), "de")
+    True
+    >>> _agentless_passive("acme wird globex beliefern".split(), "de"), _agentless_passive("es wurde vom amt geprüft".split(), "de")
+    (False, False)
+    """
+
+    def participle(w: str) -> bool:
+        return w.endswith(("t", "d")) or (w.startswith("ge") and w.endswith("en"))
+
+    if lang not in ("de", "nl") or len(words) < 3 or any(w in _AGENTS[lang] for w in words):
+        return False
+    last = words[-1]
+    return (last in _PASSIVE_AFTER and participle(words[-2])) or (
+        participle(last) and any(w in _PASSIVE_BEFORE for w in words)
+    )
+
+
 def _turned_voice(sentence: list[str], a: int, b: int, lang: str) -> bool:
     """Whether the clause between the arguments ``a`` and ``b`` says them in the other order than its
     active voice would: a passive, a Spanish object put first, or German "leihen" with "sich", which
@@ -2938,6 +3019,8 @@ def role_swap(
             if compared and c_price is not None and e_price is not None:
                 turned = c_price != e_price
             back = c_passive != e_passive
+            if not (compared or timed) and _agentless_passive(cw, lang) and _agentless_passive(ew, lang):
+                continue
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
 
@@ -3133,9 +3216,39 @@ def _one_difference(
     return said >= (COMPARED_COVERAGE if compared else SWAP_COVERAGE) * len(mine)
 
 
+def _aside_free(evidence: list[Tok], text: str) -> list[int]:
+    """The evidence's token indices outside its asides: at most ``ASIDE_WORDS`` words set off by two
+    commas or by parentheses, before the sentence ends.
+
+    >>> from lfx_citations.core.align import token_spans
+    >>> text = "The winery, founded in 1954, took over the estate."
+    >>> toks = token_spans(text)
+    >>> [toks[k][0] for k in _aside_free(toks, text)]
+    ['the', 'winery', 'took', 'over', 'the', 'estate']
+    """
+
+    def cut(k: int, marks: tuple[str, ...]) -> bool:
+        # ", " and " (" set a phrase off; "1,500" does not
+        gap = text[evidence[k - 1][2] : evidence[k][1]]
+        return gap.strip() in marks and gap != ","
+
+    kept, k = [], 0
+    while k < len(evidence):
+        if k and cut(k, (",", "(")):
+            ends = range(k + 1, min(len(evidence), k + ASIDE_WORDS + 1))
+            end = next((m for m in ends if cut(m, (",", ")", "),"))), None)
+            if end is not None:
+                k = end
+                continue
+        kept.append(k)
+        k += 1
+    return kept
+
+
 def _roles(
     claim: list[Tok],
     evidence: list[Tok],
+    source_text: str,
     cm: list[Mark],
     em: list[Mark],
     result: Inference,
@@ -3146,7 +3259,17 @@ def _roles(
     or in another order."""
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
     lang = sentence_language(cw) or sentence_language(ew)
-    found = role_swap(cw, ew, cm, em, [not (k and cap) for k, (*_, cap) in enumerate(claim)], lang)
+    lower = [not (k and cap) for k, (*_, cap) in enumerate(claim)]
+    found = role_swap(cw, ew, cm, em, lower, lang)
+    if found is None and lang != "zh":
+        # An aside between an argument and its verb ("the winery, founded in 1954, took over …") is
+        # no part of the predicate: the swap is read without it, and placed back.
+        kept = _aside_free(evidence, source_text)
+        short = [ew[k] for k in kept]
+        bare = role_swap(cw, short, cm, [em[k] for k in kept], lower, lang) if len(kept) < len(ew) else None
+        if bare is not None and not bare[2] and _one_difference(cw, short, bare, lang):
+            (a, b), (c, d), _ = bare
+            found = (a, b), (kept[c], kept[d - 1] + 1), False
     if found is None or not found[2]:
         if (
             found is not None
