@@ -367,8 +367,8 @@ def fronted(toks: list[Tok], text: str) -> list[int] | None:
                 return None
             # A comma that opens an aside follows a subject named before it, not a phrase put first
             # ("In 2016 the Poggio winery, founded in 1954, took over …"): a name stands past the
-            # sentence's first two words, what the comma sets off starts with neither an article nor
-            # a name, and another comma closes it soon.
+            # sentence's first two words, what the comma sets off starts with neither an article (nor
+            # English "a", a preposition elsewhere) nor a name, and another comma closes it soon.
             if (
                 any(t[3] for t in toks[2 : k + 1])
                 and toks[k + 1][0] not in ARTICLES

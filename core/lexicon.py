@@ -154,8 +154,9 @@ DIRECTION_PAIRS = {
     ),
     "de": (
         "steigt stieg gestiegen steigen erhöht erhöhen zunehmen zugenommen Zunahme Anstieg wächst wuchs gewachsen"
-        " wachsen verstärkt verstärkte verstärken"
+        " wachsen verstärkt verstärkte verstärken gesteigert steigert steigerte steigern"
         " | sinkt sank gesunken sinken verringert verringern gesenkt senkt abnehmen Abnahme Rückgang"
+        " reduziert reduzierte reduzieren vermindert verminderte vermindern herabgesetzt herabsetzen"
         " fällt fiel gefallen schrumpft schrumpfte geschrumpft schrumpfen abgeschwächt abschwächen",
         "verbessert verbesserte verbessern | verschlechtert verschlechterte verschlechtern",
         "mehr | weniger",

@@ -691,9 +691,10 @@ def _own_predicate(words: list[str], k: int, aligned: set[int], other: list[str]
     >>> _own_predicate(["no", "rooms", "were", "available"], 0, {1, 2}, ["all", "rooms", "booked"], "en")
     True
 
-    The predicate is the content word after the noun, with only auxiliaries between. It is shared when
-    the other side says it in any form, when an aligned word follows it, or when an aligned verb comes
-    before the quantifier ("funktionieren alle …" / "funktioniert keine …").
+    The predicate is the content word after the noun, with only auxiliaries between ("none of the
+    data of the users" has none). It is shared when the other side says it in any form, when an
+    aligned word follows it, or when an aligned word comes right before the quantifier, the verb of a
+    German clause ("funktionieren alle …" / "funktioniert keine …").
     """
     if k and k - 1 in aligned and _substantive(words[k - 1]):
         return False

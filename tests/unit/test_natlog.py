@@ -5184,8 +5184,42 @@ CHINESE_PLACES_AND_COURTS = [
 ]
 
 
+#: German "reduziert" goes down as "verringert" does, and Spanish "sumar" gains as "ganar" does.
+REDUCE_AND_GAIN = [
+    (
+        "de",
+        "Die Creme verstärkt die Lichtempfindlichkeit der Haut.",
+        "Die Creme reduziert die Lichtempfindlichkeit der Haut.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Die Creme verringert die Lichtempfindlichkeit der Haut.",
+        "Die Creme reduziert die Lichtempfindlichkeit der Haut.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "En las municipales, la candidatura vecinal sumó tres concejales.",
+        "La candidatura vecinal perdió tres concejales en las municipales.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "En las municipales, la candidatura vecinal sumó tres concejales.",
+        "La candidatura vecinal ganó tres concejales en las municipales.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "reduce_and_gain": REDUCE_AND_GAIN,
     "chinese_places_and_courts": CHINESE_PLACES_AND_COURTS,
     "drops_support": DROPS_SUPPORT,
     "agentless_passives": AGENTLESS_PASSIVES,
