@@ -674,8 +674,9 @@ class CitationFilter:
                 return PLAIN if bound is not None else self._past_window(buf, j, k, final)
             first = self._classify_inner(buf, k, final, window_end)
             nested = self._settle_nested(buf, j, k, first, final)
-            if nested is PLAIN and buf[k] == "\ue202" and bound is None:
-                return self._past_window(buf, j, k, final)  # a token that ends past the window
+            if nested is PLAIN and buf[k] in "\ue200\ue202" and bound is None:
+                # a token, or an annotation holding one, that ends past the window
+                return self._past_window(buf, j, k, final)
             if not (isinstance(nested, Plain) and buf[k] == "(" and opener != "("):
                 return nested
             # A plain parenthesis inside a keyword group is a qualifier, ``[Source 2 (p. 7)]``:

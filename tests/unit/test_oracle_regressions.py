@@ -516,3 +516,11 @@ def test_a_removal_right_after_a_kept_parenthesis_marker_keeps_the_gap() -> None
     answer = "[Source 1(Source 1-2)[Source 1]" + tail
     check(answer, [2], "[Source 1[Source 2] " + tail, [2], ["(Source 1-2)", "[Source 1]"])
     assert filter_citations("[Source 1[Source 2] " + tail, [2]).text == "[Source 1[Source 2] " + tail
+
+
+def test_an_annotation_past_a_window_goes_with_its_spaces_once_its_token_goes() -> None:
+    # "\ue200cite\ue202turn1view0\ue201" ends past the window of the "[" before it; its token goes
+    # first, and what is left, "\ue200cite\ue201", closes inside that window: it goes with the last
+    # RUN_WINDOW (16) of the 50 spaces before it, as the reference filter reads it.
+    answer = "[Source" + " " * 50 + "\ue200cite\ue202turn1view0\ue201"
+    check(answer, [], "[Source" + " " * 34, [], ["\ue202turn1view0", "\ue200cite\ue201"])
