@@ -3229,7 +3229,8 @@ def _aside_free(evidence: list[Tok], text: str) -> list[int]:
     """
 
     def cut(k: int, marks: tuple[str, ...]) -> bool:
-        # ", " and " (" set a phrase off; "1,500" does not
+        # ", " and " (" set a phrase off; "1,500" does not, nor a gap holding words (tokens a reading
+        # put side by side that the sentence does not write so)
         gap = text[evidence[k - 1][2] : evidence[k][1]]
         return gap.strip() in marks and gap != ","
 
