@@ -48,6 +48,7 @@ and temporal converses ("before" / "after").
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass, field
 
 from lfx_citations.core.align import (
@@ -707,13 +708,23 @@ def _own_predicate(words: list[str], k: int, aligned: set[int], other: list[str]
             if noun and words[x] not in AUXILIARY_WORDS:
                 return False
         else:
+            # the head and the content words after it, each unsaid: "siguen siendo válidos" and
+            # "conserva su validez" share "válidos" / "validez", accents aside
+            phrase = [words[x]] + [w for w in words[x + 1 : reach.stop] if _substantive(w)]
             return not any(
-                same_stem(words[x], v) or _inflected(words[x], v, lang) for v in other
+                same_stem(_unaccented(w), _unaccented(v)) or _inflected(w, v, lang)
+                for w in phrase
+                for v in other
             ) and not any(
                 y in aligned and (_substantive(words[y]) or words[y][0].isdigit())
                 for y in range(x + 1, reach.stop)
             )
     return False
+
+
+def _unaccented(word: str) -> str:
+    """``word`` without its accents: ``_unaccented("válidos") == "validos"``."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _privative_compound(word: str, base: str) -> bool:

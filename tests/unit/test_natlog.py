@@ -5217,8 +5217,29 @@ REDUCE_AND_GAIN = [
 ]
 
 
+#: A predicate said with another word of one stem, accents aside ("siguen siendo válidos" /
+#: "conserva su validez"), is shared: "all" against "none" over it still clashes.
+A_PREDICATE_SAID_OTHERWISE = [
+    (
+        "es",
+        "Todos los contratos firmados antes de 2022 siguen siendo válidos.",
+        "Ninguno de los contratos firmados antes de 2022 conserva su validez.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "Few of the original buildings remain.",
+        "Most of the original buildings are gone.",
+        "not supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "a_predicate_said_otherwise": A_PREDICATE_SAID_OTHERWISE,
     "reduce_and_gain": REDUCE_AND_GAIN,
     "chinese_places_and_courts": CHINESE_PLACES_AND_COURTS,
     "drops_support": DROPS_SUPPORT,
