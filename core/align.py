@@ -345,6 +345,46 @@ ARTICLES = frozenset(
 )
 
 
+def _set_off(toks: list[Tok], text: str, k: int, marks: tuple[str, ...]) -> bool:
+    # ", " and " (" set a phrase off; "1,500" does not, nor a gap holding words (tokens a reading put
+    # side by side that the sentence does not write so)
+    gap = text[toks[k - 1][2] : toks[k][1]]
+    return gap.strip() in marks and gap != ","
+
+
+def aside_end(toks: list[Tok], text: str, start: int) -> int | None:
+    """Where an aside that opens at token ``start`` (after a comma or a parenthesis) ends: the first
+    token after the comma or parenthesis that closes it, at most ``ASIDE_WORDS`` words on and before
+    the sentence ends; None when it is no aside.
+
+    >>> s = "The winery, founded in 1954, took over the estate."
+    >>> aside_end(token_spans(s), s, 2), aside_end(token_spans(s), s, 1)
+    (5, None)
+    """
+    if not 0 < start < len(toks) or not _set_off(toks, text, start, (",", "(")):
+        return None
+    ends = range(start + 1, min(len(toks), start + ASIDE_WORDS + 1))
+    return next((m for m in ends if _set_off(toks, text, m, (",", ")", "),"))), None)
+
+
+def aside_free(toks: list[Tok], text: str) -> list[int]:
+    """The token indices outside the sentence's asides (``aside_end``).
+
+    >>> s = "The winery, founded in 1954, took over the estate."
+    >>> [token_spans(s)[k][0] for k in aside_free(token_spans(s), s)]
+    ['the', 'winery', 'took', 'over', 'the', 'estate']
+    """
+    kept, k = [], 0
+    while k < len(toks):
+        end = aside_end(toks, text, k)
+        if end is not None:
+            k = end
+            continue
+        kept.append(k)
+        k += 1
+    return kept
+
+
 def fronted(toks: list[Tok], text: str) -> list[int] | None:
     """The order that moves a phrase set off by a comma at the start of the sentence to its end,
     where a plain restatement puts it; None when the sentence opens with none.
@@ -374,10 +414,7 @@ def fronted(toks: list[Tok], text: str) -> list[int] | None:
                 and toks[k + 1][0] not in ARTICLES
                 and toks[k + 1][0] != "a"
                 and not toks[k + 1][3]
-                and any(
-                    "," in text[toks[m - 1][2] : toks[m][1]]
-                    for m in range(k + 2, min(len(toks) - 1, k + 2 + ASIDE_WORDS))
-                )
+                and aside_end(toks, text, k + 1) is not None
             ):
                 return None
             return [*range(k + 1, len(toks)), *range(k + 1)]

@@ -53,12 +53,12 @@ from dataclasses import dataclass, field
 
 from lfx_citations.core.align import (
     ARTICLES,
-    ASIDE_WORDS,
     EDGE_SLACK,
     GAP_SLACK,
     NUMBER_WORDS,
     PREFIX,
     Tok,
+    aside_free,
     degrees_differ,
     follows,
     gaps,
@@ -704,9 +704,10 @@ def _own_predicate(words: list[str], k: int, aligned: set[int], other: list[str]
     for x in reach:
         if x in aligned:
             noun = True
-        elif not noun or words[x] in AUXILIARY_WORDS or not _content(words[x]):
-            if noun and words[x] not in AUXILIARY_WORDS:
-                return False
+        elif not noun or words[x] in AUXILIARY_WORDS:
+            continue
+        elif not _content(words[x]):
+            return False  # the noun goes on ("of the users"): no predicate right after it
         else:
             # the head and the content words after it, each unsaid: "siguen siendo válidos" and
             # "conserva su validez" share "válidos" / "validez", accents aside
@@ -2577,6 +2578,7 @@ _COPULAS = frozenset(
 _AUX_ALL = frozenset(w for auxes, _ in PASSIVE_AUXILIARIES.values() for w in auxes.split())
 _AGENT_ALL = frozenset(w for _, agents in PASSIVE_AUXILIARIES.values() for w in agents.split())
 _AGENTS = {lang: frozenset(agents.split()) for lang, (_, agents) in PASSIVE_AUXILIARIES.items()}
+_PASSIVE_AUXES = {lang: frozenset(auxes.split()) for lang, (auxes, _) in PASSIVE_AUXILIARIES.items()}
 
 
 def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
@@ -2633,12 +2635,6 @@ _FRONTED_REACH = 8
 _CLITICS = frozenset("lo la los las le les".split())
 
 
-#: German and Dutch auxiliaries of the passive that stand before its participle ("wird … verabreicht").
-_PASSIVE_BEFORE = frozenset("wird wurde wurden wordt werd werden".split())
-#: Those that close the clause after it ("darf … verabreicht werden").
-_PASSIVE_AFTER = frozenset("werden worden".split())
-
-
 def _agentless_passive(words: list[str], lang: str) -> bool:
     """Whether a German or Dutch sentence is a passive that names no agent: its other arguments are
     told by their case, not their place ("Kindern darf das Medikament verabreicht werden" says what
@@ -2655,10 +2651,11 @@ def _agentless_passive(words: list[str], lang: str) -> bool:
 
     if lang not in ("de", "nl") or len(words) < 3 or any(w in _AGENTS[lang] for w in words):
         return False
+    # the auxiliary before the participle that closes the clause ("wird … verabreicht"), or closing
+    # it after the participle ("darf … verabreicht werden")
+    auxes = _PASSIVE_AUXES[lang]
     last = words[-1]
-    return (last in _PASSIVE_AFTER and participle(words[-2])) or (
-        participle(last) and any(w in _PASSIVE_BEFORE for w in words)
-    )
+    return (last in auxes and participle(words[-2])) or (participle(last) and any(w in auxes for w in words))
 
 
 def _turned_voice(sentence: list[str], a: int, b: int, lang: str) -> bool:
@@ -2944,6 +2941,8 @@ def role_swap(
     # same two events when the same word stands before it.
     if _cjk_time_of(cw) and _cjk_time_of(cw) == _cjk_time_of(ew):
         return None
+    # Both sides passives that name no agent tell their arguments by case: no swap but of comparisons.
+    agentless = _agentless_passive(cw, lang) and _agentless_passive(ew, lang)
     for x, a in enumerate(args):
         for b in args[x + 1 :]:
             pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
@@ -3031,7 +3030,7 @@ def role_swap(
             if compared and c_price is not None and e_price is not None:
                 turned = c_price != e_price
             back = c_passive != e_passive
-            if not (compared or timed) and _agentless_passive(cw, lang) and _agentless_passive(ew, lang):
+            if not (compared or timed) and agentless:
                 continue
             return (a, b + 1), (pb, pa + 1), turned != back
     return None
@@ -3228,36 +3227,6 @@ def _one_difference(
     return said >= (COMPARED_COVERAGE if compared else SWAP_COVERAGE) * len(mine)
 
 
-def _aside_free(evidence: list[Tok], text: str) -> list[int]:
-    """The evidence's token indices outside its asides: at most ``ASIDE_WORDS`` words set off by two
-    commas or by parentheses, before the sentence ends.
-
-    >>> from lfx_citations.core.align import token_spans
-    >>> text = "The winery, founded in 1954, took over the estate."
-    >>> toks = token_spans(text)
-    >>> [toks[k][0] for k in _aside_free(toks, text)]
-    ['the', 'winery', 'took', 'over', 'the', 'estate']
-    """
-
-    def cut(k: int, marks: tuple[str, ...]) -> bool:
-        # ", " and " (" set a phrase off; "1,500" does not, nor a gap holding words (tokens a reading
-        # put side by side that the sentence does not write so)
-        gap = text[evidence[k - 1][2] : evidence[k][1]]
-        return gap.strip() in marks and gap != ","
-
-    kept, k = [], 0
-    while k < len(evidence):
-        if k and cut(k, (",", "(")):
-            ends = range(k + 1, min(len(evidence), k + ASIDE_WORDS + 1))
-            end = next((m for m in ends if cut(m, (",", ")", "),"))), None)
-            if end is not None:
-                k = end
-                continue
-        kept.append(k)
-        k += 1
-    return kept
-
-
 def _roles(
     claim: list[Tok],
     evidence: list[Tok],
@@ -3276,11 +3245,15 @@ def _roles(
     found = role_swap(cw, ew, cm, em, lower, lang)
     if found is None and lang != "zh":
         # An aside between an argument and its verb ("the winery, founded in 1954, took over …") is
-        # no part of the predicate: the swap is read without it, and placed back.
-        kept = _aside_free(evidence, source_text)
-        short = [ew[k] for k in kept]
-        bare = role_swap(cw, short, cm, [em[k] for k in kept], lower, lang) if len(kept) < len(ew) else None
-        if bare is not None and not bare[2] and _one_difference(cw, short, bare, lang):
+        # no part of the predicate: the swap is read without it, and placed back, where the test of
+        # one difference below reads it on the whole sentence.
+        kept = aside_free(evidence, source_text)
+        bare = (
+            role_swap(cw, [ew[k] for k in kept], cm, [em[k] for k in kept], lower, lang)
+            if len(kept) < len(ew)
+            else None
+        )
+        if bare is not None and not bare[2]:
             (a, b), (c, d), _ = bare
             found = (a, b), (kept[c], kept[d - 1] + 1), False
     if found is None or not found[2]:
