@@ -946,6 +946,7 @@ CONTRARIES = (
     "批准 通过 | 拒绝 否决 驳回",
     "支持 | 驳回",
     "启用 开启 打开 | 禁用 关闭 停用",
+    "调高 上调 调大 | 调低 下调 调小",
     "开放 | 关闭",
     "acquitté acquittée acquittés | condamné condamnée condamnés",
     "freigesprochen | verurteilt",
@@ -1153,6 +1154,12 @@ CONVERSES = (
     "richer | poorer",
     "earlier before preceded precedes | later after followed follows succeeded succeeds",
     "above over | below under beneath",
+    # A place in a race or a queue: "finished ahead of B" = "B came in behind".
+    "ahead | behind",
+    "devant | derrière",
+    "vor | hinter",
+    "delante | detrás",
+    "davanti | dietro",
     "upstream | downstream",
     "amont | aval",
     "north northern | south southern",
@@ -1386,7 +1393,8 @@ APPROXIMATORS = {
     " etwa rund ungefähr circa alrededor aproximadamente cerca unos unas uns umas circa quasi"
     " ongeveer ruim",
     "nearly": "nearly almost presque quasiment près fast knapp beinahe casi quase quasi bijna",
-    "over": "over more exceeding above plus über mehr más mais oltre meer",
+    # "gut 40 Meter", "a good 40 metres": at least 40.
+    "over": "over more exceeding above plus über mehr más mais oltre meer gut good",
     "under": "under less below fewer moins unter weniger menos menos meno minder",
     "least": "least mindestens",
 }
@@ -1403,6 +1411,17 @@ _CJK_APPROX = (
     ("不到", "under"),
     ("不足", "under"),
     ("少于", "under"),
+)
+#: Verbs that bound the number after them: "exceeds 200 metres", "no llega a los 20 kilos" (with its
+#: negation), "übersteigt 5 Prozent".
+BOUND_VERBS = frozenset(
+    "exceed exceeds exceeded exceeding surpass surpasses surpassed reach reaches reached tops"
+    " dépasse dépassent dépassé excède excèdent atteint atteignent"
+    " übersteigt übersteigen überstieg überschreitet überschreiten erreicht erreichen"
+    " supera superan superó excede exceden alcanza alcanzan llega llegan"
+    " ultrapassa ultrapassam atinge atingem chega chegam"
+    " supera superano raggiunge raggiungono"
+    " overschrijdt overschrijden overtreft bereikt bereiken haalt".split()
 )
 #: Relative tolerance of "about" (and of a source's own "about" facing an exact claim).
 APPROX_TOLERANCE = 0.1
@@ -1475,7 +1494,7 @@ def value_range(kind: str | None, value: float) -> tuple[float, float]:
 
 #: Units by dimension: the same number in another unit of one dimension is another amount.
 UNITS = {
-    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces"
+    "mass": "mg g kg t µg mcg ug lb lbs oz ton tons tonnes tonne grams gram kilograms milligrams pounds ounces kilo kilos"
     " gramm gramos gramas grammi grammes gramme kilogramm kilogramos kilogrammi libras pfund 公斤 千克 毫克 克"
     " milligramm milligrammi miligramos miligramas milligrammes",
     "length": "mm cm m km mi ft in yd miles mile metres meters metre meter kilometres kilometers feet inches"

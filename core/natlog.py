@@ -293,8 +293,12 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
         elif t[-1:] == "n" and text[b : b + 2] in ("'t", "\u2019t"):
             mark = ("negation", "not")  # "doesn't", "can't", "won't"
         elif t[0] >= "\u0e00":
+            # A breaker may open before this token: the second 不 of 不得不推迟 ("had to postpone").
             if any(text.startswith(p, a) for p in NEGATION_PARTS) and not any(
-                text.startswith(p, a) for p in NEGATION_PART_BREAKERS
+                text.startswith(p, s)
+                for p in NEGATION_PART_BREAKERS
+                for s in range(a - len(p) + 1, a + 1)
+                if s >= 0
             ):
                 mark = ("negation", "not")
             elif t in CJK_STOP_VERBS and not any(p in text for p in NEGATION_PARTS):
@@ -1348,6 +1352,20 @@ def infer(
             ops.remove(edit)
             result.paired.add(edit.claim[0])
     lone = [e for e in ops if e.lexical == NEG]
+    # The evidence's "without" under a negation of its own before it is half of a double negation,
+    # whatever stands between: "ist nicht berechtigt, die Wohnung ohne Zustimmung unterzuvermieten" /
+    # "bedarf der Zustimmung" (it requires consent). No exclusion, only words not read.
+    # (A negation that is an edit itself already cancels it: "may not sublet without" / "may sublet with".)
+    edited = {k for e in ops if e.op == "del" for k in range(*e.evidence)}
+    for edit in [e for e in lone if e.op == "del" and ew[e.evidence[0]] in PRIVATIVES]:
+        j = edit.evidence[0]
+        if any(
+            em[k] and negative(em[k]) and k not in aligned_e and k not in edited
+            for k in range(max(0, j - _DOUBLE_REACH), j)
+        ):
+            ops.remove(edit)
+            lone.remove(edit)
+            result.dropped = True
     # The evidence from its first aligned word to the end of that clause: what it says before them,
     # or in another clause, the claim may leave out ("Patients should avoid alcohol" / "Alcohol
     # should not be consumed").
@@ -1557,6 +1575,10 @@ def infer(
         relation = ALT
     result.relation, result.edits = relation, edits
     return result
+
+
+#: How many words before the evidence's "without" its other negation may stand.
+_DOUBLE_REACH = 12
 
 
 def _joined(edits: list[Edit]) -> str:
@@ -2385,6 +2407,18 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
     return ALT if mine == theirs and mine in ("least", "over", "under") else REV
 
 
+def amounts_exclude(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether the claim's number at ``i`` and the evidence's at ``j``, either approximate, allow no
+    common value.
+
+    >>> amounts_exclude("about 430 ha".split(), 1, "some 340 ha".split(), 1)
+    True
+    >>> amounts_exclude("about 350 ha".split(), 1, "some 340 ha".split(), 1)
+    False
+    """
+    return _number_relation(cw, ew, i, j, Inference()) == ALT
+
+
 def _settle_amounts(cw: list[str], ew: list[str], cl: list[int], ev: list[int], result: Inference) -> None:
     """In a gap too long to compare word by word, a claim amount the evidence states there in another
     unit or scale ("500 mg" / "0.5 g") is settled: no number flip. Nothing is excluded here."""
@@ -3180,12 +3214,18 @@ def _passive_swap(
         verb, passive = same[-1], [*passive, same[-1]]
     if not _plain(verb) or not any(same_predicate(verb, w, lang) for w in passive):
         return None
-    # A score may stand anywhere: "were defeated 2-1 by" / "overcame … 2-1".
+    # A score may stand anywhere: "were defeated 2-1 by" / "overcame … 2-1". So may the thing given,
+    # said after both arguments on the active side: "will be paid a monthly fee by B" / "will pay B a
+    # monthly fee".
+    # (Not in German or Dutch, whose verb closes the clause after everything.)
+    given = set(ew[pb + 1 : pb + 1 + MAX_SPAN] if c_passive else cw[b + 1 : b + 1 + MAX_SPAN])
+    given = set() if lang in _VERB_FINAL else given
     if any(w not in FUNCTION_WORD_SET and not w[0].isdigit() for w in active[1:]) or any(
         w not in FUNCTION_WORD_SET
         and not w[0].isdigit()
         and w not in _AUX_ALL
         and w not in _AGENT_ALL
+        and w not in given
         and not same_predicate(verb, w, lang)
         for w in passive
     ):

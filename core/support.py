@@ -75,6 +75,7 @@ from lfx_citations.core.align import (
 )
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
+    BOUND_VERBS,
     CALENDAR,
     CALENDAR_HOMONYMS,
     CALENDAR_WORDS,
@@ -107,6 +108,7 @@ from lfx_citations.core.natlog import (
     Inference,
     Mark,
     active_order,
+    amounts_exclude,
     fraction,
     infer,
     is_year,
@@ -1181,15 +1183,20 @@ class Aligned:
         """A number the claim says in other words than the evidence, so that no slot holds both: the
         claim's one number the evidence lacks against the evidence's one number the claim lacks, of one
         kind (two years, or two amounts of one thing: "allows 5 devices" / "link 8 devices", or two
-        spans of time that differ in days: "within 90 days" / "up to six months"), exact on both sides,
-        where at least half of the claim's other content words are said ("The lighthouse … was first lit
-        in 1874" / "The granite lighthouse … went into service in 1847"). Of the evidence's numbers only
-        those of the claim's kind count: "opened in 1931, spans 480 metres" holds one year."""
+        spans of time that differ in days: "within 90 days" / "up to six months"), exact on both sides
+        or, when either is approximate, allowing no common value ("unas 340 hectáreas" / "cerca de 430
+        hectáreas"), where at least half of the claim's other content words are said ("The lighthouse …
+        was first lit in 1874" / "The granite lighthouse … went into service in 1847"). Of the evidence's
+        numbers only those of the claim's kind count: "opened in 1931, spans 480 metres" holds one year,
+        and of a number with a unit only those of its dimension: "weighs 17 kilos and has a range of 80
+        kilometres" holds one length."""
         claim, evidence = self._claim, self._evidence
         cw, ew = [t[0] for t in claim], [t[0] for t in evidence]
         c_keys, e_keys = {number_key(w) for w in cw}, {number_key(w) for w in ew}
 
-        def amounts(toks: list[Tok], words: list[str], others: set[str], skip: set[int]) -> list[int]:
+        def amounts(
+            toks: list[Tok], words: list[str], others: set[str], skip: set[int], rough: bool = False
+        ) -> list[int]:
             return [
                 k
                 for k, (w, *_, cap) in enumerate(toks)
@@ -1198,11 +1205,13 @@ class Aligned:
                 and w not in CALENDAR_WORDS
                 and number_key(w) not in others
                 and fraction(words, k) is None
-                and not approximator(words[max(0, k - 3) : k])
+                and (rough or not approximator(words[max(0, k - 3) : k]))
                 and not _ERAS & set(words[max(0, k - 3) : k])  # "la década de 1950"
             ]
 
+        # Exact numbers first; an approximate one only where a side has no exact one.
         mine = [i for i in amounts(claim, cw, e_keys, settled | known) if absent(cw[i])]
+        mine = mine or [i for i in amounts(claim, cw, e_keys, settled | known, rough=True) if absent(cw[i])]
         if len(mine) != 1:
             return
         i = mine[0]
@@ -1210,10 +1219,24 @@ class Aligned:
         # Only the evidence's numbers of the claim's kind face it: "opened in 1931, spans 480 metres"
         # holds one year.
         theirs = [k for k in amounts(evidence, ew, c_keys, set()) if _date_kind(ew[k]) == kind]
+        theirs = theirs or [
+            k for k in amounts(evidence, ew, c_keys, set(), True) if _date_kind(ew[k]) == kind
+        ]
+        if len(theirs) > 1 and (dimension := i + 1 < len(cw) and unit_dimension(cw[i + 1])):
+            theirs = [k for k in theirs if k + 1 < len(ew) and unit_dimension(ew[k + 1]) == dimension]
         if len(theirs) != 1 or (kind == "year" and (_reckoned(cw) or _reckoned(ew))):
             return
         j = theirs[0]
         if _change_said(cw, i, ew, j) or _in_decade(cw, i, ew, j):
+            return
+        rough = approximator(cw[max(0, i - 3) : i]) or approximator(ew[max(0, j - 3) : j])
+        if rough and not amounts_exclude(cw, i, ew, j):
+            return
+        # A bound said with a verb or a negation: "dépasse les 200 mètres", "no llega a los 20 kilos".
+        c_marks = self._marks[0]
+        if any(w in BOUND_VERBS for w in cw[max(0, i - 3) : i]) or any(
+            m and negative(m) for m in c_marks[max(0, i - 4) : i]
+        ):
             return
         if None not in (_span_days(cw, i), _span_days(ew, j)):
             # Two spans of time compare in days: "two years" is "24 months", "90 days" not "six months".

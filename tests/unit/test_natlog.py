@@ -5237,8 +5237,292 @@ A_PREDICATE_SAID_OTHERWISE = [
 ]
 
 
+#: A place in a race said from the other runner: "ahead of" is "behind" with its arguments swapped.
+AHEAD_AND_BEHIND = [
+    (
+        "en",
+        "Ellis Marr finished two places ahead of Tom Okoye in the county race.",
+        "In the county race, Tom Okoye came in two places behind Ellis Marr.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Ellis Marr finished two places ahead of Tom Okoye in the county race.",
+        "In the county race, Ellis Marr came in two places behind Tom Okoye.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The Marlow yacht crossed the line ahead of the Osprey.",
+        "The Osprey crossed the line behind the Marlow yacht.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Léa Fontanel a franchi la ligne devant Inès Morel.",
+        "Inès Morel a franchi la ligne derrière Léa Fontanel.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El Atlético Norte terminó la liga delante del Real Campello.",
+        "El Real Campello terminó la liga detrás del Atlético Norte.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: 不得不 ("had to") is a double negation: neither of its 不 negates the verb after it.
+HAD_TO = [
+    ("zh", "由于大雾，当天的航班不得不取消。", "受大雾影响，当天的航班被取消了。", "not supported", None),
+    (
+        "zh",
+        "由于大雾，当天的航班不得不取消。",
+        "受大雾影响，当天的航班没有取消。",
+        "contradicted",
+        "negation",
+    ),
+    ("zh", "因为设备故障，工厂不得不停产两周。", "设备故障导致工厂停产两周。", "supported", None),
+]
+
+
+#: "Without" under a negation earlier in its sentence is half of a double negation, however far apart.
+NOT_ALLOWED_WITHOUT = [
+    (
+        "de",
+        "Der Mieter ist nicht berechtigt, die Garage ohne schriftliche Zustimmung der Vermieterin unterzuvermieten.",
+        "Eine Untervermietung der Garage bedarf der schriftlichen Einwilligung der Vermieterin.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Pächter ist nicht befugt, den Kiosk ohne Genehmigung des Bezirksamts zu verpachten.",
+        "Eine Verpachtung des Kiosks bedarf der Genehmigung des Bezirksamts.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Mieter ist nicht berechtigt, die Garage ohne schriftliche Zustimmung der Vermieterin unterzuvermieten.",
+        "Der Mieter ist berechtigt, die Garage ohne schriftliche Zustimmung der Vermieterin unterzuvermieten.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The tenant may not sublet the flat without the landlord's written consent.",
+        "The tenant may sublet the flat with the landlord's written consent.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: "gut 40 Meter", "a good 40 metres": at least 40.
+A_GOOD_FORTY = [
+    (
+        "de",
+        "Der Aussichtsturm ist 42 Meter hoch.",
+        "Der Aussichtsturm ist gut 40 Meter hoch.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Aussichtsturm ist 38 Meter hoch.",
+        "Der Aussichtsturm ist gut 40 Meter hoch.",
+        "contradicted",
+        "number",
+    ),
+    ("en", "The dam is 42 metres high.", "The dam is a good 40 metres high.", "supported", None),
+    ("en", "The dam is 42 metres high.", "The dam is a good 50 metres high.", "contradicted", "number"),
+]
+
+
+#: A future ("abrirán") and a reflexive infinitive ("reducirse") read from their infinitive.
+FUTURES_AND_REFLEXIVES = [
+    (
+        "es",
+        "El museo municipal permanecerá cerrado durante todo agosto.",
+        "El museo municipal no abrirá en agosto.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Todos los colegios de la comarca permanecerán cerrados el lunes.",
+        "Varios colegios de la comarca no abrirán el lunes.",
+        "not supported",
+        None,
+    ),
+    (
+        "es",
+        "Todos los colegios de la comarca abrirán el lunes.",
+        "Varios colegios de la comarca no abrirán el lunes.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "es",
+        "En pacientes mayores la dosis debe reducirse.",
+        "En pacientes mayores la dosis debe aumentarse.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+#: A number said in another place than the evidence's: approximate ones clash when their ranges do not meet;
+#: a number with a unit faces the evidence's of its dimension only; a bound said with a verb or a negation is no clash.
+NUMBERS_APART = [
+    (
+        "es",
+        "El incendio de Valdecañas calcinó unas 340 hectáreas de pinar.",
+        "Cerca de 430 hectáreas de pinar ardieron en el incendio de Valdecañas.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "es",
+        "El incendio de Valdecañas calcinó unas 340 hectáreas de pinar.",
+        "Cerca de 350 hectáreas de pinar ardieron en el incendio de Valdecañas.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "Floods in the Arden valley forced some 350 residents from their homes.",
+        "About 530 residents of the Arden valley had to leave their homes because of the floods.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "fr",
+        "Le pont de Varennes, inauguré le 12 juillet 1891, mesure 214 mètres de long.",
+        "Inauguré en juillet 1891, le pont de Varennes dépasse les 200 mètres de longueur.",
+        "not supported",
+        None,
+    ),
+    (
+        "es",
+        "La bicicleta Nerva pesa 18 kilos y ofrece una autonomía de 90 kilómetros.",
+        "Con la batería puesta, la Nerva no llega a los 20 kilos.",
+        "not supported",
+        None,
+    ),
+    (
+        "nl",
+        "De e-bike weegt 17 kilo en haalt met één lading 80 kilometer.",
+        "Met één lading haalt de e-bike 60 kilometer.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "nl",
+        "De e-bike weegt 17 kilo en haalt met één lading 80 kilometer.",
+        "Met één lading haalt de e-bike 80 kilometer.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The e-bike weighs 17 kilos and covers 80 kilometres on one charge.",
+        "On one charge the e-bike covers 60 kilometres.",
+        "contradicted",
+        "number",
+    ),
+]
+
+
+#: Switched on against switched off, in words of two verbs ("ativa" / "desliga", 调低 / 调高).
+ON_AND_OFF = [
+    (
+        "zh",
+        "这款空气净化器在夜间模式下会自动调低风速。",
+        "在夜间模式下，这款空气净化器会自动把风速调高。",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "zh",
+        "这款空气净化器在夜间模式下会自动调低风速。",
+        "夜间模式下，这款空气净化器会自动下调风速。",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "A atualização ativa o modo escuro por padrão.",
+        "A atualização desliga o modo escuro por padrão.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La actualización activa el modo oscuro por defecto.",
+        "La actualización apaga el modo oscuro por defecto.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Das Update aktiviert den Dunkelmodus standardmäßig.",
+        "Das Update schaltet den Dunkelmodus standardmäßig aus.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+#: "A pays B a fee" / "A is paid a fee by B": the thing given may stand between the arguments of the passive.
+PAID_BY = [
+    (
+        "en",
+        "Under the lease, Calder Logistics will pay Brightway Storage a monthly fee for warehouse space.",
+        "Calder Logistics will be paid a monthly fee by Brightway Storage for warehouse space.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Under the lease, Calder Logistics will pay Brightway Storage a monthly fee for warehouse space.",
+        "Brightway Storage will be paid a monthly fee by Calder Logistics for warehouse space.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The city paid the contractor a bonus for early completion.",
+        "The contractor was paid a bonus by the city for early completion.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The city paid the contractor a bonus for early completion.",
+        "The city was paid a bonus by the contractor for early completion.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "paid_by": PAID_BY,
+    "on_and_off": ON_AND_OFF,
+    "numbers_apart": NUMBERS_APART,
+    "futures_and_reflexives": FUTURES_AND_REFLEXIVES,
+    "a_good_forty": A_GOOD_FORTY,
+    "not_allowed_without": NOT_ALLOWED_WITHOUT,
+    "had_to": HAD_TO,
+    "ahead_and_behind": AHEAD_AND_BEHIND,
     "a_predicate_said_otherwise": A_PREDICATE_SAID_OTHERWISE,
     "reduce_and_gain": REDUCE_AND_GAIN,
     "chinese_places_and_courts": CHINESE_PLACES_AND_COURTS,
