@@ -101,6 +101,7 @@ from lfx_citations.core.lexicon import (
     PERIOD_DAYS,
     PRIVATIVES,
     RATE_WORDS,
+    SENTENCE_OPENER_WORDS,
     SYMMETRIC,
     USE_VERBS,
     approximator,
@@ -1160,8 +1161,13 @@ def infer(
             subs.append(Edit("sub", "negation", (i, i + 1), (j, j + 1), NEG, NEG))
     # Approximate claims whose number is aligned word for word: "about 400" / "400".
     for i, j in chain:
-        if cw[i][0].isdigit() and _number_relation(cw, ew, i, j, result) == REV:
+        rel = _number_relation(cw, ew, i, j, result) if cw[i][0].isdigit() else None
+        if rel == REV:
             subs.append(Edit("sub", "number", (i, i + 1), (j, j + 1), REV, REV))
+        # Two groups a bound parts, "children over 12" / "children under 12": what is said of one is
+        # not said of the other, neither way.
+        elif cw[i][0].isdigit() and _other_group(cw, i, ew, j, chain):
+            subs.append(Edit("sub", "number", (i, i + 1), (j, j + 1), IND, IND))
         # And an hour said with its part of the day: "neuf heures du matin" / "9:00".
         elif (hour := _hour(cw, i)) is not None and _clock(cw, ew, i, j, result) is not None:
             subs.append(Edit("sub", "number", (i, i + hour[1]), (j, j + 2), EQ, EQ))
@@ -1523,7 +1529,7 @@ def infer(
         said, faced = _negation_apart(cw, ew, cm, em, (aligned_c, aligned_e), lang)
         edits.extend(said)
         # Said the same way round, the negation faces the evidence's word and negates nothing else.
-        if said and join(*(e.projected for e in said)) in ENTAILING:
+        if said and _joined(said) in ENTAILING:
             result.dropped = False
             if faced is not None:
                 result.paired.add(faced)
@@ -1744,6 +1750,23 @@ def _negation_apart(
     words, m = (cw, cm) if side == "c" else (ew, em)
     if m[k][0] != "negation" or k in aligned[0 if side == "c" else 1]:
         return [], None
+    negation = (
+        Edit("ins", "negation", (k, k + 1), (0, 0), NEG, NEG)
+        if side == "c"
+        else Edit("del", "negation", (0, 0), (k, k + 1), NEG, NEG)
+    )
+    # "Unless" or "only" makes the negation a condition: "will not run unless …" is "only runs if …".
+    if any(w in NEGATION_BREAKERS or w in _UNLESS for w in (*cw, *ew)):
+        return [], None
+    said = _negated_said(
+        words,
+        m,
+        k,
+        aligned[0 if side == "c" else 1],
+        *((ew, aligned[1]) if side == "c" else (cw, aligned[0])),
+    )
+    if said and _unsaid(cw, ew, lang) is not None:
+        return [negation], k if side == "c" else None
     head = _operand(words, m, k)
     if head is None or head in aligned[0 if side == "c" else 1]:
         return [], None
@@ -1770,9 +1793,6 @@ def _negation_apart(
     # The negation negates one of the pair; a contrary follows only from the word without it.
     if head != (i if side == "c" else j) or (rel == ALT and side == "e"):
         return [], None
-    # "Unless" or "only" makes the negation a condition: "will not run unless …" is "only runs if …".
-    if any(w in NEGATION_BREAKERS or w in _UNLESS for w in (*cw, *ew)):
-        return [], None
     # Before a conflict, a word that says "not" of its own may be what the negation faces: "must not
     # be taken with alcohol" / "alcohol should be avoided while taking it".
     if rel == EQ and (
@@ -1780,12 +1800,28 @@ def _negation_apart(
         or any(_means_not(w) for k_, w in enumerate(ew) if k_ != j)
     ):
         return [], None
-    negation = (
-        Edit("ins", "negation", (k, k + 1), (0, 0), NEG, NEG)
-        if side == "c"
-        else Edit("del", "negation", (0, 0), (k, k + 1), NEG, NEG)
-    )
     return [Edit("sub", "direction", (i, i + 1), (j, j + 1), rel, rel), negation], k if side == "c" else None
+
+
+def _negated_said(
+    words: list[str], m: list[Mark], k: int, aligned: set[int], other: list[str], other_aligned: set[int]
+) -> bool:
+    """Whether the word negation ``k`` bears on (the phrase's own word: "drops support") is the one
+    word of ``other`` of its stem, unread by the alignment on both sides, and ``other`` says nothing
+    that means "not" of its own ("support was dropped").
+
+    >>> _negated_said("version 4 drops support for windows".split(), [None, None, ("negation", "not"), ("part", "not"), None, None], 2, {5}, "windows remains supported in version 4".split(), {0})
+    True
+    """
+    own = k + 1 if k + 1 < len(words) and m[k + 1] == ("part", "not") else _operand(words, m, k)
+    if own is None or own in aligned or not _plain(words[own]):
+        return False
+    said = [
+        j
+        for j, v in enumerate(other)
+        if j not in other_aligned and _plain(v) and (v == words[own] or same_stem(v, words[own]))
+    ]
+    return len(said) == 1 and not any(_means_not(v) for v in other)
 
 
 #: Words between a quantifier and its noun: "none of the", "keinem der", "ninguno de los".
@@ -1875,6 +1911,43 @@ _CONCESSIVES = frozenset(
 )
 
 
+def _unsaid(cw: list[str], ew: list[str], lang: str, closing: str = "") -> list[int] | None:
+    """The claim's content words the evidence says in no form, or None when they are more than the
+    predicate and a fifth of the rest (``UNALIGNED_COVERAGE``): two sentences that say the rest alike.
+    An approximation of a number ("Some 300 workers") says nothing of its own, nor a word that opens a
+    sentence ("Laut Vertrag", "according to"), nor a German or Dutch particle that closes it.
+
+    >>> _unsaid("the plant fired 300 workers".split(), "the plant hired 300 workers".split(), "en")
+    [2]
+    >>> _unsaid("a new mayor was elected in the town".split(), "the plant hired 300 workers".split(), "en") is None
+    True
+    """
+    plain = [
+        i
+        for i, w in enumerate(cw)
+        if _plain(w)
+        and w not in SENTENCE_OPENER_WORDS
+        and not (cw[i + 1 : i + 2] and cw[i + 1][:1].isdigit() and approximator([w]))
+        and not (closing and i == len(cw) - 1)
+    ]
+    # At most this many left unsaid: the predicate and a fifth of the rest. The lexicon is asked last,
+    # and only until too many are.
+    allowed = len(plain) - math.ceil(UNALIGNED_COVERAGE * (len(plain) - 1) - 1e-9)
+    said = set(ew)
+    # Only content words can be a synonym: the lexicon is not asked of "the", "of", "was".
+    content = [v for v in said if _plain(v)]
+    unsaid = []
+    for i in plain:
+        if cw[i] in said or any(same_stem(cw[i], v) for v in said):
+            continue
+        if any(same_predicate(cw[i], v, lang) for v in content):
+            continue
+        unsaid.append(i)
+        if len(unsaid) > allowed:
+            return None
+    return unsaid
+
+
 def _unaligned_exclusion(
     cw: list[str],
     ew: list[str],
@@ -1903,29 +1976,7 @@ def _unaligned_exclusion(
     closing = cw[-1] if lang in _VERB_FINAL and cw and cw[-1] in _CLOSING_PARTICLES else ""
     own = ew[-1] if lang in _VERB_FINAL and ew and ew[-1] in _CLOSING_PARTICLES else ""
     # The claim's other content words said, first: most sentences are about something else.
-    # An approximation of a number ("Some 300 workers") says nothing of its own.
-    plain = [
-        i
-        for i, w in enumerate(cw)
-        if _plain(w)
-        and not (cw[i + 1 : i + 2] and cw[i + 1][:1].isdigit() and approximator([w]))
-        and not (closing and i == len(cw) - 1)
-    ]
-    # At most this many left unsaid: the predicate and a fifth of the rest. The lexicon is asked last,
-    # and only until too many are.
-    allowed = len(plain) - math.ceil(UNALIGNED_COVERAGE * (len(plain) - 1) - 1e-9)
-    said = set(ew)
-    # Only content words can be a synonym: the lexicon is not asked of "the", "of", "was".
-    content = [v for v in said if _plain(v)]
-    unsaid = []
-    for i in plain:
-        if cw[i] in said or any(same_stem(cw[i], v) for v in said):
-            continue
-        if any(same_predicate(cw[i], v, lang) for v in content):
-            continue
-        unsaid.append(i)
-        if len(unsaid) > allowed:
-            return []
+    unsaid = _unsaid(cw, ew, lang, closing)
     if not unsaid:
         return []
 
@@ -1939,6 +1990,7 @@ def _unaligned_exclusion(
             and _plain(words[k])
             and words[k] not in _NOT_PREDICATES
             and words[k] not in _EXCHANGES
+            and words[k] not in NUMBER_WORDS  # the number check's: "three" / "seconds" is no flip
             and words.count(words[k]) == 1
             and not any(same_stem(words[k], v) for v in other)
         ]
@@ -1960,11 +2012,21 @@ def _unaligned_exclusion(
         return []
     i, j, rel = pairs[0]
     # The evidence's word in a clause of its own ("…, which keeps memory use below", "Malgré une
-    # hausse des ventes, …"), or the claim's word said by another of its words ("baissé" / "reculer").
+    # hausse des ventes, …"), or the claim's word said by another of its words ("baissé" / "reculer"),
+    # or the evidence's by a word of the claim's that says no other of its words ("archivos eliminados"
+    # / "archivos borrados"; "empleados" says "trabajadores" and not "contrató").
     # German "der", "die", "das" are mostly articles.
     relatives = _RELATIVES - {"der", "die", "das"} if lang == "de" else _RELATIVES
-    if any(w in relatives or w in _CONCESSIVES for w in ew[max(0, j - CLAUSE_SLOT) : j]) or any(
-        word_relation(v, cw[i], "", lang) in ENTAILING for v in ew
+    others = [w for k, w in enumerate(ew) if k != j and _plain(w)]
+    if (
+        any(w in relatives or w in _CONCESSIVES for w in ew[max(0, j - CLAUSE_SLOT) : j])
+        or any(word_relation(v, cw[i], "", lang) in ENTAILING for v in ew)
+        or any(
+            word_relation(ew[j], v, "", lang) == EQ
+            and not any(same_predicate(v, w, lang) or word_relation(w, v, "", lang) == EQ for w in others)
+            for k, v in enumerate(cw)
+            if k != i and _plain(v)
+        )
     ):
         return []
     kind = "negation" if rel == NEG else "direction"
@@ -2405,6 +2467,23 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
         return FWD
     # A bound the evidence states is its fact: "requires at least 4 GB" / "requires at least 8 GB".
     return ALT if mine == theirs and mine in ("least", "over", "under") else REV
+
+
+def _other_group(cw: list[str], i: int, ew: list[str], j: int, chain: list[tuple[int, int]]) -> bool:
+    """Whether the one number aligned at ``i`` and ``j`` bounds a group the same noun names, from
+    opposite sides: "children over 12" / "children under 12" (a measure, "is over 40 metres", bounds
+    no group).
+
+    >>> _other_group("children over 12 can take it".split(), 2, "children under 12 must not take it".split(), 2, [(0, 0), (2, 2)])
+    True
+    """
+    c_kind, e_kind = approximator(cw[max(0, i - 3) : i]), approximator(ew[max(0, j - 3) : j])
+    if {c_kind, e_kind} not in ({"over", "under"}, {"least", "under"}):
+        return False
+    a, b = _approximated(cw, i), _approximated(ew, j)
+    return (
+        a > 0 and b > 0 and (a - 1, b - 1) in chain and _substantive(cw[a - 1]) and cw[a - 1] not in _COPULAS
+    )
 
 
 def amounts_exclude(cw: list[str], i: int, ew: list[str], j: int) -> bool:

@@ -5513,8 +5513,70 @@ PAID_BY = [
 ]
 
 
+#: A negation said of a word the other side says unnegated, in another order ("drops support" / "remains supported");
+#: a word that opens a sentence ("Laut Vertrag") is not among the words the rest must say.
+NEGATED_WORD_SAID_ELSEWHERE = [
+    (
+        "en",
+        "Release 5.0 drops support for the legacy sync API.",
+        "The legacy sync API remains supported in release 5.0.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Nach § 9 des Mietvertrags ist eine Kündigung per Fax zulässig.",
+        "Laut Mietvertrag ist es unzulässig, per Fax zu kündigen.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Nach § 9 des Mietvertrags ist eine Kündigung per Fax zulässig.",
+        "Laut Mietvertrag darf man per Fax kündigen.",
+        "not supported",
+        None,
+    ),
+]
+
+
+#: Two groups one bound parts ("children under 12" / "children over 12"): what is said of one is not said of the other.
+OTHER_GROUPS = [
+    (
+        "en",
+        "Children under 12 must not take this medicine.",
+        "Children over 12 can take this medicine.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "Children under 12 must not take this medicine.",
+        "Children under 12 can take this medicine.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Kinder unter 12 Jahren dürfen das Mittel nicht einnehmen.",
+        "Kinder über 12 Jahren dürfen das Mittel einnehmen.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "The dam is over 40 metres high.",
+        "The dam is under 40 metres high.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "other_groups": OTHER_GROUPS,
+    "negated_word_said_elsewhere": NEGATED_WORD_SAID_ELSEWHERE,
     "paid_by": PAID_BY,
     "on_and_off": ON_AND_OFF,
     "numbers_apart": NUMBERS_APART,
