@@ -142,9 +142,14 @@ _CN_DIGITS = {
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_BIG = {"万": 10**4, "亿": 10**8}
 # A Chinese number: a digit or 十 first, and a unit in it ("三千二百", "五十万", "十一"), so words
-# that hold a numeral ("统一", "万一", "千万" "by all means", "十分" "very") stay words.
+# that hold a numeral ("统一", "万一", "千万" "by all means", "十分" "very") stay words; or a digit
+# from two to nine before a measure word ("三年", "四次", "两片"); "一" before one is mostly "a".
+_CN_MEASURES = (
+    "年|次|天|日|周|个|片|粒|名|人|倍|小时|分钟|公里|米|岁|项|家|所|座|条|种|届|位|台|辆|层|场|月|期"
+)
 _CN_NUMBER_RE = re.compile(
     "[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*[十百千万亿][零一二两三四五六七八九]?"
+    f"|(?<![零一二两三四五六七八九十百千万亿])[二两三四五六七八九](?={_CN_MEASURES})"
 )
 
 

@@ -533,8 +533,10 @@ NEGATION_BY_LANG = {lang: frozenset(words.split()) for lang, words in NEGATION_W
 AMBIGUOUS_CUES = frozenset("mai ei no non pas".split())
 #: Negation inside a word (Chinese), unless it opens one of these words: "not only", "different",
 #: "continuously", "quite a few", "soon", "however", "regardless", "must" (a double negation),
-#: "future", "countless", "fewer than" and "not exceeding" (amounts: 不足两万, 不超过三十平方米).
+#: "future", "countless", "fewer than" and "not exceeding" (amounts: 不足两万, 不超过三十平方米), and
+#: "no questions asked" (无理由退货, a return for any reason).
 NEGATION_PART_BREAKERS = (
+    "无理由",
     "不足",
     "不超过",
     "不超過",

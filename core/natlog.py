@@ -1550,7 +1550,11 @@ def infer(
         and any(e.op == "ins" and e.lexical == NEG for e in edits)
         and (
             (
-                any(w in NEGATION_BREAKERS for w in ew)
+                # "only" that restricts: "not only … but also" says both
+                any(
+                    w in NEGATION_BREAKERS and not (k and is_cue_in(ew[k - 1], lang))
+                    for k, w in enumerate(ew)
+                )
                 and not any(w in NEGATION_BREAKERS for w in cw)
                 and claim_only
             )

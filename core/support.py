@@ -493,6 +493,28 @@ _FRONT_OPENERS = frozenset(
 )
 
 
+def _day_of_month(words: list[str], k: int) -> bool:
+    """Whether the number at ``k`` is a day or a month of a date: a month name beside it ("3 March",
+    "March 3"), or 月, 日, 号 after it ("3月1日").
+
+    >>> _day_of_month("took effect on 3 march 2024".split(), 3), _day_of_month("for 3 years".split(), 1)
+    (True, False)
+    """
+    near = words[max(0, k - 1) : k] + words[k + 1 : k + 2]
+    return any(w in MONTH_NUMBERS for w in near) or words[k + 1 : k + 2] in (["月"], ["日"], ["号"])
+
+
+def _said_alike(words: list[str], k: int, others: list[str]) -> bool:
+    """Whether ``others`` holds the number at ``k`` in the same role, a date's day or month or not:
+    "for three years" is not said by "on 3 March".
+
+    >>> _said_alike("runs for 3 years".split(), 2, "took effect on 3 march".split())
+    False
+    """
+    key, dated = number_key(words[k]), _day_of_month(words, k)
+    return any(number_key(w) == key and _day_of_month(others, j) == dated for j, w in enumerate(others))
+
+
 def _date_kind(tok: str, written: str = "") -> str:
     """What a number token names; ``written`` is its text, and "1,500" with its separator is no year.
 
@@ -1064,7 +1086,7 @@ class Aligned:
                     "number",
                     lambda k: (
                         _stated_amount(claim[k][0], claim[k][3])
-                        and here_absent(claim[k][0])
+                        and (here_absent(claim[k][0]) or not _said_alike(c_words, k, e_words))
                         and k not in settled
                         and fraction(c_words, k) is None
                     ),
@@ -1210,8 +1232,14 @@ class Aligned:
             ]
 
         # Exact numbers first; an approximate one only where a side has no exact one.
-        mine = [i for i in amounts(claim, cw, e_keys, settled | known) if absent(cw[i])]
-        mine = mine or [i for i in amounts(claim, cw, e_keys, settled | known, rough=True) if absent(cw[i])]
+        # A number the evidence holds only as a date's day or month is not said: "for 3 years" / "on 3 March".
+        alike = {number_key(cw[i]) for i in range(len(cw)) if _said_alike(cw, i, ew)}
+
+        def unsaid(i: int) -> bool:
+            return absent(cw[i]) or number_key(cw[i]) in e_keys
+
+        mine = [i for i in amounts(claim, cw, alike, settled | known) if unsaid(i)]
+        mine = mine or [i for i in amounts(claim, cw, alike, settled | known, rough=True) if unsaid(i)]
         if len(mine) != 1:
             return
         i = mine[0]

@@ -5573,8 +5573,85 @@ OTHER_GROUPS = [
 ]
 
 
+#: "Not only … but also" says both: its "only" restricts nothing, and a claim that negates either half contradicts it.
+NOT_ONLY_BUT_ALSO = [
+    (
+        "en",
+        "The backpack is not only waterproof but also has a laptop compartment.",
+        "The backpack has a laptop compartment but is not waterproof.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "pt",
+        "A mochila não só é impermeável como também tem compartimento para portátil.",
+        "A mochila tem compartimento para portátil, mas não é impermeável.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "The backpack is not only waterproof but also has a laptop compartment.",
+        "The backpack is waterproof and has a laptop compartment.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: A Chinese digit before a measure word is a number (三年, 两片); a number the evidence holds only as a day or month
+#: of a date ("3 March", 3月) does not say the claim's amount.
+DIGITS_BEFORE_MEASURES = [
+    (
+        "zh",
+        "本合同有效期为三年，自签订之日起计算。",
+        "自签订之日起，本合同的有效期为五年。",
+        "contradicted",
+        "number",
+    ),
+    (
+        "zh",
+        "本合同有效期为三年，自签订之日起计算。",
+        "自签订之日起，本合同的有效期为三年。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "该租赁合同自2024年3月1日起生效，租期为五年。",
+        "这份租赁合同的租期为三年。",
+        "contradicted",
+        "number",
+    ),
+    (
+        "zh",
+        "无论室外温度高低，这款保温杯都能让饮品保温十二小时。",
+        "这款保温杯可使饮品保温12个小时。",
+        "not supported",
+        None,
+    ),
+    ("zh", "这款产品不适合三岁以下儿童使用。", "三岁以下儿童不宜使用这款产品。", "supported", None),
+    (
+        "en",
+        "The lease took effect on 3 March 2024 and runs for five years.",
+        "The lease runs for three years.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The lease took effect on 3 March 2024 and runs for three years.",
+        "The lease runs for three years.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "digits_before_measures": DIGITS_BEFORE_MEASURES,
+    "not_only_but_also": NOT_ONLY_BUT_ALSO,
     "other_groups": OTHER_GROUPS,
     "negated_word_said_elsewhere": NEGATED_WORD_SAID_ELSEWHERE,
     "paid_by": PAID_BY,
