@@ -694,6 +694,8 @@ NEGATIVE_MEANING = frozenset(
         " cessé indisponible indisponibles inchangé inchangée inchangés inchangées unverändert"
         " inalterado inalterada invariato invariata inalterato inalterata inalterados ongewijzigd"
         " vedado vedada vedados vedadas"
+        " abstain abstains abstained refrain refrains refrained verzichten verzichtet verzichtete"
+        " renoncer renoncé renoncez abstenir abstenerse abstenersi abster"
         " ausgesetzt abgesagt gestrichen storniert zurückgezogen unmöglich ungültig unzulässig"
         " suspendido suspendida cancelado cancelada interrumpido interrumpida descontinuado descontinuada"
         " deshabilitado deshabilitada deshabilitados deshabilitadas inhabilitado inhabilitada imposible"
@@ -742,6 +744,17 @@ AVAILABILITY_WORDS = frozenset(
 )
 #: Verbs of taking or using something, which a prohibition leaves unsaid: "contraindicated in
 #: pregnancy" / "should not be taken in pregnancy", "avoid alcohol" / "do not drink alcohol".
+#: Verbs that keep from doing something ("should avoid alcohol", "auf Alkohol verzichten"): what the
+#: other side says is done there (taking, drinking) is excluded.
+AVOIDANCE = frozenset(
+    "avoid avoids avoided refrain refrains refrained abstain abstains abstained"
+    " éviter évitez évité évitée évitées s'abstenir"
+    " vermeiden vermieden verzichten verzichtet"
+    " evitar evite eviten evitarse abstenerse"
+    " evitare evitate evitato astenersi"
+    " evite evitem abster"
+    " vermijden vermijd vermeden".split()
+)
 USE_VERBS = frozenset(
     (
         "take takes taken took taking use uses used using receive received consume consumed drink"

@@ -76,6 +76,7 @@ from lfx_citations.core.frames import (
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     AVAILABILITY_WORDS,
+    AVOIDANCE,
     CALENDAR_WORDS,
     CJK_STOP_VERBS,
     CONTEXT_CONTRARIES,
@@ -1085,6 +1086,29 @@ def infer(
             cw[i] for i in c_words if i not in paired_here and _substantive(cw[i]) and cw[i] not in _MANAGED
         ]
         left_e = [ew[j] for j in e_words if j not in used and _substantive(ew[j]) and ew[j] not in _MANAGED]
+        # The evidence keeps from what the claim says is done, in the same slot ("should avoid alcohol"
+        # / "may drink alcohol"): a use of the thing is excluded, anything else is not said.
+        avoided = [j for j in e_words if j not in used and ew[j] in AVOIDANCE]
+        done = [
+            i
+            for i in c_words
+            if i not in paired_here and _substantive(cw[i]) and not cm[i] and not _means_not(cw[i])
+        ]
+        if (
+            gap.where == "inner"
+            and not clause
+            and avoided
+            and done
+            and not any(cm[i] for i in c_words)
+            and not any(_means_not(cw[i]) for i in c_words)
+        ):
+            use = next((i for i in done if cw[i] in USE_VERBS), None)
+            if use is not None:
+                subs.append(Edit("sub", "negation", (use, use + 1), (avoided[0], avoided[0] + 1), NEG, NEG))
+                used.add(avoided[0])
+                paired_here.add(use)
+                continue
+            result.dropped = True
         if (
             gap.where == "inner"
             and not clause
@@ -1302,8 +1326,9 @@ def infer(
     # negation faces the evidence's; what each negates differs, so the claim is not said either.
     # In German and Dutch a verb closing the clause just past the words read counts too ("… im Jahr
     # 2020 eingestellt").
+    final: list[int] = []
     if lang in _VERB_FINAL:
-        unscoped += [
+        final = [
             j
             for j in range(
                 chain[-1][1] + 1,
@@ -1313,6 +1338,7 @@ def infer(
             )
             if em[j] and em[j][0] == "negation" and j not in e_free and j not in unscoped
         ]
+        unscoped += final
         # And a verb that says "no longer" said apart from its particle ("stellte … den Betrieb ein"),
         # facing the claim's "nicht mehr" ("einstellen" also means "hire").
         if any(w in ("mehr", "meer") and k and cm[k - 1] for k, w in enumerate(cw)):
@@ -1328,8 +1354,16 @@ def infer(
         )
         if i is None:
             break
-        result.paired.add(ops.pop(i).claim[0])
-        result.dropped = True
+        k = ops.pop(i).claim[0]
+        result.paired.add(k)
+        # Unless the claim's negation bears on a word both say, which the evidence's then negates too:
+        # "ist nicht mehr in Betrieb" / "hat ihren Betrieb eingestellt".
+        head = _operand(cw, cm, k)
+        result.dropped = result.dropped or head is None or head not in aligned_c
+    # A claim without a negation, facing the verb that closes the evidence's clause and negates the
+    # word both say right before it: "ist weiterhin in Betrieb" / "hat ihren Betrieb eingestellt".
+    if not any(m and negative(m) for m in cm):
+        ops += [Edit("del", "negation", (0, 0), (j, j + 1), NEG, NEG) for j in final if j - 1 in aligned_e]
     # A lone negation facing, on the other side, a negation or a word that means "not" that nothing
     # pairs ("declined to comment" / "did not comment", "support was dropped" / "does not support",
     # "no longer supported by the installer" / "the installer does not support … anymore"): both

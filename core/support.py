@@ -187,9 +187,10 @@ CAP_MARGIN = 0.05
 MIN_COVERAGE = 0.3
 
 # A number with the unit or currency written next to it: "100 °C", "5km", "12 %", "$5", "€ 3,50".
-# A word elided before an apostrophe ("42 s'arrête", "3 l'anno") is no unit.
+# A word elided before an apostrophe ("42 s'arrête", "3 l'anno") is no unit, and the minutes of a clock
+# time ("14:00 Uhr", "14h30") are no amount.
 _QUANTITY_RE = re.compile(
-    rf"([$€£¥₹]?)[ \u00a0]?({NUMBER_PATTERN})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?![\w'’])))?"
+    rf"([$€£¥₹]?)[ \u00a0]?(?<!\d:)(?<!\dh)(?<!\d)({NUMBER_PATTERN})(?:([ \u00a0]?)(°[ \u00a0]?[^\W\d_]?|[%‰]|[^\W\d_]{{1,3}}(?![\w'’])))?"
 )
 # Every kind of line break ends a sentence, the form feed and the other page separators too: evidence
 # never reads on across a page break.

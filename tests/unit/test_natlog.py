@@ -1815,7 +1815,7 @@ TENTH_ROUND_CASES = [
         "de",
         "Das Kino Lichtspiele Horn hat im letzten Jahr seinen Betrieb eingestellt.",
         "Das Kino Lichtspiele Horn ist nicht mehr in Betrieb.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     ("nl", "In de app ontbreekt een donkere modus.", "De app heeft geen donkere modus.", "supported", None),
@@ -2514,7 +2514,7 @@ FIFTEENTH_ROUND_CASES = [
         "Die Brauerei Hollmann aus Wettenbach, die 1892 gegründet wurde, hat ihren Betrieb im vergangenen"
         " Herbst endgültig eingestellt.",
         "Die Brauerei Hollmann ist nicht mehr in Betrieb.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     (
@@ -3724,7 +3724,7 @@ SEPARABLE_VERBS_AND_OFFICES = [
         "de",
         "Das Werk stellte 2020 den Betrieb ein.",
         "Das Werk ist nicht mehr in Betrieb.",
-        NOT_SUPPORTED,
+        "supported",
         None,
     ),
     (
@@ -5648,8 +5648,78 @@ DIGITS_BEFORE_MEASURES = [
 ]
 
 
+#: A verb of abstaining or avoiding ("verzichten", "avoid") says not doing: what the claim says is done there is excluded
+#: when it is a use (drinking, taking), and not said otherwise.
+KEEPING_FROM = [
+    (
+        "de",
+        "Während der Schwangerschaft sollte auf Alkohol verzichtet werden.",
+        "In der Schwangerschaft sollte kein Alkohol getrunken werden.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Während der Schwangerschaft sollte auf Alkohol verzichtet werden.",
+        "In der Schwangerschaft sollte Alkohol getrunken werden.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "en",
+        "Patients should avoid alcohol during treatment.",
+        "Patients may drink alcohol during treatment.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "Patients should avoid alcohol during treatment.",
+        "Patients should abstain from alcohol during treatment.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: A German verb that closes the clause and says "no longer" of the word before it ("hat ihren Betrieb eingestellt"):
+#: the claim's "nicht mehr in Betrieb" says the same, its plain "in Betrieb" the opposite.
+CLOSING_IMPLICATIVES = [
+    (
+        "de",
+        "Die Brauerei Kessler hat im vergangenen Herbst ihren Betrieb eingestellt.",
+        "Die Brauerei Kessler ist nicht mehr in Betrieb.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Stahlwerk in Lindenau hat den Betrieb im Jahr 2020 eingestellt.",
+        "Das Stahlwerk in Lindenau ist seit 2020 nicht mehr in Betrieb.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Brauerei Kessler hat ihren Betrieb eingestellt.",
+        "Die Brauerei Kessler ist in Betrieb.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Die Brauerei Kessler hat ihren Betrieb eingestellt.",
+        "Die Brauerei Kessler ist weiterhin in Betrieb.",
+        "not supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "closing_implicatives": CLOSING_IMPLICATIVES,
+    "keeping_from": KEEPING_FROM,
     "digits_before_measures": DIGITS_BEFORE_MEASURES,
     "not_only_but_also": NOT_ONLY_BUT_ALSO,
     "other_groups": OTHER_GROUPS,
