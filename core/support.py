@@ -494,6 +494,24 @@ _FRONT_OPENERS = frozenset(
 )
 
 
+def _sibling(noun: str, words: set[str]) -> bool:
+    """Whether ``words`` hold another compound of the German noun's head, its last five letters or
+    more: "strompreise" beside "gaspreise" (a head alone, "preise", is the same thing said wider).
+
+    >>> _sibling("strompreise", {"die", "gaspreise"}), _sibling("weg", {"wanderweg"}), _sibling("preise", {"gaspreise"})
+    (True, False, False)
+    """
+    for w in words:
+        if w == noun or len(w) < 6:
+            continue
+        common = 0
+        while common < min(len(w), len(noun)) and w[-1 - common] == noun[-1 - common]:
+            common += 1
+        if common >= 5 and common < len(noun) and common < len(w):
+            return True
+    return False
+
+
 def _day_of_month(words: list[str], k: int) -> bool:
     """Whether the number at ``k`` is a day or a month of a date: a month name beside it ("3 March",
     "March 3"), or 月, 日, 号 after it ("3月1日").
@@ -2298,8 +2316,21 @@ class SupportChecker:
             for n, u in claim.quantities
             if n not in assumed
         )
-        # A name the evidence sentences do not hold: the source may say it of someone else.
-        held = m.in_evidence | m.in_evidence_soft | assume | (claim.nouns if nouns_said else 0)
+        # A name the evidence sentences do not hold: the source may say it of someone else. A German
+        # noun is no name when the evidence holds as many nouns the claim does not say, which it may say
+        # in other words ("das Mittel" for "das Präparat", "185 Zentimeter" for "1,85 Meter"); one more
+        # is something the source does not name ("nach Österreich und in die Schweiz"), and so is
+        # another compound of a noun's head ("Strompreise" / "Gaspreise").
+        held = m.in_evidence | m.in_evidence_soft | assume
+        nouns = claim.nouns & ~held
+        if nouns and not nouns_said:
+            toks = [t for k in m.picked for t in source.sentence(k)]
+            said = {t for t, *_ in toks}
+            theirs = {t for n, (t, *_, cap) in enumerate(toks) if n and cap and t not in claim.vocab}
+            mine = [t for i, t in enumerate(claim.vocab) if nouns >> i & 1]
+            if len(mine) > len(theirs) or any(_sibling(t, said) for t in mine):
+                nouns = 0
+        held |= nouns if not nouns_said else claim.nouns
         names = any(not run & held for run in claim.names)
         penalty = QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
         return features, m.picked, penalty, bool(quotes or numbers or names)

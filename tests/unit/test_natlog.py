@@ -5716,8 +5716,66 @@ CLOSING_IMPLICATIVES = [
 ]
 
 
+#: A German noun the evidence does not hold is no name that must be in it ("das Mittel" for "das
+#: Präparat", "Zentimetern") while the evidence holds as many nouns the claim does not say; one more
+#: ("und in die Schweiz") or another compound of its head ("Strompreise" / "Gaspreise") still is.
+#: And "siegte" / "unterlag", "sank" / "nahm … zu", in sentences said in another order.
+GERMAN_NOUNS_ARE_NO_NAMES = [
+    (
+        "de",
+        "Das Präparat ist für Kinder ungeeignet.",
+        "Für Kinder ist das Mittel nicht geeignet.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Firma liefert nach Österreich.",
+        "Die Firma liefert nach Österreich und in die Schweiz.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Kühl-Gefrier-Kombination KG 400 ist genau 1,85 Meter hoch.",
+        "Die Kühl-Gefrier-Kombination KG 400 hat eine Höhe von 185 Zentimetern.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Stadtwerke Halberg erhöhen zum 1. April die Gaspreise um acht Prozent.",
+        "Die Stadtwerke Halberg erhöhen zum 1. April auch die Strompreise.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Bei der Herbstregatta vor Strandholm siegte die Crew der Jacht Möwenflug.",
+        "Die Mannschaft der Möwenflug unterlag bei der Herbstregatta vor Strandholm.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Bei der Herbstregatta vor Strandholm siegte die Crew der Jacht Möwenflug.",
+        "Die Mannschaft der Möwenflug gewann die Herbstregatta vor Strandholm.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Einwohnerzahl von Wendelsee sank zwischen 1950 und 1990 deutlich.",
+        "Zwischen 1950 und 1990 nahm die Bevölkerung von Wendelsee zu.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "german_nouns_are_no_names": GERMAN_NOUNS_ARE_NO_NAMES,
     "closing_implicatives": CLOSING_IMPLICATIVES,
     "keeping_from": KEEPING_FROM,
     "digits_before_measures": DIGITS_BEFORE_MEASURES,
