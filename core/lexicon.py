@@ -69,9 +69,9 @@ NEGATION_PARTS = (
     "없",
 )
 
-#: Chinese verbs that say "no longer" ("停止运营" / "不再运营"), as "ceased" does: a negation where the
-#: sentence has no other ("暂停了作业，尚未恢复" says two things).
-CJK_STOP_VERBS = ("停止", "终止", "暂停")
+#: Chinese verbs that say "no longer" ("停止运营" / "不再运营"), as "ceased" does, or "must not" ("禁止服用"
+#: / "不得服用"): a negation where the sentence has no other ("暂停了作业，尚未恢复" says two things).
+CJK_STOP_VERBS = ("停止", "终止", "暂停", "禁止", "严禁", "嚴禁")
 
 #: Direction and comparison pairs: each line is one concept, its two poles separated by " | ".
 #: A claim word on one pole aligned with an evidence word on the other is a conflict.
@@ -905,7 +905,7 @@ def operator_relation(premise: str, hypothesis: str) -> str:
 #: ``DIRECTION_PAIRS`` for the natural-logic check. "neg" pairs are contradictories (one or the
 #: other: "not permitted" is "forbidden"), "alt" pairs contraries (not both; maybe neither).
 CONTRADICTORIES = (
-    "allowed permitted permit permits legal lawful | forbidden banned prohibited illegal unlawful forbid forbids"
+    "allowed permitted permit permits legal lawful admitted | forbidden banned prohibited illegal unlawful forbid forbids"
     " barred disallowed",
     "open opened opens | closed shut",
     "ouvert ouverte ouverts ouvertes ouvre | fermé fermée fermés fermées ferme",
@@ -918,12 +918,13 @@ CONTRADICTORIES = (
     "present | absent",
     "true correct | false incorrect wrong",
     "guilty | innocent",
-    "autorisé autorisée autorisés autorisées permis permise légal légale | interdit interdite interdits"
+    "autorisé autorisée autorisés autorisées permis permise légal légale admis admise admises | interdit interdite interdits"
     " interdites illégal illégale prohibé",
     "erlaubt zulässig gestattet legal | verboten unzulässig untersagt illegal",
-    "permitido permitida permitidos permitidas legal | prohibido prohibida prohibidos prohibidas ilegal",
-    "permitido permitida | proibido proibida",
-    "consentito consentita permesso | vietato vietata proibito",
+    "permitido permitida permitidos permitidas legal admitido admitida admitidos admitidas | prohibido prohibida"
+    " prohibidos prohibidas ilegal",
+    "permitido permitida admitido admitida | proibido proibida",
+    "consentito consentita permesso ammesso ammessa ammessi ammesse | vietato vietata proibito",
     "允许 准许 许可 | 禁止",
 )
 CONTRARIES = (

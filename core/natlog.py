@@ -2217,6 +2217,15 @@ def _differ(
         and not _means_not(words[k])
         and not words[k].startswith(NEGATIVE_MEANING_PARTS)
         and not any(words[k] == w or same_stem(words[k], w) for w in other)
+        # A character pair that straddles the negation's own ("者不", "得服" around 不得) says nothing else.
+        and not (
+            words[k][:1] >= "\u3040"
+            and any(
+                0 <= x < len(words)
+                and (m[x] or _means_not(words[x]) or words[x].startswith(NEGATIVE_MEANING_PARTS))
+                for x in (k - 1, k + 1)
+            )
+        )
         for k in within
     )
 

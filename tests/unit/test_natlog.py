@@ -1698,7 +1698,7 @@ OWN_WORDS_CASES = [
         "supported",
         None,
     ),
-    ("zh", "车厢内严禁饮食。", "车厢内不准饮食。", NOT_SUPPORTED, None),
+    ("zh", "车厢内严禁饮食。", "车厢内不准饮食。", "supported", None),
     (
         "en",
         "The council has published the report.",
@@ -5773,8 +5773,25 @@ GERMAN_NOUNS_ARE_NO_NAMES = [
 ]
 
 
+#: A prohibition said with a negation on one side and a word of its own on the other (禁止 / 不得, "vietato" / "non ammessi"):
+#: one thing; 禁止 against a plain 可以 is the opposite.
+PROHIBITIONS_IN_OTHER_WORDS = [
+    ("zh", "严重肝病患者禁止服用本品。", "严重肝病患者不得服用本品。", "supported", None),
+    ("zh", "景区内严禁吸烟。", "景区内不准吸烟。", "supported", None),
+    ("zh", "严重肝病患者禁止服用本品。", "严重肝病患者可以服用本品。", "contradicted", "negation"),
+    (
+        "it",
+        "Nel Museo civico di Castelbruno l'ingresso ai cani è vietato.",
+        "I cani non sono ammessi nel Museo civico di Castelbruno.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "prohibitions_in_other_words": PROHIBITIONS_IN_OTHER_WORDS,
     "german_nouns_are_no_names": GERMAN_NOUNS_ARE_NO_NAMES,
     "closing_implicatives": CLOSING_IMPLICATIVES,
     "keeping_from": KEEPING_FROM,
