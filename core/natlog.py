@@ -345,6 +345,21 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             )
             if j is not None:
                 out[k], out[j] = ("part", "not"), ("quantifier", "none")
+    # "kein … mehr", "geen … meer": "no longer", a negation of the verb, not "none" of the noun
+    # ("unterstützt keine alten Geräte mehr" / "alte Geräte werden nicht mehr unterstützt").
+    for k in range(len(words)):
+        # ("keine der Schnittstellen … mehr" counts: "none of")
+        if out[k] == ("quantifier", "none") and lang in ("de", "nl") and words[k + 1 : k + 2] != ["der"]:
+            j = next(
+                (
+                    j
+                    for j in range(k + 1, min(len(words), k + _NO_LONGER_REACH))
+                    if words[j] in ("mehr", "meer")
+                ),
+                None,
+            )
+            if j is not None and not out[j]:
+                out[k], out[j] = ("negation", "not"), ("part", "not")
     # "Neither … nor", "ni … ni", "nem … nem": one negation of the verb both names share.
     for k, w in enumerate(words):
         if w in _CORRELATIVES and out[k] == ("negation", "not"):
@@ -355,6 +370,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
     return out
 
 
+#: How far "mehr" or "meer" may follow "kein" or "geen" to say "no longer" with it.
+_NO_LONGER_REACH = 8
 #: The first word of a negation said of two names, and its second ("neither … nor", "ni … ni").
 _CORRELATIVES = {"neither": "nor", "ni": "ni", "nem": "nem", "né": "né", "noch": "noch"}
 #: How far the second may follow the first.
@@ -1396,8 +1413,10 @@ def infer(
     # whatever stands between: "ist nicht berechtigt, die Wohnung ohne Zustimmung unterzuvermieten" /
     # "bedarf der Zustimmung" (it requires consent). No exclusion, only words not read.
     # (A negation that is an edit itself already cancels it: "may not sublet without" / "may sublet with".)
+    # (Nor when the claim says "without" in words of its own: "tokens sin fecha" / "tokens que carecen de".)
     edited = {k for e in ops if e.op == "del" for k in range(*e.evidence)}
-    for edit in [e for e in lone if e.op == "del" and ew[e.evidence[0]] in PRIVATIVES]:
+    privative_said = any(w in PRIVATIVES or _means_not(w) for w in cw)
+    for edit in [e for e in lone if e.op == "del" and ew[e.evidence[0]] in PRIVATIVES and not privative_said]:
         j = edit.evidence[0]
         if any(
             em[k] and negative(em[k]) and k not in aligned_e and k not in edited

@@ -5789,8 +5789,36 @@ PROHIBITIONS_IN_OTHER_WORDS = [
 ]
 
 
+#: "kein … mehr", "geen … meer" say "no longer" of the verb, not "none" of the noun; the claim's "carecen de" says the
+#: evidence's "sin" in words of its own, so a negation before it makes no double negation.
+NO_LONGER_WITH_A_NOUN = [
+    (
+        "nl",
+        "Vanaf versie 9 ondersteunt de app geen Android-toestellen ouder dan versie 10 meer.",
+        "Toestellen met Android ouder dan versie 10 worden sinds versie 9 van de app niet langer ondersteund.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Ab Version 9 unterstützt die App keine Geräte mit Android 9 mehr.",
+        "Geräte mit Android 9 werden seit Version 9 der App unterstützt.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "es",
+        "A partir de la versión 2.8, la API deja de aceptar tokens sin fecha de caducidad.",
+        "Los tokens que carecen de fecha de caducidad ya no son aceptados por la API desde la versión 2.8.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "no_longer_with_a_noun": NO_LONGER_WITH_A_NOUN,
     "prohibitions_in_other_words": PROHIBITIONS_IN_OTHER_WORDS,
     "german_nouns_are_no_names": GERMAN_NOUNS_ARE_NO_NAMES,
     "closing_implicatives": CLOSING_IMPLICATIVES,
