@@ -1122,10 +1122,9 @@ def infer(
             use = next((i for i in done if cw[i] in USE_VERBS), None)
             if use is not None:
                 subs.append(Edit("sub", "negation", (use, use + 1), (avoided[0], avoided[0] + 1), NEG, NEG))
-                used.add(avoided[0])
-                paired_here.add(use)
-                continue
-            result.dropped = True
+                left_c, left_e = [], []  # the slot is read
+            else:
+                result.dropped = True
         if (
             gap.where == "inner"
             and not clause

@@ -1254,11 +1254,11 @@ class Aligned:
         # A number the evidence holds only as a date's day or month is not said: "for 3 years" / "on 3 March".
         alike = {number_key(cw[i]) for i in range(len(cw)) if _said_alike(cw, i, ew)}
 
-        def unsaid(i: int) -> bool:
+        def not_said(i: int) -> bool:
             return absent(cw[i]) or number_key(cw[i]) in e_keys
 
-        mine = [i for i in amounts(claim, cw, alike, settled | known) if unsaid(i)]
-        mine = mine or [i for i in amounts(claim, cw, alike, settled | known, rough=True) if unsaid(i)]
+        mine = [i for i in amounts(claim, cw, alike, settled | known) if not_said(i)]
+        mine = mine or [i for i in amounts(claim, cw, alike, settled | known, rough=True) if not_said(i)]
         if len(mine) != 1:
             return
         i = mine[0]
