@@ -105,12 +105,29 @@ def server_groups(items: list[pytest.Item]) -> dict[str, str]:
     return {node: "langflow-" + root(servers[0]) for node, servers in needs.items() if servers}
 
 
+# The groups that run longest come first: pytest-xdist (``--no-loadscope-reorder``) hands the groups out
+# in collection order, and the scale-out test alone runs for minutes on one worker. Handed out after
+# the others, as xdist's own order (most tests first) does, it ended the run alone for a minute or more.
+GROUP_ORDER = ("scale-out", "langflow-langflow_server", "langflow-run_script")
+
+
+def group_rank(item: pytest.Item) -> int:
+    """Where a test's xdist group comes in the run: ``GROUP_ORDER``'s first, then tests of no group.
+
+    sorted(session.items, key=group_rank)[0].nodeid  # "tests/e2e/test_scale_out.py::…"
+    """
+    mark = item.get_closest_marker("xdist_group")
+    name = (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
+    return GROUP_ORDER.index(name) if name in GROUP_ORDER else len(GROUP_ORDER)
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the group marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     groups = server_groups(items)
     for item in items:
         if item.nodeid in groups:
             item.add_marker(pytest.mark.xdist_group(groups[item.nodeid]))
+    items.sort(key=group_rank)  # stable: each group, and the rest, keep their order
     if PROFILE != "ci":
         return
     for item in items:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tests.conftest import server_groups
+import pytest
+
+from tests.conftest import group_rank, server_groups
 
 
 @dataclass
@@ -35,3 +37,30 @@ def test_a_test_that_uses_both_servers_puts_both_in_one_group() -> None:
     ]
     groups = server_groups(items)  # type: ignore[arg-type]
     assert groups["a"] == groups["b"] == groups["c"]
+
+
+@dataclass
+class Marked:
+    group: str | None
+
+    def get_closest_marker(self, name: str) -> pytest.Mark | None:
+        return pytest.mark.xdist_group(self.group).mark if name == "xdist_group" and self.group else None
+
+
+def test_the_longest_groups_are_handed_out_first_and_the_rest_keep_their_order() -> None:
+    items = [
+        Marked(None),
+        Marked("langflow-run_script"),
+        Marked("scale-out"),
+        Marked(None),
+        Marked("langflow-langflow_server"),
+    ]
+    ranked = sorted(items, key=group_rank)  # type: ignore[arg-type]
+    assert [i.group for i in ranked] == [
+        "scale-out",
+        "langflow-langflow_server",
+        "langflow-run_script",
+        None,
+        None,
+    ]
+    assert ranked[3] is items[0] and ranked[4] is items[3]
