@@ -107,24 +107,18 @@ def server_groups(items: list[pytest.Item]) -> dict[str, str]:
 
 # The groups that run longest come first: pytest-xdist (``--no-loadscope-reorder``) hands the groups out
 # in collection order, and the scale-out test alone runs for minutes on one worker. Handed out after
-# the others, as xdist's own order (most tests first) does, it could end the run alone.
-# Of the tests of no group, the quick benchmark (half a minute in one child process) goes first too:
-# collected last, it could run alone at the end.
+# the others, as xdist's own order (most tests first) does, it ended the run alone for a minute or more.
 GROUP_ORDER = ("scale-out", "langflow-langflow_server", "langflow-run_script")
-LONG_UNGROUPED = ("tests/unit/test_bench_quick.py::",)
 
 
 def group_rank(item: pytest.Item) -> int:
-    """Where a test comes in the run: ``GROUP_ORDER``'s groups first, then the long tests of no group
-    (``LONG_UNGROUPED``), then the rest.
+    """Where a test's xdist group comes in the run: ``GROUP_ORDER``'s first, then tests of no group.
 
     sorted(session.items, key=group_rank)[0].nodeid  # "tests/e2e/test_scale_out.py::…"
     """
     mark = item.get_closest_marker("xdist_group")
     name = (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
-    if name in GROUP_ORDER:
-        return GROUP_ORDER.index(name)
-    return len(GROUP_ORDER) + (not item.nodeid.startswith(LONG_UNGROUPED))
+    return GROUP_ORDER.index(name) if name in GROUP_ORDER else len(GROUP_ORDER)
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the group marks

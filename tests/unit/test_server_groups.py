@@ -42,7 +42,6 @@ def test_a_test_that_uses_both_servers_puts_both_in_one_group() -> None:
 @dataclass
 class Marked:
     group: str | None
-    nodeid: str = "tests/unit/test_x.py::test_y"
 
     def get_closest_marker(self, name: str) -> pytest.Mark | None:
         return pytest.mark.xdist_group(self.group).mark if name == "xdist_group" and self.group else None
@@ -65,9 +64,3 @@ def test_the_longest_groups_are_handed_out_first_and_the_rest_keep_their_order()
         None,
     ]
     assert ranked[3] is items[0] and ranked[4] is items[3]
-
-
-def test_the_quick_benchmark_comes_right_after_the_groups() -> None:
-    bench = Marked(None, "tests/unit/test_bench_quick.py::test_quick_run_runs_every_section")
-    items = [Marked(None), bench, Marked("langflow-run_script")]
-    assert sorted(items, key=group_rank) == [items[2], bench, items[0]]  # type: ignore[arg-type]
