@@ -107,7 +107,7 @@ def server_groups(items: list[pytest.Item]) -> dict[str, str]:
 
 # The groups that run longest come first: pytest-xdist (``--no-loadscope-reorder``) hands the groups out
 # in collection order, and the scale-out test alone runs for minutes on one worker. Handed out after
-# the others, as xdist's own order (most tests first) does, it ended the run alone for a minute or more.
+# the others, as xdist's own order (most tests first) does, it could end the run alone.
 GROUP_ORDER = ("scale-out", "langflow-langflow_server", "langflow-run_script")
 
 
