@@ -71,7 +71,7 @@ NEGATION_PARTS = (
 
 #: Chinese verbs that say "no longer" ("停止运营" / "不再运营"), as "ceased" does, or "must not" ("禁止服用"
 #: / "不得服用"): a negation where the sentence has no other ("暂停了作业，尚未恢复" says two things).
-CJK_STOP_VERBS = ("停止", "终止", "暂停", "禁止", "严禁", "嚴禁")
+CJK_NEGATING_VERBS = ("停止", "终止", "暂停", "禁止", "严禁", "嚴禁")
 
 #: Direction and comparison pairs: each line is one concept, its two poles separated by " | ".
 #: A claim word on one pole aligned with an evidence word on the other is a conflict.
@@ -578,6 +578,17 @@ def is_cue_in(word: str, lang: str) -> bool:
 # Natural-logic operators: what changes the monotonicity of the words after them
 # ---------------------------------------------------------------------------
 
+#: Verbs that keep from doing something ("should avoid alcohol", "auf Alkohol verzichten"): what the
+#: other side says is done there (taking, drinking) is excluded.
+AVOIDANCE = frozenset(
+    "avoid avoids avoided refrain refrains refrained abstain abstains abstained"
+    " éviter évitez évité évitée évitées s'abstenir"
+    " vermeiden vermieden verzichten verzichtet"
+    " evitar evite eviten evitarse abstenerse"
+    " evitare evitate evitato astenersi"
+    " evite evitem abster"
+    " vermijden vermijd vermeden".split()
+)
 #: Verbs that say "no longer" (negative implicatives): "ceased operations" = "no longer operates".
 #: Each is a negation operator over what follows; "stop" and "quit" only before an -ing verb.
 IMPLICATIVES = frozenset(
@@ -661,63 +672,65 @@ NOT_NEGATING = (
 #: says it does not hold of FreeBSD). They are no operators: the lexicon cannot say what they
 #: negate. A lone "not" on one side facing one of these, unpaired, on the other is no evidence of
 #: an exclusion: both sides may negate the same thing in words of their own.
-NEGATIVE_MEANING = frozenset(
-    (
-        "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
-        " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
-        " unless off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
-        " prohibited prohibits forbidden forbids banned bans barred contraindicated fail fails failed stopped"
-        " falhou falhar falharam fracassou falló fallaron fracasó échoué échoua fallito mancato scheiterte"
-        " gescheitert faalde mislukte"
-        " absente absents absentes ausente ausentes assente assenti afwezig"
-        " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
-        " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusés refusées refusa rejeté rejetée rejetés rejetées interdit interdite"
-        " débouté déboutée déboutés déboute"
-        " éviter évitez évité évitée ignorer sauf excepté hormis contre-indiqué contre-indiquée"
-        " deaktiviert abgelehnt lehnte entfernt eingestellt verboten untersagt außer ausgenommen"
-        " kontraindiziert abgeschaltet abgeschafft vermeiden vermieden überspringen"
-        " desactivado desactivada desactivados desactivadas eliminado eliminada rechazado rechazada"
-        " rechazó declinó negó evitar evite eviten omitir prohibido prohibida salvo excepto contraindicado contraindicada"
-        " desativado desativada removido removida recusou rejeitou proibido proibida exceto"
-        " contraindicado contraindicada"
-        " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
-        " controindicato controindicata"
-        " discouraged afgeraden ontraden abgeraten déconseillé déconseillée déconseillés déconseillées"
-        " sconsigliato sconsigliata desaconsejado desaconsejada desaconselhado desaconselhada"
-        " missing abandonne abandonnent abandona abandonó abbandona abbandonato abandonou gestopt"
-        " fehlt fehlen fehlte fehlten manque manquent carece carecen faltan faltam manca mancano"
-        " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
-        " discontinued discontinues suspended suspends cancelled canceled cancels withdrawn withdrew ceased"
-        " ceases halted halts terminated ended endet endete terminé terminée terminada"
-        " terminado finalizado finalizada terminato terminata terminou terminó"
-        " suspendu suspendue suspendus suspendues annulé annulée annulés annulées interrompu interrompue"
-        " cessé indisponible indisponibles inchangé inchangée inchangés inchangées unverändert"
-        " inalterado inalterada invariato invariata inalterato inalterata inalterados ongewijzigd"
-        " vedado vedada vedados vedadas"
-        " abstain abstains abstained refrain refrains refrained verzichten verzichtet verzichtete"
-        " renoncer renoncé renoncez abstenir abstenerse abstenersi abster"
-        " ausgesetzt abgesagt gestrichen storniert zurückgezogen unmöglich ungültig unzulässig"
-        " suspendido suspendida cancelado cancelada interrumpido interrumpida descontinuado descontinuada"
-        " deshabilitado deshabilitada deshabilitados deshabilitadas inhabilitado inhabilitada imposible"
-        " suspenso suspensa interrompido interrompida descontinuada impossível indisponível"
-        " sospeso sospesa annullato annullata interrotto interrotta dismesso dismessa dismessi cessato"
-        " cessata impossibile indisponibile"
-        " opgeschort geannuleerd afgeschaft ingetrokken onmogelijk ongeldig"
-        " réservé réservée réservés réservées vorbehalten reservado reservada reservados reservadas"
-        " riservato riservata riservati riservate voorbehouden"
-        # Feminine and plural forms: "Todos los vuelos fueron cancelados", "les connexions sont refusées".
-        " abbandonata abbandonate abbandonati annullate annullati canceladas cancelados cessate cessati cessée"
-        " cessées cessés contraindicadas contraindicados contre-indiquées contre-indiqués controindicate"
-        " controindicati desaconsejadas desaconsejados desaconselhadas desaconselhados desativadas"
-        " desativados descontinuadas descontinuados disattivate disattivati dismesse déboutées eliminadas"
-        " eliminados exceptée exceptées exceptés finalizadas finalizados inhabilitadas inhabilitados"
-        " interrompidas interrompidos interrotte interrotti interrumpidas interrumpidos prohibidas prohibidos"
-        " proibidas proibidos rechazadas rechazados removidas removidos retirées retirés rifiutata rifiutate"
-        " rifiutati rimosse rimossi sconsigliate sconsigliati sospese sospesi suspendidas suspendidos"
-        " terminadas terminados terminati terminées terminés vietate vietati évitées évités interdits"
-        " interdites"
-    ).split()
-)
+NEGATIVE_MEANING = (
+    frozenset(
+        (
+            "decline declines declined refuse refuses refused deny denies denied reject rejects rejected"
+            " drop drops dropped remove removes removed abandon abandons abandoned disable disables disabled"
+            " unless off free yet skip skips omit omits limited restricted lack lacks lacked absent unavailable unsupported undocumented except excluding avoid avoided"
+            " prohibited prohibits forbidden forbids banned bans barred contraindicated fail fails failed stopped"
+            " falhou falhar falharam fracassou falló fallaron fracasó échoué échoua fallito mancato scheiterte"
+            " gescheitert faalde mislukte"
+            " absente absents absentes ausente ausentes assente assenti afwezig"
+            " abandonné abandonnée abandonnés abandonnées désactivé désactivée désactivés désactivées"
+            " supprimé supprimée supprimés supprimées retiré retirée refusé refusée refusés refusées refusa rejeté rejetée rejetés rejetées interdit interdite"
+            " débouté déboutée déboutés déboute"
+            " éviter évitez évité évitée ignorer sauf excepté hormis contre-indiqué contre-indiquée"
+            " deaktiviert abgelehnt lehnte entfernt eingestellt verboten untersagt außer ausgenommen"
+            " kontraindiziert abgeschaltet abgeschafft vermeiden vermieden überspringen"
+            " desactivado desactivada desactivados desactivadas eliminado eliminada rechazado rechazada"
+            " rechazó declinó negó evitar evite eviten omitir prohibido prohibida salvo excepto contraindicado contraindicada"
+            " desativado desativada removido removida recusou rejeitou proibido proibida exceto"
+            " contraindicado contraindicada"
+            " disattivato disattivata rimosso rimossa rifiutato rifiutò vietato vietata tranne eccetto"
+            " controindicato controindicata"
+            " discouraged afgeraden ontraden abgeraten déconseillé déconseillée déconseillés déconseillées"
+            " sconsigliato sconsigliata desaconsejado desaconsejada desaconselhado desaconselhada"
+            " missing abandonne abandonnent abandona abandonó abbandona abbandonato abandonou gestopt"
+            " fehlt fehlen fehlte fehlten manque manquent carece carecen faltan faltam manca mancano"
+            " ontbreekt ontbreken ontbrak evitare vermijden stopgezet beëindigd uitgeschakeld verwijderd verboden behalve geweigerd weigerde afgewezen"
+            " discontinued discontinues suspended suspends cancelled canceled cancels withdrawn withdrew ceased"
+            " ceases halted halts terminated ended endet endete terminé terminée terminada"
+            " terminado finalizado finalizada terminato terminata terminou terminó"
+            " suspendu suspendue suspendus suspendues annulé annulée annulés annulées interrompu interrompue"
+            " cessé indisponible indisponibles inchangé inchangée inchangés inchangées unverändert"
+            " inalterado inalterada invariato invariata inalterato inalterata inalterados ongewijzigd"
+            " vedado vedada vedados vedadas"
+            " verzichtete renoncer renoncé renoncez abstenir"
+            " ausgesetzt abgesagt gestrichen storniert zurückgezogen unmöglich ungültig unzulässig"
+            " suspendido suspendida cancelado cancelada interrumpido interrumpida descontinuado descontinuada"
+            " deshabilitado deshabilitada deshabilitados deshabilitadas inhabilitado inhabilitada imposible"
+            " suspenso suspensa interrompido interrompida descontinuada impossível indisponível"
+            " sospeso sospesa annullato annullata interrotto interrotta dismesso dismessa dismessi cessato"
+            " cessata impossibile indisponibile"
+            " opgeschort geannuleerd afgeschaft ingetrokken onmogelijk ongeldig"
+            " réservé réservée réservés réservées vorbehalten reservado reservada reservados reservadas"
+            " riservato riservata riservati riservate voorbehouden"
+            # Feminine and plural forms: "Todos los vuelos fueron cancelados", "les connexions sont refusées".
+            " abbandonata abbandonate abbandonati annullate annullati canceladas cancelados cessate cessati cessée"
+            " cessées cessés contraindicadas contraindicados contre-indiquées contre-indiqués controindicate"
+            " controindicati desaconsejadas desaconsejados desaconselhadas desaconselhados desativadas"
+            " desativados descontinuadas descontinuados disattivate disattivati dismesse déboutées eliminadas"
+            " eliminados exceptée exceptées exceptés finalizadas finalizados inhabilitadas inhabilitados"
+            " interrompidas interrompidos interrotte interrotti interrumpidas interrumpidos prohibidas prohibidos"
+            " proibidas proibidos rechazadas rechazados removidas removidos retirées retirés rifiutata rifiutate"
+            " rifiutati rimosse rimossi sconsigliate sconsigliati sospese sospesi suspendidas suspendidos"
+            " terminadas terminados terminati terminées terminés vietate vietati évitées évités interdits"
+            " interdites"
+        ).split()
+    )
+    | AVOIDANCE
+)  # "avoid", "verzichten": not doing
 #: Verbs light enough to come and go when a negation is said in other words: "contains no sugar" /
 #: "sugar-free", "gaf geen commentaar" / "weigerde commentaar te geven", "no longer includes" /
 #: "was removed".
@@ -744,17 +757,6 @@ AVAILABILITY_WORDS = frozenset(
 )
 #: Verbs of taking or using something, which a prohibition leaves unsaid: "contraindicated in
 #: pregnancy" / "should not be taken in pregnancy", "avoid alcohol" / "do not drink alcohol".
-#: Verbs that keep from doing something ("should avoid alcohol", "auf Alkohol verzichten"): what the
-#: other side says is done there (taking, drinking) is excluded.
-AVOIDANCE = frozenset(
-    "avoid avoids avoided refrain refrains refrained abstain abstains abstained"
-    " éviter évitez évité évitée évitées s'abstenir"
-    " vermeiden vermieden verzichten verzichtet"
-    " evitar evite eviten evitarse abstenerse"
-    " evitare evitate evitato astenersi"
-    " evite evitem abster"
-    " vermijden vermijd vermeden".split()
-)
 USE_VERBS = frozenset(
     (
         "take takes taken took taking use uses used using receive received consume consumed drink"
@@ -1428,16 +1430,16 @@ _CJK_APPROX = (
     ("不足", "under"),
     ("少于", "under"),
 )
-#: Verbs that bound the number after them: "exceeds 200 metres", "no llega a los 20 kilos" (with its
-#: negation), "übersteigt 5 Prozent".
+#: Verbs that bound the number after them: "exceeds 200 metres", "übersteigt 5 Prozent". A verb of
+#: reaching bounds it only with a negation ("no llega a los 20 kilos"), which the number check reads.
 BOUND_VERBS = frozenset(
-    "exceed exceeds exceeded exceeding surpass surpasses surpassed reach reaches reached tops"
-    " dépasse dépassent dépassé excède excèdent atteint atteignent"
-    " übersteigt übersteigen überstieg überschreitet überschreiten erreicht erreichen"
-    " supera superan superó excede exceden alcanza alcanzan llega llegan"
-    " ultrapassa ultrapassam atinge atingem chega chegam"
-    " supera superano raggiunge raggiungono"
-    " overschrijdt overschrijden overtreft bereikt bereiken haalt".split()
+    "exceed exceeds exceeded exceeding surpass surpasses surpassed tops"
+    " dépasse dépassent dépassé excède excèdent"
+    " übersteigt übersteigen überstieg überschreitet überschreiten"
+    " supera superan superó excede exceden"
+    " ultrapassa ultrapassam"
+    " superano"
+    " overschrijdt overschrijden overtreft".split()
 )
 #: Relative tolerance of "about" (and of a source's own "about" facing an exact claim).
 APPROX_TOLERANCE = 0.1

@@ -78,7 +78,7 @@ from lfx_citations.core.lexicon import (
     AVAILABILITY_WORDS,
     AVOIDANCE,
     CALENDAR_WORDS,
-    CJK_STOP_VERBS,
+    CJK_NEGATING_VERBS,
     CONTEXT_CONTRARIES,
     DOWNWARD,
     FUNCTION_WORD_SET,
@@ -303,7 +303,7 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 if s >= 0
             ):
                 mark = ("negation", "not")
-            elif t in CJK_STOP_VERBS and not any(p in text for p in NEGATION_PARTS):
+            elif t in CJK_NEGATING_VERBS and not any(p in text for p in NEGATION_PARTS):
                 mark = ("negation", "not")
             else:  # a quantifier written in characters: 所有 "all", 部分 "some"
                 found = operator(t)

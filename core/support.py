@@ -512,6 +512,18 @@ def _sibling(noun: str, words: set[str]) -> bool:
     return False
 
 
+def _bound_said(words: list[str], marks: list[Mark], k: int) -> bool:
+    """Whether the number at ``k`` is a bound said with a verb or a negation before it ("dépasse les
+    200 mètres", "no llega a los 20 kilos"), not an amount of its own.
+
+    >>> _bound_said("the bridge exceeds 200 metres".split(), [None] * 5, 3)
+    True
+    """
+    return any(w in BOUND_VERBS for w in words[max(0, k - 3) : k]) or any(
+        negative(m) for m in marks[max(0, k - 4) : k] if m
+    )
+
+
 def _day_of_month(words: list[str], k: int) -> bool:
     """Whether the number at ``k`` is a day or a month of a date: a month name beside it ("3 March",
     "March 3"), or 月, 日, 号 after it ("3月1日").
@@ -1197,7 +1209,7 @@ class Aligned:
                     # Not a bound: "más de tres" / "5", "no llega a los 20 kilos" / "18 kilos".
                     and not approximator([t[0] for t in claim[max(0, a - 3) : a]])
                     and not approximator([t[0] for t in evidence[max(0, c - 3) : c]])
-                    and not any(negative(m) for m in claim_marks[max(0, a - 4) : a] if m)
+                    and not _bound_said(c_words, claim_marks, a)
                 )
                 if before_same or _tight(gap, a, b, c, d, edge):
                     self._add(kind, a, b, c, d)
@@ -1279,11 +1291,7 @@ class Aligned:
         rough = approximator(cw[max(0, i - 3) : i]) or approximator(ew[max(0, j - 3) : j])
         if rough and not amounts_exclude(cw, i, ew, j):
             return
-        # A bound said with a verb or a negation: "dépasse les 200 mètres", "no llega a los 20 kilos".
-        c_marks = self._marks[0]
-        if any(w in BOUND_VERBS for w in cw[max(0, i - 3) : i]) or any(
-            m and negative(m) for m in c_marks[max(0, i - 4) : i]
-        ):
+        if _bound_said(cw, self._marks[0], i):
             return
         if None not in (_span_days(cw, i), _span_days(ew, j)):
             # Two spans of time compare in days: "two years" is "24 months", "90 days" not "six months".
@@ -2330,7 +2338,7 @@ class SupportChecker:
             mine = [t for i, t in enumerate(claim.vocab) if nouns >> i & 1]
             if len(mine) > len(theirs) or any(_sibling(t, said) for t in mine):
                 nouns = 0
-        held |= nouns if not nouns_said else claim.nouns
+        held |= nouns
         names = any(not run & held for run in claim.names)
         penalty = QUOTE_PENALTY * quotes + NUMBER_PENALTY * numbers
         return features, m.picked, penalty, bool(quotes or numbers or names)
