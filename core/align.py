@@ -53,8 +53,8 @@ NUMBER_WORDS = {
             "eight eighth huit huitième acht achte ocho octavo octava otto oito",
             "nine ninth neuf neuvième neun neunte nueve noveno novena negen nove",
             "ten tenth dix dixième zehn zehnte diez décimo décima tien dieci dez",
-            "eleven eleventh onze onzième elf elfte",
-            "twelve twelfth douze douzième zwölf zwölfte doce duodécimo",
+            "eleven eleventh onze onzième elf elfte undici",
+            "twelve twelfth douze douzième zwölf zwölfte doce duodécimo doze dodici twaalf",
         ),
         start=2,
     )

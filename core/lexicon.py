@@ -284,20 +284,21 @@ SENTENCE_OPENERS = {
     " without upon over concerning regarding",
     "fr": "le la les un une des ce cet cette ces il elle ils elles on nous vous je son sa ses leur leurs"
     " en dans à au aux par pour avec de du sur sous après avant depuis pendant lorsque quand si mais et"
-    " ou donc ainsi aussi cependant toutefois enfin puis selon",
+    " ou donc ainsi aussi cependant toutefois enfin puis selon nombreux nombreuses plusieurs divers diverses",
     "de": "der die das ein eine einen dem den des dieser diese dieses er sie es wir ich ihr sein seine"
     " ihre in im an am auf aus bei mit nach seit von vor zu zum zur für durch während wenn als ob aber"
-    " und oder doch auch jedoch dann so heute laut",
+    " und oder doch auch jedoch dann so heute laut viele wenige zahlreiche unzählige diverse verschiedene",
     "es": "el la los las un una unos unas este esta estos estas ese esa él ella ellos ellas su sus en"
-    " con de del por para desde durante tras antes después cuando si pero y o también sin además según",
+    " con de del por para desde durante tras antes después cuando si pero y o también sin además según"
+    " muchos muchas numerosos numerosas pocos pocas diversos diversas",
     "pt": "o os as um uma uns umas este esta estes estas esse essa ele ela eles elas seu sua seus suas"
     " em no na nos nas com de do da dos das por para desde durante após antes depois quando se mas e ou"
-    " também sem além segundo",
+    " também sem além segundo muitos muitas numerosos numerosas poucos poucas diversos diversas",
     "it": "il lo la i gli le un uno una questo questa questi queste egli lui lei loro suo sua suoi sue in"
     " nel nella con di del della da dal per durante dopo prima quando se ma e o anche senza inoltre"
-    " secondo",
+    " secondo molti molte numerosi numerose pochi poche diversi diverse",
     "nl": "de het een deze dit die dat hij zij ze het wij ik zijn haar hun in op aan bij met na sinds van"
-    " voor tot door tijdens toen als maar en of ook dan volgens",
+    " voor tot door tijdens toen als maar en of ook dan volgens veel vele talrijke weinig diverse",
 }
 #: Auxiliaries and modals: a negation's head word is the verb after them ("should not be given").
 AUXILIARY_WORDS = frozenset(SENTENCE_OPENERS["aux"].split())
@@ -638,9 +639,10 @@ NEGATION_PHRASES = {
     "it": ("non più", "rifiutato di", "rifiutò di", "rifiuta di"),
     "nl": ("niet meer", "weigerde te", "weigert te"),
 }
-#: Phrases that open with a negation word and negate nothing: "nothing short of historic" is
-#: historic, "no obstante" is "however", "non seulement … mais" adds.
-NOT_NEGATING = (
+#: Phrases that open with an operator's word and are no operator: "nothing short of historic" is
+#: historic, "no obstante" is "however", "non seulement … mais" adds, "peu à peu" is "gradually" and
+#: "tout au long du siècle" "throughout the century".
+NOT_OPERATORS = (
     "nothing short of",
     "no less than",
     "no doubt",
@@ -665,6 +667,15 @@ NOT_NEGATING = (
     "non solo",
     "não só",
     "niet alleen",
+    # "little by little", "nearly", "a little": no "few"
+    "peu à peu",
+    "à peu près",
+    "un peu",
+    "poco a poco",
+    "pouco a pouco",
+    "un poco",
+    "un po",
+    "tout au long",
 )
 #: Words that say "not" in a word of their own ("declined to comment" is "did not comment",
 #: "dropped" support is "does not support", support that "has ended" or "endet" is "no longer"
@@ -806,10 +817,10 @@ PRIVATIVES = frozenset("without sans ohne sin sem senza zonder lack lacks lacked
 #: Quantifiers by meaning (the determiner of a subject): the relation of one to another is below.
 QUANTIFIERS = {
     "all": "all every each tous toutes tout chaque alle jeder jede jedes todos todas cada todo tutti tutte ogni"
-    " alle elke iedere 所有 全部 每个",
+    " alle elke iedere sämtliche sämtlichen 所有 全部 每个",
     "most": "most plupart meisten meiste meeste mayoría maioria maggior maggioranza",
     "some": "some several certain certains certaines quelques plusieurs einige einigen einiger einigem manche"
-    " manchen mehrere mehreren etliche etlichen algunos handful"
+    " manchen mehrere mehreren etliche etlichen einzelne einzelnen vereinzelte algunos handful"
     " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",
     "few": "few peu wenige pocos pocas poucos poucas pochi poche weinig",
     "none": "none no aucun aucune kein keine keinen keinem keiner keines ningún ninguno ninguna nenhum nenhuma nessuno"
@@ -907,8 +918,8 @@ def operator_relation(premise: str, hypothesis: str) -> str:
 #: ``DIRECTION_PAIRS`` for the natural-logic check. "neg" pairs are contradictories (one or the
 #: other: "not permitted" is "forbidden"), "alt" pairs contraries (not both; maybe neither).
 CONTRADICTORIES = (
-    "allowed permitted permit permits legal lawful admitted | forbidden banned prohibited illegal unlawful forbid forbids"
-    " barred disallowed",
+    "allowed permitted permit permits allow allows legal lawful admitted | forbidden banned prohibited illegal unlawful"
+    " forbid forbids prohibit prohibits ban bans barred disallowed",
     "open opened opens | closed shut",
     "ouvert ouverte ouverts ouvertes ouvre | fermé fermée fermés fermées ferme",
     "geöffnet offen | geschlossen",
@@ -921,12 +932,15 @@ CONTRADICTORIES = (
     "true correct | false incorrect wrong",
     "guilty | innocent",
     "autorisé autorisée autorisés autorisées permis permise légal légale admis admise admises | interdit interdite interdits"
-    " interdites illégal illégale prohibé",
-    "erlaubt zulässig gestattet legal | verboten unzulässig untersagt illegal",
-    "permitido permitida permitidos permitidas legal admitido admitida admitidos admitidas | prohibido prohibida"
-    " prohibidos prohibidas ilegal",
-    "permitido permitida admitido admitida | proibido proibida",
-    "consentito consentita permesso ammesso ammessa ammessi ammesse | vietato vietata proibito",
+    " interdites illégal illégale prohibé interdisent",
+    "erlaubt erlauben gestattet gestatten zulässig legal | verboten verbietet verbieten unzulässig untersagt untersagen"
+    " illegal",
+    "permitido permitida permitidos permitidas legal admitido admitida admitidos admitidas permite | prohibido"
+    " prohibida prohibidos prohibidas ilegal prohíbe",
+    "permitido permitida admitido admitida permite | proibido proibida proíbe",
+    "consentito consentita permesso ammesso ammessa ammessi ammesse consente permette | vietato vietata proibito vieta"
+    " proibisce",
+    "toegestaan | verboden",
     "允许 准许 许可 | 禁止",
 )
 CONTRARIES = (
@@ -1188,7 +1202,9 @@ CONVERSES = (
     "more | less fewer",
     "plus | moins",
     "mehr | weniger",
-    "más | menos",
+    "más mais | menos",
+    "più | meno",
+    "meer | minder",
     "avant | après",
     "vor bevor | nach nachdem",
     "antes | después depois",
@@ -1528,6 +1544,7 @@ UNITS = {
     "time": "ms s sec min h hr hrs seconds minutes hours days weeks months years",
     "energy": "j kj cal kcal kwh wh",
     "power": "w kw mw gw",
+    "charge": "mah ah 毫安 毫安时",
     "data": "kb mb gb tb pb kib mib gib tib kbyte mbyte gbyte",
 }
 _UNIT_DIMENSION = {u: dim for dim, units in UNITS.items() for u in units.split()}

@@ -96,7 +96,7 @@ from lfx_citations.core.lexicon import (
     NEGATION_PHRASES,
     NEGATIVE_MEANING,
     NEGATIVE_MEANING_PARTS,
-    NOT_NEGATING,
+    NOT_OPERATORS,
     NOUN_PHRASE_START_WORDS,
     PASSIVE_AUXILIARIES,
     PERIOD_DAYS,
@@ -259,9 +259,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
         ):
             out[k] = out[k + 1] = ("part", "emphasis")  # "nada más ingresar": as soon as
             continue
-        elif any(" ".join(words[k : k + len(p.split())]) == p for p in NOT_NEGATING):
-            for j in range(k, min(len(toks), k + 2)):
-                out[j] = ("part", "emphasis")  # "nothing short of", "no obstante": no negation
+        elif phrase := next((p for p in NOT_OPERATORS if " ".join(words[k : k + len(p.split())]) == p), None):
+            for j in range(k, min(len(toks), k + len(phrase.split()))):
+                out[j] = ("part", "emphasis")  # "nothing short of", "no obstante", "peu à peu": no operator
             continue
         elif t == "none" and k and toks[k][3] and after != "of":
             continue  # "returns None": a value in code, written with its capital mid-sentence
@@ -1095,6 +1095,15 @@ def infer(
                         last_c, last_e = i + 2, j + 2
                     subs.append(Edit("sub", kind, (first, last_c), (j, last_e), rel, rel))
                     break
+        # A unit said otherwise next to the same number: "500 mg" / "500 g", "85 Meter" / "85 Fuß". The
+        # units are read, not words the sentence says otherwise.
+        if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
+            i, j = cl[0], ev[0]
+            n_c, n_e = chain[gap.before]
+            if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
+                subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
+                paired_here.add(i)
+                used.add(j)
         # Words on both sides that the lexicon does not relate: the sentence says something else
         # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
         # "sold a sculpture"). Numbers are the number check's.
@@ -1132,12 +1141,6 @@ def infer(
             and any(not any(same_stem(w, v) or _inflected(w, v, lang) for v in left_e) for w in left_c)
         ):
             result.unknown_at.append((gap.ca, gap.cb))
-        # A unit said otherwise next to the same number: "500 mg" / "500 g".
-        if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
-            i, j = cl[0], ev[0]
-            n_c, n_e = chain[gap.before]
-            if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
-                subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
     # An n-word aligned with a plain word of the same spelling ("Personne n'a été blessé" / "Plusieurs
     # personnes ont été blessées"): the negation stands alone on its side.
     for i, j in chain:
@@ -1755,6 +1758,40 @@ def _same_terms(cw: list[str], ew: list[str]) -> bool:
     return bool(mine) and mine == theirs and len(mine) == 2
 
 
+#: Chinese characters of a time or a modal, which no predicate's character pair holds: 每月, 日前, 方应.
+_CJK_FRAME_CHARS = frozenset("年月日周时前后每应会能可要需须")
+
+
+def _cjk_frame_word(word: str) -> bool:
+    """Whether a Chinese character pair tells when or whether (每月, 日前, 应在), not who did what to
+    whom: it names no predicate two arguments stand around.
+
+    >>> _cjk_frame_word("每月"), _cjk_frame_word("收购")
+    (True, False)
+    """
+    return word[:1] >= "\u4e00" and any(ch in _CJK_FRAME_CHARS for ch in word)
+
+
+#: Chinese prepositions that mark the second argument before the verb: "甲方向乙方支付" (pays to).
+_CJK_PREPOSITIONS = frozenset("向给对从把")
+
+
+def _cjk_same_preposition(c_mid: list[str], e_mid: list[str]) -> bool:
+    """Whether both sides mark the second argument with the same Chinese preposition ("每月向乙方" /
+    "每月需向甲方"): the verb after it is then said around the two arguments alike."""
+    c_chars, e_chars = set("".join(c_mid)), set("".join(e_mid))
+    return bool(c_chars & e_chars & _CJK_PREPOSITIONS)
+
+
+#: Chinese characters of grammar: the passive's 被, the object's 把 and 将, 了, 的.
+_CJK_GRAMMAR = frozenset("被把将了的")
+
+
+def _cjk_pair(word: str) -> bool:
+    """A pair of Chinese characters that may be a word: no grammar in it ("纳入", not "被纳")."""
+    return len(word) == 2 and all("\u4e00" <= ch <= "\u9fff" and ch not in _CJK_GRAMMAR for ch in word)
+
+
 def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
     """The word operator ``k`` bears on ("not" negates, "never" counts): the next content word within
     reach, past auxiliaries, articles and verbs that say their complement happened ("no consiguió
@@ -1766,7 +1803,12 @@ def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
     ahead = (
         j
         for j in range(k + 1, min(k + 6, len(words)))
-        if not m[j] and _content(words[j]) and words[j] not in AUXILIARY_WORDS and words[j] not in _MANAGED
+        if not m[j]
+        and _content(words[j])
+        and words[j] not in AUXILIARY_WORDS
+        and words[j] not in _MANAGED
+        # A Chinese pair that opens on grammar ("被纳" after 未被) is no word: the verb is the next.
+        and words[j][0] not in _CJK_GRAMMAR
     )
     found = next(ahead, None)
     if found is None:
@@ -1870,12 +1912,14 @@ def _negated_said(
     True
     """
     own = k + 1 if k + 1 < len(words) and m[k + 1] == ("part", "not") else _operand(words, m, k)
-    if own is None or own in aligned or not _plain(words[own]):
+    if own is None or own in aligned or not (_plain(words[own]) or _cjk_pair(words[own])):
         return False
     said = [
         j
         for j, v in enumerate(other)
-        if j not in other_aligned and _plain(v) and (v == words[own] or same_stem(v, words[own]))
+        if j not in other_aligned
+        and (_plain(v) or _cjk_pair(v))
+        and (v == words[own] or same_stem(v, words[own]))
     ]
     return len(said) == 1 and not any(_means_not(v) for v in other)
 
@@ -1967,6 +2011,14 @@ _CONCESSIVES = frozenset(
 )
 
 
+#: Verbs that only carry the next one into a new state ("passou a vir desativada", "pasó a estar",
+#: "came to be"): nothing of their own to say.
+_LIGHT_VERBS = frozenset(
+    "passou passa passaram passar vir vem vieram veio pasó pasa pasaron pasar became become becomes"
+    " devenu devenue devient".split()
+)
+
+
 def _unsaid(cw: list[str], ew: list[str], lang: str, closing: str = "") -> list[int] | None:
     """The claim's content words the evidence says in no form, or None when they are more than the
     predicate and a fifth of the rest (``UNALIGNED_COVERAGE``): two sentences that say the rest alike.
@@ -1985,6 +2037,7 @@ def _unsaid(cw: list[str], ew: list[str], lang: str, closing: str = "") -> list[
         and w not in SENTENCE_OPENER_WORDS
         and not (cw[i + 1 : i + 2] and cw[i + 1][:1].isdigit() and approximator([w]))
         and not (closing and i == len(cw) - 1)
+        and w not in _LIGHT_VERBS
     ]
     # At most this many left unsaid: the predicate and a fifth of the rest. The lexicon is asked last,
     # and only until too many are.
@@ -2766,6 +2819,10 @@ def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
     ("vom Vermieter … zurückgezahlt werden"). The agent's word is the sentence's language's: Italian
     "da" is "by", Portuguese "da" "of the" ("construída depois da escola")."""
     agents = _AGENTS.get(lang, _AGENT_ALL)
+    # Chinese marks the agent with 被 or 由 inside a pair of characters ("队由", "由林"): "开发团队由林晓峰
+    # 带领" says "林晓峰带领开发团队". Not in words of their own: 由于 (because), 自由 (free), 理由 (reason).
+    if any(_cjk_agent(sentence, k) for k in range(start, end)):
+        return True
     for k in range(start, end):
         w = sentence[k]
         if (
@@ -2779,6 +2836,28 @@ def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
         ):
             return True
     return False
+
+
+#: Chinese words that hold 由 without marking an agent.
+_CJK_NOT_AGENT = ("由于", "自由", "理由", "缘由", "由此", "来由", "经由", "事由", "不由")
+
+
+def _cjk_agent(words: list[str], k: int) -> bool:
+    """Whether the character pair ``words[k]`` holds the agent's 被 or 由 of a Chinese passive; the
+    pairs beside it tell a word that only holds 由.
+
+    >>> _cjk_agent(["队由", "由林", "林晓"], 1), _cjk_agent(["是由", "由于", "于天"], 0)
+    (True, False)
+    """
+    w = words[k]
+    if "被" in w:
+        return True
+    if "由" not in w:
+        return False
+    # The pairs overlap by a character: "队由", "由林" are "队由林".
+    around = words[max(0, k - 1) : k + 2]
+    text = around[0] + "".join(x[1:] for x in around[1:])
+    return not any(word in text for word in _CJK_NOT_AGENT)
 
 
 def _fronted(sentence: list[str], a: int, b: int, lang: str) -> bool:
@@ -3156,6 +3235,7 @@ def role_swap(
                 if c_count[w] == 1
                 and len(e_at.get(w, ())) <= 1
                 and any(same_predicate(w, v, lang) for v in e_mid)
+                and (not _cjk_frame_word(w) or _cjk_same_preposition(c_mid, e_mid))
             ]
             compared = _compared(c_mid, e_mid)
             # Two events ordered in time: "before" / "after" is the predicate ("X was signed before Y

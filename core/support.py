@@ -85,6 +85,7 @@ from lfx_citations.core.lexicon import (
     COORDINATORS,
     DIRECTIONS,
     FUNCTION_WORD_SET,
+    FUNCTION_WORDS,
     GERMAN_NOUN_MARKERS,
     MONTH_NUMBERS,
     NAME_PARTICLES,
@@ -535,6 +536,18 @@ def _day_of_month(words: list[str], k: int) -> bool:
     return any(w in MONTH_NUMBERS for w in near) or words[k + 1 : k + 2] in (["月"], ["日"], ["号"])
 
 
+def _month_of(words: list[str], k: int) -> int | None:
+    """The month of the date whose day stands at ``k`` ("3 mai", "May 3"), or None.
+
+    >>> _month_of("öffnet am 3 mai".split(), 2), _month_of("for 3 years".split(), 1) is None
+    (5, True)
+    """
+    return next(
+        (MONTH_NUMBERS[w] for w in words[max(0, k - 1) : k] + words[k + 1 : k + 2] if w in MONTH_NUMBERS),
+        None,
+    )
+
+
 def _said_alike(words: list[str], k: int, others: list[str]) -> bool:
     """Whether ``others`` holds the number at ``k`` in the same role, a date's day or month or not:
     "for three years" is not said by "on 3 March".
@@ -767,6 +780,42 @@ def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple
         )
 
     return ((a, b), (c, d)) if named(claim, a, b) and named(evidence, c, d) else None
+
+
+_FUNCTION_BY_LANG = {lang: frozenset(words.split()) for lang, words in FUNCTION_WORDS.items()}
+#: Words after which "once" opens a clause ("once its vial is opened"), not a count ("once a day").
+_CLAUSE_AFTER_ONCE = frozenset(
+    "the its it you they he she we this that their his her our your these those".split()
+)
+
+
+def _once_when(words: list[str], k: int) -> bool:
+    """Whether "once" at ``k`` says "as soon as", not "one time".
+
+    >>> _once_when("once its vial has been punctured".split(), 0), _once_when("taken once a day".split(), 1)
+    (True, False)
+    """
+    return words[k] == "once" and (k == 0 or (k + 1 < len(words) and words[k + 1] in _CLAUSE_AFTER_ONCE))
+
+
+def _name_form(a: str, b: str) -> bool:
+    """Whether one name is the other with an ending: "Grünauer" / "Grünau" (not "Zenthos" / "Zentrix").
+
+    >>> _name_form("grünauer", "grünau"), _name_form("zenthos", "zentrix")
+    (True, False)
+    """
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3
+
+
+def _derived(a: str, b: str) -> bool:
+    """Whether two words are one word inflected, or one derived from the other: six letters in common
+    at the start ("rétracter" / "rétractation", "Verlängerung" / "verlängert").
+
+    >>> _derived("rétracter", "rétractation"), _derived("réception", "récent")
+    (True, False)
+    """
+    return same_stem(a, b) or (len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6])
 
 
 def _run_start(chain: list[tuple[int, int]], k: int) -> int:
@@ -1228,6 +1277,8 @@ class Aligned:
         if not self.conflicts and self.excluded is None:
             self._number_apart(here_absent, settled, found.known)
         if not self.conflicts and self.excluded is None:
+            self._unit_apart()
+        if not self.conflicts and self.excluded is None:
             self._name_apart(here_absent, claim_names, evidence_names, claim_words)
         if not self.conflicts and self.excluded is None:
             self._drug_apart(here_absent, claim_words)
@@ -1250,27 +1301,34 @@ class Aligned:
         def amounts(
             toks: list[Tok], words: list[str], others: set[str], skip: set[int], rough: bool = False
         ) -> list[int]:
+            # A number word that is a function word of the sentence's language: Portuguese "dos" (of the).
+            grammar = _FUNCTION_BY_LANG.get(sentence_language(words), frozenset())
             return [
                 k
                 for k, (w, *_, cap) in enumerate(toks)
                 if k not in skip
+                and w not in grammar
                 and _stated_amount(w, cap)
                 and w not in CALENDAR_WORDS
                 and number_key(w) not in others
                 and fraction(words, k) is None
                 and (rough or not approximator(words[max(0, k - 3) : k]))
                 and not _ERAS & set(words[max(0, k - 3) : k])  # "la década de 1950"
+                and not _once_when(words, k)
             ]
 
         # Exact numbers first; an approximate one only where a side has no exact one.
         # A number the evidence holds only as a date's day or month is not said: "for 3 years" / "on 3 March".
-        alike = {number_key(cw[i]) for i in range(len(cw)) if _said_alike(cw, i, ew)}
+        # Each number in its place: "vier Jahre" does not say the day of "am 4. September".
+        alike = {i for i in range(len(cw)) if _said_alike(cw, i, ew)}
 
         def not_said(i: int) -> bool:
             return absent(cw[i]) or number_key(cw[i]) in e_keys
 
-        mine = [i for i in amounts(claim, cw, alike, settled | known) if not_said(i)]
-        mine = mine or [i for i in amounts(claim, cw, alike, settled | known, rough=True) if not_said(i)]
+        mine = [i for i in amounts(claim, cw, set(), settled | known | alike) if not_said(i)]
+        mine = mine or [
+            i for i in amounts(claim, cw, set(), settled | known | alike, rough=True) if not_said(i)
+        ]
         if len(mine) != 1:
             return
         i = mine[0]
@@ -1306,11 +1364,39 @@ class Aligned:
             unit = (
                 i + 1 < len(cw) and j + 1 < len(ew) and cw[i + 1] == ew[j + 1] and unit_dimension(cw[i + 1])
             )
-            if not unit and not any(a == b or same_stem(a, b) for a in c_next for b in e_next):
+            # or two days of one month ("am 3. Mai" / "am 13. Mai")
+            day = _day_of_month(cw, i) and _day_of_month(ew, j) and _month_of(cw, i) == _month_of(ew, j)
+            if not unit and not day and not any(a == b or same_stem(a, b) for a in c_next for b in e_next):
                 return
         # "im Jahr 1917", "in May": the words of a date belong to its number.
         if self._rest_said(lambda k, w: k != i and w not in _YEARS and w not in CALENDAR_WORDS):
             self._add("number", i, i, j, j)
+
+    def _unit_apart(self) -> None:
+        """The claim's amount said in another unit of the same dimension, unconverted, where no slot
+        holds both: "stürzt 85 Meter in die Tiefe" / "mit einer Fallhöhe von 85 Fuß". Each number once
+        on its side, and neither side writes the other's unit."""
+        cw, ew = [t[0] for t in self._claim], [t[0] for t in self._evidence]
+        aligned = {i for i, _ in self._chain}
+        found = next(
+            (
+                (i, ew.index(w))
+                for i, w in enumerate(cw[:-1])
+                if i not in aligned and w[:1].isdigit() and cw.count(w) == 1 and ew.count(w) == 1
+            ),
+            None,
+        )
+        if found is None or found[1] + 1 >= len(ew):
+            return
+        i, j = found
+        mine, theirs = cw[i + 1], ew[j + 1]
+        if (
+            units_differ(mine, theirs)
+            and mine not in ew
+            and theirs not in cw
+            and self._rest_said(lambda k, _: k not in (i, i + 1))
+        ):
+            self._add("number", i, i + 1, j, j + 1)
 
     def _rest_said(self, keep: Callable[[int, str], bool]) -> bool:
         """Whether the evidence says at least ``NUMBER_APART_COVERAGE`` of the claim's content words that
@@ -1320,9 +1406,13 @@ class Aligned:
         rest = [
             (k, w)
             for k, w in enumerate(cw)
-            if len(w) > 2 and w not in FUNCTION_WORD_SET and not w[0].isdigit() and keep(k, w)
+            # a Chinese pair of characters is a word here too ("石拱", "全长")
+            if (len(w) > 2 or w[:1] >= "\u4e00")
+            and w not in FUNCTION_WORD_SET
+            and not w[0].isdigit()
+            and keep(k, w)
         ]
-        said = sum(k in aligned or any(w == v or same_stem(w, v) for v in ew) for k, w in rest)
+        said = sum(k in aligned or any(w == v or _derived(w, v) for v in ew) for k, w in rest)
         return bool(rest) and said >= NUMBER_APART_COVERAGE * len(rest)
 
     def _name_apart(
@@ -1340,8 +1430,19 @@ class Aligned:
         are said."""
         claim, evidence = self._claim, self._evidence
         cw, ew = [t[0] for t in claim], [t[0] for t in evidence]
-        mine = [k for k in range(1, len(cw)) if claim_names[k] and absent(cw[k])]
-        theirs = [k for k in range(1, len(ew)) if evidence_names[k] and number_key(ew[k]) not in claim_words]
+        # A name the other side says in another form is said: "Grünauer Stadtpark" / "von Grünau".
+        mine = [
+            k
+            for k in range(1, len(cw))
+            if claim_names[k] and absent(cw[k]) and not any(_name_form(cw[k], v) for v in ew)
+        ]
+        theirs = [
+            k
+            for k in range(1, len(ew))
+            if evidence_names[k]
+            and number_key(ew[k]) not in claim_words
+            and not any(_name_form(ew[k], v) for v in cw)
+        ]
         if not mine or not theirs:
             return
         a, b, c, d = mine[0], mine[-1], theirs[0], theirs[-1]

@@ -5816,8 +5816,301 @@ NO_LONGER_WITH_A_NOUN = [
 ]
 
 
+#: Permission and prohibition are contradictories, in every form: "does not allow" is "forbids", and "allows"
+#: against "prohibits" stays a conflict.
+PERMISSION_BOTH_WAYS = [
+    ("en", "The gallery does not allow photography.", "The gallery forbids photography.", "supported", None),
+    (
+        "de",
+        "Die Galerie erlaubt das Fotografieren nicht.",
+        "Die Galerie verbietet das Fotografieren.",
+        "supported",
+        None,
+    ),
+    ("es", "El museo no permite fotografías.", "El museo prohíbe las fotografías.", "supported", None),
+    ("it", "Il museo non permette le foto.", "Il museo vieta le foto.", "supported", None),
+    (
+        "nl",
+        "Het museum staat fotograferen niet toe.",
+        "Fotograferen is verboden in het museum.",
+        "supported",
+        None,
+    ),
+    ("pt", "O museu não permite fotografias.", "O museu proíbe fotografias.", "supported", None),
+    (
+        "en",
+        "The gallery allows photography.",
+        "The gallery prohibits photography.",
+        "contradicted",
+        "direction",
+    ),
+    ("fr", "Le musée autorise les photos.", "Le musée interdit les photos.", "contradicted", "direction"),
+]
+
+
+#: "Meer" / "minder", "più" / "meno", "mais" / "menos" turn a comparison round: the same comparison with the
+#: terms swapped is said; with the terms kept it is a conflict.
+MORE_AND_LESS_TURNED = [
+    (
+        "nl",
+        "De Falco 5 verkocht vorig jaar meer toestellen dan de Pixelon Air.",
+        "Vorig jaar werden van de Pixelon Air minder toestellen verkocht dan van de Falco 5.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "La Falco 5 ha venduto più apparecchi della Pixelon Air.",
+        "La Pixelon Air ha venduto meno apparecchi della Falco 5.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "La Falco 5 ha venduto più apparecchi della Pixelon Air.",
+        "La Falco 5 ha venduto meno apparecchi della Pixelon Air.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "O Falco 5 vendeu mais aparelhos do que o Pixelon Air.",
+        "O Pixelon Air vendeu menos aparelhos do que o Falco 5.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "O Falco 5 vendeu mais aparelhos do que o Pixelon Air.",
+        "O Falco 5 vendeu menos aparelhos do que o Pixelon Air.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+#: "Sämtliche" is "all" and "Einzelne" "some"; "Zahlreiche", "Viele", "Numerosos", "Muchos" opening a sentence
+#: are no names. A company that opens one still is.
+QUANTITY_WORDS_OPEN_A_SENTENCE = [
+    (
+        "de",
+        "Sämtliche Prüfungen können auf Englisch abgelegt werden.",
+        "Einzelne Prüfungen können auf Englisch abgelegt werden.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Einzelne Prüfungen können auf Englisch abgelegt werden.",
+        "Sämtliche Prüfungen können auf Englisch abgelegt werden.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Keine Prüfung kann auf Englisch abgelegt werden.",
+        "Einzelne Prüfungen können auf Englisch abgelegt werden.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "de",
+        "Zahlreiche Besucher kamen zur Eröffnung des Museums.",
+        "Viele Besucher kamen zur Eröffnung des Museums.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Numerosos visitantes acudieron al museo.",
+        "Muchos visitantes acudieron al museo.",
+        "supported",
+        None,
+    ),
+    ("de", "Siemens baute das Werk.", "Bosch baute das Werk.", "contradicted", "name"),
+]
+
+
+#: Chinese 由 marks the agent as 被 does (not in 由于); 未被 negates the verb after 被; a time or a modal between
+#: two parties (每月, 应在) is no predicate they swap around, unless the same preposition (向) marks both.
+CHINESE_AGENTS_AND_FRAMES = [
+    ("zh", "林晓峰带领团队开发了税务助手。", "开发团队由林晓峰带领。", "supported", None),
+    ("zh", "林晓峰带领团队开发了税务助手。", "林晓峰由开发团队带领。", "contradicted", "role"),
+    ("zh", "由于暴雨，比赛推迟。", "比赛由于暴雨推迟。", "supported", None),
+    ("zh", "孕妇未被纳入该药的临床试验。", "该药的临床试验纳入了孕妇。", "contradicted", "negation"),
+    (
+        "zh",
+        "根据合同，乙方应于每月十日前向甲方支付租金。",
+        "根据合同，甲方应在每月十日前收到乙方支付的租金。",
+        "supported",
+        None,
+    ),
+    ("zh", "甲方每月五日前向乙方支付租金。", "乙方每月五日前向甲方支付租金。", "contradicted", "role"),
+]
+
+
+#: Numbers said apart: the rest said by derived words ("rétracter" / "rétractation") or Chinese pairs;
+#: "Once" opening a clause is no count; "doze" is twelve and Portuguese "dos" no two; a day of a month faces a
+#: day of the same month; the same number in another unit of one dimension is a conflict, apart or in
+#: one slot, and mAh is a unit of its own.
+NUMBERS_IN_OTHER_PLACES = [
+    (
+        "fr",
+        "Le délai de rétractation est de quatorze jours à compter de la réception du bien.",
+        "L'acheteur dispose de quarante jours suivant la réception du bien pour se rétracter.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "zh",
+        "白沙塔建于清代，高 45 米，是城中最高的古塔。",
+        "作为城中最高的古塔，白沙塔高 54 米。",
+        "contradicted",
+        "number",
+    ),
+    (
+        "zh",
+        "白沙塔建于清代，高 45 米，是城中最高的古塔。",
+        "作为城中最高的古塔，白沙塔高 45 米。",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Discard the vaccine 28 days after the vial is first opened.",
+        "Once the vial is first opened, discard the vaccine after 14 days.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The tablets are taken once a day with water.",
+        "The tablets are taken twice a day with water.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "pt",
+        "A greve dos professores durou onze dias.",
+        "A greve dos professores durou doze dias.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "pt",
+        "A greve dos professores de Vila Nova durou onze dias e terminou com um aumento de 5%.",
+        "Após doze dias de greve, os professores de Vila Nova obtiveram um aumento de 5%.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "de",
+        "Das neue Museum, dessen Bau drei Jahre dauerte, öffnet am 13. Mai.",
+        "Nach drei Jahren Bau öffnet das neue Museum am 3. Mai.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The waterfall drops 85 metres into the gorge, the highest in the region.",
+        "With a height of 85 feet, the waterfall is the highest in the region.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The waterfall drops 85 metres into the gorge, the highest in the region.",
+        "With a height of 85 metres, the waterfall is the highest in the region.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The waterfall drops 85 metres into the gorge.",
+        "The waterfall drops 85 feet into the gorge.",
+        "contradicted",
+        "number",
+    ),
+    ("zh", "这款充电宝容量为 10000 毫安时，重约 200 克。", "这款充电宝重约 0.2 公斤。", "supported", None),
+]
+
+
+#: "Peu à peu" (gradually) and "à peu près" (nearly) hold no "few".
+PHRASES_WITHOUT_AN_OPERATOR = [
+    (
+        "fr",
+        "La population du village a diminué peu à peu au XIXe siècle.",
+        "Au XIXe siècle, la population du village a diminué progressivement.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le musée a accueilli à peu près 300 visiteurs.",
+        "Le musée a accueilli environ 300 visiteurs.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: A verb that only carries the next into a new state ("passou a vir desligada") says nothing of its own: the
+#: predicate after it faces the evidence's.
+STATE_CHANGE_VERBS = [
+    (
+        "pt",
+        "A versão 5 ativou por padrão a cópia de segurança automática.",
+        "Com a versão 5, a cópia de segurança automática passou a vir desligada por padrão.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "A versão 5 ativou por padrão a cópia de segurança automática.",
+        "Com a versão 5, a cópia de segurança automática passou a vir ligada por padrão.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: A place named in another form on each side ("Nordheimer" / "von Nordheim") is said, so the one other name
+#: left (a surname) faces its counterpart.
+NAMES_IN_ANOTHER_FORM = [
+    (
+        "de",
+        "Landrat Erik Sandvoss eröffnete am Freitag die Messe in der Halle von Nordheim.",
+        "Die Messe in der Nordheimer Halle wurde am Freitag von Landrat Erik Sandberg eröffnet.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "de",
+        "Bürgermeister Jonas Feldmann eröffnete am Sonntag den Markt in Lindau.",
+        "Der Lindauer Markt wurde am Sonntag von Bürgermeister Jonas Feldberg eröffnet.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "de",
+        "Bürgermeister Jonas Feldmann eröffnete am Sonntag den Markt in Lindau.",
+        "Der Lindauer Markt wurde am Sonntag von Bürgermeister Jonas Feldmann eröffnet.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "names_in_another_form": NAMES_IN_ANOTHER_FORM,
+    "state_change_verbs": STATE_CHANGE_VERBS,
+    "phrases_without_an_operator": PHRASES_WITHOUT_AN_OPERATOR,
+    "numbers_in_other_places": NUMBERS_IN_OTHER_PLACES,
+    "chinese_agents_and_frames": CHINESE_AGENTS_AND_FRAMES,
+    "quantity_words_open_a_sentence": QUANTITY_WORDS_OPEN_A_SENTENCE,
+    "more_and_less_turned": MORE_AND_LESS_TURNED,
+    "permission_both_ways": PERMISSION_BOTH_WAYS,
     "no_longer_with_a_noun": NO_LONGER_WITH_A_NOUN,
     "prohibitions_in_other_words": PROHIBITIONS_IN_OTHER_WORDS,
     "german_nouns_are_no_names": GERMAN_NOUNS_ARE_NO_NAMES,
