@@ -828,7 +828,8 @@ QUANTIFIERS = {
 }
 #: How often, from always to never.
 FREQUENCIES = {
-    "always": "always toujours immer siempre sempre altijd",
+    "always": "always invariably toujours systématiquement immer stets ausnahmslos siempre invariablemente sempre"
+    " invariavelmente invariabilmente altijd",
     "usually": "usually generally normally généralement habituellement normalement meistens gewöhnlich"
     " normalmente generalmente habitualmente solitamente meestal",
     "often": "often frequently souvent oft häufig frecuentemente menudo frequentemente spesso vaak",

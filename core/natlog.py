@@ -1311,6 +1311,8 @@ def infer(
                 rel = NEG if kind == "negation" or value in ("none", "never") else IND
             elif kind == "modal":
                 rel = FWD if side == "ins" else REV
+            elif side == "ins" and (kind, value) == ("frequency", "always"):
+                rel = REV  # "causes drowsiness" / "always causes drowsiness": the claim says more
             else:
                 continue  # "all" / "the", "usually" / nothing: left to the score
             span = (k, k + 1)
@@ -1324,6 +1326,10 @@ def infer(
                     rel,
                 )
             )
+    # "Always" the claim adds says more than the evidence only where nothing excludes the claim:
+    # "n'est plus fabriqué" / "est toujours fabriqué" (still) stays a conflict.
+    if any(e.lexical in EXCLUSIVE for e in subs + ops):
+        ops = [e for e in ops if not (e.op == "ins" and e.kind == "quantifier" and e.lexical == REV)]
     # A Chinese negation written with its word ("体积不大", not big) facing a character the lexicon
     # opposes to that word ("机身小巧", small): a negation over an antonym, said, no exclusion.
     for edit in [e for e in ops if e.op == "ins" and e.lexical == NEG]:
@@ -2354,7 +2360,12 @@ def _scoped(
     the other side ("failed to show" / "showed"). "Should not eat" facing "should fast" negates
     nothing the evidence says: a difference, not an exclusion."""
     if words[k][:1] >= "\u3040":  # character pairs: any of the next four said on both sides
-        return any(j in aligned for j in range(k + 1, min(k + 5, len(words))))
+        # (a number only right after the negation, 未满 18 岁: one further on stands in another phrase,
+        # "交易金额未予披露" before a year the reading moved there)
+        return any(
+            j in aligned and (words[j][:1] >= "\u3040" or j <= k + 2)
+            for j in range(k + 1, min(k + 5, len(words)))
+        )
     head = _operand(words, m, k)
     if head is None:
         return False

@@ -6101,8 +6101,60 @@ NAMES_IN_ANOTHER_FORM = [
 ]
 
 
+#: "Always" (also "invariably", "stets", "siempre") that the claim adds says more than the evidence: not
+#: supported. Where the claim is excluded anyway ("n'est plus" / "est toujours", still) the conflict stands.
+ALWAYS_SAYS_MORE = [
+    ("en", "The tablet causes drowsiness.", "The tablet always causes drowsiness.", "not supported", None),
+    (
+        "en",
+        "In elderly patients, the tablet can cause drowsiness.",
+        "The tablet invariably causes drowsiness in elderly patients.",
+        "not supported",
+        None,
+    ),
+    (
+        "es",
+        "La vacuna puede causar fiebre leve en las primeras horas.",
+        "La vacuna siempre causa fiebre leve en las primeras horas.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Mittel kann leichte Schmerzen rasch lindern.",
+        "Das Mittel lindert leichte Schmerzen stets rasch.",
+        "not supported",
+        None,
+    ),
+    ("en", "The shop is always closed on Sundays.", "The shop is closed on Sundays.", "supported", None),
+    (
+        "fr",
+        "Ce modèle de perceuse n'est plus fabriqué depuis 2018.",
+        "Ce modèle de perceuse est toujours fabriqué.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
+#: A Chinese negation bears on the pairs right after it: a year the reading moved behind it is in another
+#: phrase ("交易金额未予披露"), so it negates nothing the claim says.
+CHINESE_NEGATION_IN_ITS_PHRASE = [
+    (
+        "zh",
+        "2021年，蓝湾集团收购了物流初创公司风行，交易金额未予披露。",
+        "物流初创公司风行于2021年被蓝湾集团收购。",
+        "supported",
+        None,
+    ),
+    ("zh", "该药未被批准用于儿童。", "该药被批准用于儿童。", "contradicted", "negation"),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "chinese_negation_in_its_phrase": CHINESE_NEGATION_IN_ITS_PHRASE,
+    "always_says_more": ALWAYS_SAYS_MORE,
     "names_in_another_form": NAMES_IN_ANOTHER_FORM,
     "state_change_verbs": STATE_CHANGE_VERBS,
     "phrases_without_an_operator": PHRASES_WITHOUT_AN_OPERATOR,
