@@ -75,6 +75,10 @@ _PASSIVE_AUX = frozenset(
     " es son foi foram é são è stato stata stati sono fu werd werden".split()
 )
 _AGENT = frozenset("by par von vom durch por pelo pela da dal dall dalla dallo dai dagli dalle door".split())
+#: Pronouns that open a relative clause (not German's "der", "die", "das", which are mostly articles).
+_RELATIVE_PRONOUNS = frozenset(
+    "which who whom that qui que dont lequel laquelle quien quienes cual cuales cui".split()
+)
 #: German and Dutch perfect auxiliaries: "hat … übernommen" puts the finite verb first.
 _PERFECT = frozenset("hat haben hatte hatten ist sind war waren heeft hebben had hadden".split())
 #: Prepositions that open a phrase of its own (not an argument): "in the final", "am Samstag".
@@ -155,6 +159,20 @@ def _verb(words: list[str], lang: str) -> tuple[int, str] | None:
             or any(v in ROLE_PREPOSITIONS for v in words[k + 1 : k + 1 + _PREPOSITION_REACH])
         ):
             found.append((k, key[0]))
+    if len(found) > 1:
+        # A frame verb in a clause or phrase of its own is not the sentence's: after a relative
+        # pronoun ("which", "qui", "que"), or a participle its agent follows ("tout dégât provoqué par
+        # sa négligence") with no auxiliary before it.
+        found = [
+            (k, lang_)
+            for k, lang_ in found
+            if not any(w in _RELATIVE_PRONOUNS for w in words[max(0, k - 4) : k])
+            and not (
+                k + 1 < len(words)
+                and words[k + 1] in _AGENT
+                and not any(w in _PASSIVE_AUX for w in words[max(0, k - 2) : k])
+            )
+        ]
     return found[0] if len(found) == 1 else None
 
 

@@ -115,8 +115,8 @@ DIRECTION_PAIRS = {
         "win wins won winning winner | lose loses lost losing loser",
         "allowed permitted legal allow allows permit permits | forbidden banned prohibited illegal forbid"
         " forbids ban bans prohibit prohibits",
-        "north northern | south southern",
-        "east eastern | west western",
+        "north northern northward northwards northbound | south southern southward southwards southbound",
+        "east eastern eastward eastwards eastbound | west western westward westwards westbound",
         "inside internal | outside external",
         "majority | minority",
         "positive | negative",
@@ -1041,7 +1041,8 @@ NOT_NEGATED = frozenset(
 #: ("won against", "setzte sich … gegen"). A word is a frame verb only in its sentence's language
 #: (French "pays" is a country).
 ROLE_FRAMES = (
-    "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated unseated won* victory*"
+    "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated unseated outperforms"
+    " outperformed won* victory*"
     " win* winners* winner*",
     "en defeat -: lost* lose* loses*",
     "en acquire +: acquired acquires buy bought buys purchased absorbed took* taken*",
@@ -1051,7 +1052,7 @@ ROLE_FRAMES = (
     "en sell +: sell sold sells",
     "en replace +: replaced replaces succeeded succeeds superseded supersedes supplanted",
     "en replace -: preceded precedes",
-    "en overtake +: overtook overtakes overtaken outpaced outran",
+    "en overtake +: overtook overtakes overtaken outpaced outran outsold outsells",
     "en sue +: sued sues",
     "en supply +: supplies supplied supply provides provided provide",
     "en teach +: taught teaches trained trains instructed instructs coached mentored",
@@ -1067,6 +1068,7 @@ ROLE_FRAMES = (
     "de overtake +: überholte überholt",
     "de sue +: verklagte verklagt",
     "de supply +: beliefert belieferte beliefern",
+    "de supply -: bezieht bezog bezogen",
     "de teach +: unterrichtete unterrichtet ausgebildet ausbildete",
     "fr defeat +: battu bat battent vaincu éliminé devancé devance imposé* gagné* emporté*",
     "fr defeat -: incliné inclinée perdu*",
@@ -1080,7 +1082,7 @@ ROLE_FRAMES = (
     "fr replace -: précédé précède précéda",
     "fr overtake +: dépassé doublé",
     "fr sue +: poursuivi assigné",
-    "fr supply +: fournit fourni fournissait approvisionne approvisionné",
+    "fr supply +: fournit fourni fournissait approvisionne approvisionné livrer livré livrée livrera livrent",
     "fr teach +: formé enseigné",
     "es defeat +: venció vencieron derrotó derrotaron eliminó ganó* impuso*",
     "es defeat -: perdió* perdieron*",
@@ -1096,6 +1098,7 @@ ROLE_FRAMES = (
     "es sue +: demandó demanda demandado",
     "es supply +: abasteció abastece suministra suministró suministrará provee proveyó",
     "es teach +: enseñó formó entrenó",
+    "es teach -: aprendió aprendieron",
     "pt defeat +: venceu derrotou eliminou impôs* ganhou*",
     "pt defeat -: perdeu*",
     "pt acquire +: adquiriu comprou",
@@ -1114,7 +1117,7 @@ ROLE_FRAMES = (
     "it cause +: provocato causato",
     "it pay +: risarcire risarcisce risarcito pagare paga pagato",
     "it pay -: riceve* ricevuto*",
-    "it sell +: venduto vendette",
+    "it sell +: venduto vendette ceduto cedette",
     "it replace +: sostituisce sostituito sostituirà",
     "it replace -: precedette preceduto",
     "it overtake +: superato sorpassato sorpassò",

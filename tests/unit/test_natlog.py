@@ -6151,8 +6151,122 @@ CHINESE_NEGATION_IN_ITS_PHRASE = [
 ]
 
 
+#: Verbs of one sense across a negation said apart ("no guarda" / "se almacenan"), forms the lexicon now reads
+#: ("despedidos", "enciende", "baissa"), allowing against rejecting an appeal, and the compass points said with
+#: "-ward".
+VERBS_OF_ONE_SENSE = [
+    (
+        "es",
+        "El programa no guarda las contraseñas en el servidor.",
+        "Las contraseñas se almacenan en el servidor del programa.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "pt",
+        "O aplicativo não exibe anúncios na versão paga.",
+        "Na versão paga, o aplicativo mostra anúncios.",
+        "contradicted",
+        "negation",
+    ),
+    ("fr", "Le sirop contient du sucre ajouté.", "Le sirop renferme du sucre ajouté.", "supported", None),
+    (
+        "es",
+        "La empresa contrató a cien trabajadores en mayo.",
+        "En mayo, cien empleados fueron despedidos por la empresa.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The appeal was rejected by the court in June.",
+        "In June the court allowed the appeal.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "El sistema enciende la luz cuando anochece.",
+        "El sistema apaga la luz cuando anochece.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "En 2010, le niveau du lac baissa de deux mètres.",
+        "En 2010, le niveau du lac est monté de deux mètres.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The river flows south into the lake.",
+        "The river flows northward into the lake.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
+#: Frames read with more verbs ("ceduto", "aprendió con", "bezieht von", "livrer"), and a frame verb in a
+#: phrase of its own ("tout dégât provoqué par") is not the sentence's.
+FRAME_VERBS_AND_CLAUSES = [
+    (
+        "fr",
+        "Selon l'article 4, le preneur doit indemniser le bailleur pour tout dégât provoqué par sa négligence.",
+        "D'après l'article 4, le bailleur doit indemniser le preneur pour les dégâts dus à sa négligence.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "it",
+        "La società Valtorre ha ceduto il portiere Rossi al Montebello.",
+        "Il Montebello ha venduto il portiere Rossi alla Valtorre.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "La profesora Marta Gil enseñó a nadar a Luis Ortega.",
+        "Marta Gil aprendió a nadar con Luis Ortega.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "La profesora Marta Gil enseñó a nadar a Luis Ortega.",
+        "Luis Ortega aprendió a nadar con Marta Gil.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Molkerei Alpenhof beliefert seit 2019 das Hotel Seeblick mit Milch.",
+        "Seit 2019 bezieht die Molkerei Alpenhof ihre Milch vom Hotel Seeblick.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Die Molkerei Alpenhof beliefert seit 2019 das Hotel Seeblick mit Milch.",
+        "Seit 2019 bezieht das Hotel Seeblick seine Milch von der Molkerei Alpenhof.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le fabricant s'engage à livrer les pièces au client sous dix jours.",
+        "C'est le client qui doit livrer les pièces au fabricant sous dix jours.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "frame_verbs_and_clauses": FRAME_VERBS_AND_CLAUSES,
+    "verbs_of_one_sense": VERBS_OF_ONE_SENSE,
     "chinese_negation_in_its_phrase": CHINESE_NEGATION_IN_ITS_PHRASE,
     "always_says_more": ALWAYS_SAYS_MORE,
     "names_in_another_form": NAMES_IN_ANOTHER_FORM,
