@@ -833,7 +833,8 @@ FREQUENCIES = {
     "usually": "usually generally normally généralement habituellement normalement meistens gewöhnlich"
     " normalmente generalmente habitualmente solitamente meestal",
     "often": "often frequently souvent oft häufig frecuentemente menudo frequentemente spesso vaak",
-    "sometimes": "sometimes occasionally parfois quelquefois manchmal gelegentlich veces vezes"
+    "sometimes": "sometimes occasionally parfois quelquefois manchmal gelegentlich veces vezes ocasiones"
+    " ocasionalmente occasionalmente"
     " talvolta volte soms",
     "rarely": "rarely seldom rarement selten raramente rara zelden",
     "never": "never jamais nie niemals nunca jamás nunca mai nooit",
@@ -1794,6 +1795,15 @@ DRUG_STEMS = (
     "azepam",
     "ciclovir",
     "cyclovir",
+    # single-l, accentless and -e-less spellings: "amoxicilina", "eritromicina", "omeprazol",
+    # "losartán", and the -azoles and -mectins ("metronidazol", "ivermectina")
+    "cilin",
+    "micin",
+    "prazol",
+    "azol",
+    "mectin",
+    "tadin",
+    "sartán",
 )
 #: Romance spellings add a vowel ("héparine", "warfarina", "ibuprofeno").
 _DRUG_ENDINGS = tuple(stem + end for stem in DRUG_STEMS for end in ("", "e", "a", "o"))

@@ -906,7 +906,8 @@ def infer(
                 e_ops.remove(j)
             rel = operator_relation(em[j][1], cm[i][1])
             # "only some" says "not all": it excludes "all" ("nur einige" / "alle", 只有部分 / 所有).
-            if {em[j][1], cm[i][1]} == {"all", "some"} and (_only(ew, j) or _only(cw, i)):
+            # So does "only occasionally" of "always".
+            if {em[j][1], cm[i][1]} in _ONLY_EXCLUDES and (_only(ew, j) or _only(cw, i)):
                 rel = ALT
             # "None … developed a rash" says "all … remained free of rash": "all" with a word that
             # means "not" after it, which the other side does not say ("all … cancelled" / "no …
@@ -2214,6 +2215,17 @@ _FREE_PREPOSITIONS = frozenset("of from von de d da di van".split())
 #: Words that make "some" mean "some, not all".
 _ONLY = frozenset(
     "only just nur seulement solo sólo solamente apenas soltanto alleen slechts 只有 仅 仅有".split()
+)
+
+
+#: Operator pairs of which "only" with the weaker excludes the stronger: "only some" / "all", "only
+#: occasionally" / "always".
+_ONLY_EXCLUDES = (
+    {"all", "some"},
+    {"all", "most"},
+    {"always", "sometimes"},
+    {"always", "often"},
+    {"always", "usually"},
 )
 
 

@@ -818,6 +818,47 @@ def _derived(a: str, b: str) -> bool:
     return same_stem(a, b) or (len(a) >= 6 and len(b) >= 6 and a[:6] == b[:6])
 
 
+#: Characters that end a Chinese name: a preposition, a particle, a verb of saying or doing that
+#: follows a person, or punctuation.
+_AFTER_CJK_NAME = frozenset("为之于在的是和与说称表示担任出任带领主持获得昨今已曾也，。、；：")
+
+
+def chinese_titled_names(text: str) -> list[tuple[str, str, int]]:
+    """Each Chinese name right after a title (``CHINESE_NAME_OPENERS``: 市长, 作家 …): ``(title, name,
+    offset)``, the name a common surname and one or two characters more, as far as a character that
+    ends a name; a name whose end is not clear is left out.
+
+    >>> chinese_titled_names("蓝湾市市长李振国为新图书馆剪彩。"), chinese_titled_names("作家林静秋于1987年出版")
+    ([('市长', '李振国', 5)], [('作家', '林静秋', 2)])
+    """
+    found = []
+    for title in CHINESE_NAME_OPENERS:
+        if len(title) < 2:
+            continue  # 由 opens a passive's agent as often as a name
+        start = text.find(title)
+        while start >= 0:
+            at = start + len(title)
+            if text[at : at + 1] in CHINESE_SURNAMES:
+                for size in (3, 2):
+                    after = text[at + size : at + size + 1]
+                    name = text[at : at + size]
+                    if (
+                        len(name) == size
+                        and all("\u4e00" <= ch <= "\u9fff" for ch in name)
+                        and (not after or after in _AFTER_CJK_NAME or not "\u4e00" <= after <= "\u9fff")
+                    ):
+                        found.append((title, name, at))
+                        break
+            start = text.find(title, start + 1)
+    return found
+
+
+def _token_range(toks: list[Tok], start: int, end: int) -> tuple[int, int] | tuple[None, None]:
+    """The first and last token that overlap the characters ``start:end``."""
+    inside = [k for k, t in enumerate(toks) if t[1] < end and t[2] > start]
+    return (inside[0], inside[-1]) if inside else (None, None)
+
+
 def _run_start(chain: list[tuple[int, int]], k: int) -> int:
     """Where the run of pairs aligned in a row on both sides that ends at ``chain[k]`` starts.
 
@@ -1282,6 +1323,8 @@ class Aligned:
             self._name_apart(here_absent, claim_names, evidence_names, claim_words)
         if not self.conflicts and self.excluded is None:
             self._drug_apart(here_absent, claim_words)
+        if not self.conflicts and self.excluded is None:
+            self._chinese_name_apart()
 
     def _number_apart(self, absent: Callable[[str], bool], settled: set[int], known: set[int]) -> None:
         """A number the claim says in other words than the evidence, so that no slot holds both: the
@@ -1458,6 +1501,24 @@ class Aligned:
             or len(before) < 3
             or not (before == other or same_stem(before, other) or same_predicate(before, other, lang))
         ):
+            return
+        if self._rest_said(lambda k, _: not a <= k <= b):
+            self._add("name", a, b, c, d)
+
+    def _chinese_name_apart(self) -> None:
+        """A Chinese person the claim names after the same title as the evidence names another, in a
+        sentence reworded around it ("作家林静秋于1987年出版" / "出自作家林静春之手"): each side's one
+        name after that title, the other's not, at least half of the claim's other pairs said."""
+        claim_text, source_text = self._claim_text, self._source_text
+        mine, theirs = chinese_titled_names(claim_text), chinese_titled_names(source_text)
+        mine = [(t, n, at) for t, n, at in mine if n not in source_text]
+        theirs = [(t, n, at) for t, n, at in theirs if n not in claim_text]
+        if len(mine) != 1 or len(theirs) != 1 or mine[0][0] != theirs[0][0]:
+            return
+        (_, name, at), (_, other, there) = mine[0], theirs[0]
+        a, b = _token_range(self._claim, at, at + len(name))
+        c, d = _token_range(self._evidence, there, there + len(other))
+        if a is None or c is None:
             return
         if self._rest_said(lambda k, _: not a <= k <= b):
             self._add("name", a, b, c, d)

@@ -6263,8 +6263,84 @@ FRAME_VERBS_AND_CLAUSES = [
 ]
 
 
+#: A Chinese person named after the same title on each side in a reworded sentence (作家林静秋 / 作家林静春),
+#: and drugs in their Romance spellings ("ketoconazol", "amoxicilina"): another one is a conflict.
+NAMES_SAID_APART_MORE = [
+    (
+        "zh",
+        "《江南旧梦》是作家周雨晴于1995年出版的小说。",
+        "1995年出版的小说《江南旧梦》出自作家周雨春之手。",
+        "contradicted",
+        "name",
+    ),
+    (
+        "zh",
+        "《江南旧梦》是作家周雨晴于1995年出版的小说。",
+        "1995年出版的小说《江南旧梦》出自作家周雨晴之手。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "在昨日的仪式上，青山市市长赵国平为新桥剪彩。",
+        "青山市市长孙立新昨日为新桥剪彩。",
+        "contradicted",
+        "name",
+    ),
+    (
+        "zh",
+        "在昨日的仪式上，青山市市长赵国平为新桥剪彩。",
+        "青山市市长赵国平昨日为新桥剪彩。",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El principio activo del gel es el ketoconazol.",
+        "El gel contiene como principio activo miconazol.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "pt",
+        "O princípio ativo do creme é o cetoconazol.",
+        "O creme tem cetoconazol como princípio ativo.",
+        "supported",
+        None,
+    ),
+]
+
+
+#: "Only occasionally" excludes "always" as "only some" excludes "all"; "sometimes" alone is entailed.
+ONLY_SOMETIMES = [
+    (
+        "en",
+        "The robot vacuum invariably returns to its dock when the battery is low.",
+        "The robot vacuum only occasionally returns to its dock when the battery is low.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "The robot vacuum always returns to its dock when the battery is low.",
+        "The robot vacuum only sometimes returns to its dock when the battery is low.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "en",
+        "The robot vacuum always returns to its dock when the battery is low.",
+        "The robot vacuum sometimes returns to its dock when the battery is low.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "only_sometimes": ONLY_SOMETIMES,
+    "names_said_apart_more": NAMES_SAID_APART_MORE,
     "frame_verbs_and_clauses": FRAME_VERBS_AND_CLAUSES,
     "verbs_of_one_sense": VERBS_OF_ONE_SENSE,
     "chinese_negation_in_its_phrase": CHINESE_NEGATION_IN_ITS_PHRASE,
