@@ -1790,6 +1790,8 @@ def _cjk_same_preposition(c_mid: list[str], e_mid: list[str]) -> bool:
     return bool(c_chars & e_chars & _CJK_PREPOSITIONS)
 
 
+#: Auxiliaries in the infinitive, after a modal: "ne peut pas être replié" negates "replié".
+_INFINITIVE_AUXILIARIES = frozenset("être avoir sein werden worden essere".split())
 #: Chinese characters of grammar: the passive's 被, the object's 把 and 将, 了, 的.
 _CJK_GRAMMAR = frozenset("被把将了的")
 
@@ -1813,6 +1815,7 @@ def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
         if not m[j]
         and _content(words[j])
         and words[j] not in AUXILIARY_WORDS
+        and words[j] not in _INFINITIVE_AUXILIARIES
         and words[j] not in _MANAGED
         # A Chinese pair that opens on grammar ("被纳" after 未被) is no word: the verb is the next.
         and words[j][0] not in _CJK_GRAMMAR

@@ -6337,8 +6337,43 @@ ONLY_SOMETIMES = [
 ]
 
 
+#: A negation before a modal and an infinitive auxiliary ("ne peut pas être replié", "non deve essere
+#: assunto") negates the participle after it; creating said as generating.
+NEGATED_INFINITIVE_AUXILIARIES = [
+    (
+        "fr",
+        "Le casque se replie dans sa housse.",
+        "Le casque ne peut pas être replié dans sa housse.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "it",
+        "Il farmaco va assunto a stomaco pieno.",
+        "Il farmaco non deve essere assunto a stomaco pieno.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "it",
+        "Il programma crea una copia di backup ogni sera.",
+        "Il programma non genera una copia di backup ogni sera.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "es",
+        "La aplicación crea una copia de seguridad cada noche.",
+        "La aplicación genera una copia de seguridad cada noche.",
+        "supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "negated_infinitive_auxiliaries": NEGATED_INFINITIVE_AUXILIARIES,
     "only_sometimes": ONLY_SOMETIMES,
     "names_said_apart_more": NAMES_SAID_APART_MORE,
     "frame_verbs_and_clauses": FRAME_VERBS_AND_CLAUSES,
