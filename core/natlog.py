@@ -1643,10 +1643,45 @@ def infer(
         and all(e.kind == "direction" for e in edits if e.projected in EXCLUSIVE)
     ):
         relation = IND
+    # "allowed until 5 pm" / "not allowed after 5 pm": a bound and the other side of it, negated, say
+    # one thing; the negation is read as the bound turned round, not against it.
+    if relation in EXCLUSIVE and _bound_turned(cw, ew):
+        relation = IND
+        result.dropped = True
     if result.role is not None:
         relation = ALT
     result.relation, result.edits = relation, edits
     return result
+
+
+#: Words that bound a time from after it ("until 5 pm", "fino alle 17", "jusqu'à", "bis 17 Uhr") and
+#: from before it ("after 5 pm", "dopo le 17", "après", "nach 17 Uhr").
+_UNTIL_WORDS = frozenset("until till by hasta fino jusqu bis até tot".split())
+_AFTER_WORDS = frozenset("after past dopo oltre après passé nach ab después tras depois após na".split())
+
+
+def _bound_turned(cw: list[str], ew: list[str]) -> bool:
+    """Whether one side bounds a time with "until" and the other with "after", the same number after
+    each: one of them negated says what the other does ("consentito fino alle 17" / "non consentito
+    dopo le 17").
+
+    >>> _bound_turned("entry is not allowed after 5 pm".split(), "entry is allowed until 5 pm".split())
+    True
+    """
+
+    def bounds(words: list[str], kinds: frozenset[str]) -> set[str]:
+        return {
+            number_key(v)
+            for k, w in enumerate(words)
+            if w in kinds
+            for v in words[k + 1 : k + 4]
+            if number_key(v)[:1].isdigit()
+        }
+
+    return bool(
+        (bounds(cw, _AFTER_WORDS) & bounds(ew, _UNTIL_WORDS))
+        or (bounds(cw, _UNTIL_WORDS) & bounds(ew, _AFTER_WORDS))
+    )
 
 
 #: How many words before the evidence's "without" its other negation may stand.

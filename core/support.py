@@ -525,6 +525,10 @@ def _bound_said(words: list[str], marks: list[Mark], k: int) -> bool:
     )
 
 
+#: Words between the two days of a range: "3 to 13 May", "3. bis 13. Mai", "du 3 au 13 mai".
+_RANGE_WORDS = frozenset("to and until bis und au et al a y e tot en".split())
+
+
 def _day_of_month(words: list[str], k: int) -> bool:
     """Whether the number at ``k`` is a day or a month of a date: a month name beside it ("3 March",
     "March 3"), or 月, 日, 号 after it ("3月1日").
@@ -533,7 +537,18 @@ def _day_of_month(words: list[str], k: int) -> bool:
     (True, False)
     """
     near = words[max(0, k - 1) : k] + words[k + 1 : k + 2]
-    return any(w in MONTH_NUMBERS for w in near) or words[k + 1 : k + 2] in (["月"], ["日"], ["号"])
+    # the first day of a range: "from 3 to 13 May", "vom 3. bis 13. Mai"
+    ranged = (
+        words[k + 1 : k + 2]
+        and words[k + 1] in _RANGE_WORDS
+        and words[k + 3 : k + 4]
+        and words[k + 3] in MONTH_NUMBERS
+    )
+    return (
+        any(w in MONTH_NUMBERS for w in near)
+        or bool(ranged)
+        or words[k + 1 : k + 2] in (["月"], ["日"], ["号"])
+    )
 
 
 def _month_of(words: list[str], k: int) -> int | None:

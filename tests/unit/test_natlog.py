@@ -6371,8 +6371,25 @@ NEGATED_INFINITIVE_AUXILIARIES = [
 ]
 
 
+#: "Until 5 pm" and "not after 5 pm" say one thing: the negation turns the bound round, no conflict. The
+#: first day of a range ("from 3 to 13 May") is a day of that month.
+BOUNDS_TURNED_ROUND = [
+    ("en", "The festival runs from 3 to 13 May.", "The festival starts on 3 May.", "supported", None),
+    (
+        "it",
+        "Il museo è aperto dalle 9 alle 18 e l'ingresso è consentito fino alle 17.",
+        "L'ingresso al museo non è consentito dopo le 17.",
+        "not supported",
+        None,
+    ),
+    ("en", "Entry is allowed until 5 pm.", "Entry is not allowed after 5 pm.", "not supported", None),
+    ("en", "Entry is allowed until 5 pm.", "Entry is allowed until 6 pm.", "contradicted", "number"),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "bounds_turned_round": BOUNDS_TURNED_ROUND,
     "negated_infinitive_auxiliaries": NEGATED_INFINITIVE_AUXILIARIES,
     "only_sometimes": ONLY_SOMETIMES,
     "names_said_apart_more": NAMES_SAID_APART_MORE,
