@@ -637,6 +637,15 @@ _COMMON_NOUN_ENDINGS = (
 ).split()
 
 
+def _counted(words: list[str], k: int) -> bool:
+    """Whether the word at ``k`` is what a number right before it counts: "48 000 Menschen" is no name.
+
+    >>> _counted("leben etwa 48 000 menschen".split(), 4), _counted("von anna berg".split(), 2)
+    (True, False)
+    """
+    return k > 0 and (words[k - 1][:1].isdigit() or words[k - 1] in NUMBER_WORDS)
+
+
 def _common_noun(word: str) -> bool:
     """A German noun by its ending: "Kollisionen", "Vereinbarung", not "Tschechien".
 
@@ -1240,12 +1249,12 @@ class Aligned:
                         claim_names[k]
                         and here_absent(claim[k][0])
                         and k not in found.known
-                        and not (german and _common_noun(claim[k][0]))
+                        and not (german and (_common_noun(claim[k][0]) or _counted(c_words, k)))
                     ),
                     lambda k: (
                         evidence_names[k]
                         and evidence[k][0] not in claim_words
-                        and not (german and _common_noun(evidence[k][0]))
+                        and not (german and (_common_noun(evidence[k][0]) or _counted(e_words, k)))
                     ),
                 ),
             ):

@@ -6387,8 +6387,35 @@ BOUNDS_TURNED_ROUND = [
 ]
 
 
+#: A German noun a number counts ("48 000 Menschen" / "48.000 Einwohner") is no name to swap; a surname still is.
+COUNTED_NOUNS_ARE_NO_NAMES = [
+    (
+        "de",
+        "Die Stadt zählt rund 48.000 Einwohner.",
+        "In der Stadt leben etwa 48 000 Menschen.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Gemeinde zählt rund 3.000 Einwohner.",
+        "In der Gemeinde leben etwa 3000 Menschen.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Den Roman schrieb die Autorin Anna Berg im Jahr 2019.",
+        "Den Roman schrieb die Autorin Anna Roth im Jahr 2019.",
+        "contradicted",
+        "name",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "counted_nouns_are_no_names": COUNTED_NOUNS_ARE_NO_NAMES,
     "bounds_turned_round": BOUNDS_TURNED_ROUND,
     "negated_infinitive_auxiliaries": NEGATED_INFINITIVE_AUXILIARIES,
     "only_sometimes": ONLY_SOMETIMES,
