@@ -536,6 +536,28 @@ _IF = frozenset("if provided sofern falls wenn si indien mits".split())
 _EXCEPT = frozenset("except excepté sauf außer excepto salvo eccetto tranne exceto behalve".split())
 
 
+#: Words that name a time of the week or year: days, months, seasons, the weekend.
+_WHEN = frozenset(CALENDAR_WORDS) | frozenset(
+    "weekend weekends weekdays weekday wochenende wochenenden werktags werktagen wochentags"
+    " spring summer autumn fall winter printemps été automne hiver frühjahr frühling sommer herbst"
+    " primavera verano otoño invierno estate autunno inverno verão outono lente zomer herfst"
+    " 周末 工作日 春季 夏季 秋季 冬季".split()
+)
+
+
+def _other_times(cw: list[str], ew: list[str]) -> bool:
+    """Whether both sides name a time of the week or year and none the same: what one says of the
+    weekdays, the other says of the weekend ("open from Monday to Friday" / "closed at weekends").
+
+    >>> _other_times("closed at weekends".split(), "open from monday to friday".split())
+    True
+    >>> _other_times("closed on monday".split(), "open on monday".split())
+    False
+    """
+    c, e = set(cw) & _WHEN, set(ew) & _WHEN
+    return bool(c) and bool(e) and not (c & e)
+
+
 def _conditioned(words: list[str], k: int) -> bool:
     """Whether word ``k`` stands in a clause of "unless", "without" or "except" opened just before it:
     "off unless you enable it" says nothing of enabling but as a condition.
@@ -1058,6 +1080,8 @@ def infer(
                         rel = None  # "remains closed until April" / "reopens in April": one state ends
                     if rel in EXCLUSIVE and (_conditioned(cw, i) or _conditioned(ew, j)):
                         rel = None  # "is disabled" / "is off unless you enable it": a condition
+                    if rel in EXCLUSIVE and _other_times(cw, ew):
+                        rel = None  # "open from Monday to Friday" / "closed at weekends": other days
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
                         rel = None  # "fell in Asia, while they rose in Europe" / "In Europe, sales rose"
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
@@ -1646,6 +1670,20 @@ def infer(
     # "allowed until 5 pm" / "not allowed after 5 pm": a bound and the other side of it, negated, say
     # one thing; the negation is read as the bound turned round, not against it.
     if relation in EXCLUSIVE and _bound_turned(cw, ew):
+        relation = IND
+        result.dropped = True
+    # "does not accept cash" / "only accepts cards": the claim's "only" excludes what the evidence
+    # negates, when it says something else in its place.
+    if (
+        relation in EXCLUSIVE
+        and all(e.op == "del" and e.kind == "negation" for e in edits if e.projected in EXCLUSIVE)
+        and any(
+            w in NEGATION_BREAKERS and i not in aligned_c and not (i and is_cue_in(cw[i - 1], lang))
+            for i, w in enumerate(cw)
+        )
+        and not any(w in NEGATION_BREAKERS for w in ew)
+        and any(w not in NEGATION_BREAKERS for w in claim_only)
+    ):
         relation = IND
         result.dropped = True
     if result.role is not None:

@@ -93,6 +93,7 @@ from lfx_citations.core.lexicon import (
     NOUN_PHRASE_START_WORDS,
     PASSIVE_AUXILIARIES,
     PERIOD_DAYS,
+    RATE_WORDS,
     SENTENCE_OPENER_WORDS,
     WORKING_DAYS,
     approximator,
@@ -604,6 +605,56 @@ def _span_days(words: list[str], k: int) -> float | None:
         return None
     working = 7 / 5 if any(w in WORKING_DAYS for w in after) else 1
     return round(value * PERIOD_DAYS[after[0]] * working, 6)
+
+
+#: Words before a period that make it the interval of a repeated act: "every 8 hours", "alle acht
+#: Stunden", "toutes les 8 heures", "cada 8 horas", "ogni 8 ore", "elke 8 uur".
+_EVERY = frozenset("every alle toutes tous cada ogni elke iedere".split())
+#: Words that count repetitions ("three times", "drei Mal", "trois fois") and words that say "a day".
+_TIMES_COUNTED = frozenset("times mal fois veces vezes volte keer".split())
+_DAILY = frozenset("daily täglich quotidiennement diariamente diario quotidianamente dagelijks".split())
+
+
+def _per_day(words: list[str], k: int) -> float | None:
+    """How many times a day the number at ``k`` says a thing is done: "every 8 hours" (3), "three
+    times a day", "dreimal täglich", "twice daily" (2); None when it says no rate.
+
+    >>> _per_day("taken every 8 hours".split(), 2), _per_day("dreimal täglich".split(), 0), _per_day("3 times a day".split(), 0)
+    (3.0, 3.0, 3.0)
+    >>> _per_day("taken for 8 hours".split(), 2) is None
+    True
+    """
+    try:
+        value = float(number_key(words[k]).replace(",", "."))
+    except ValueError:
+        return None
+    before, after = words[k - 1] if k else "", words[k + 1 : k + 4]
+    if before in _EVERY and after and after[0] in PERIOD_DAYS and value:
+        return round(1 / (value * PERIOD_DAYS[after[0]]), 6)
+    # "zweimal täglich", "twice a day": the count in the word itself; "3 times a day", "drei Mal"
+    rest = after[1:] if after and after[0] in _TIMES_COUNTED else after if words[k] in _REPEAT_WORDS else None
+    if rest is None:
+        return None
+    period = next((w for w in rest[:3] if w in PERIOD_DAYS), None)
+    if period is not None and any(w in RATE_WORDS for w in rest[:2]):
+        return round(value / PERIOD_DAYS[period], 6)
+    return value if rest[:1] and rest[0] in _DAILY else None
+
+
+#: Number words that count repetitions by themselves ("twice", "zweimal", "once").
+_REPEAT_WORDS = frozenset(
+    "once twice thrice einmal zweimal dreimal viermal eenmaal tweemaal driemaal viermaal".split()
+)
+
+
+def _same_rate(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether two numbers give one rate a day in other words ("every 12 hours" / "twice daily").
+
+    >>> _same_rate("alle acht stunden".split(), 1, "dreimal täglich".split(), 0)
+    True
+    """
+    c, e = _per_day(cw, i), _per_day(ew, j)
+    return c is not None and e is not None and abs(c - e) <= 1e-6 * max(c, e)
 
 
 def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
@@ -1284,6 +1335,7 @@ class Aligned:
                         )
                     )
                     or _same_span(c_words, a, e_words, c)
+                    or _same_rate(c_words, a, e_words, c)  # "alle acht Stunden" / "dreimal täglich"
                     # "in 2019" facing "20-year-old", "in May" facing "on the 5th": not the same role
                     or (_date_kind(claim[a][0]) == "year" and (_reckoned(c_words) or _reckoned(e_words)))
                     or _change_said(c_words, a, e_words, c)  # "rose from 10 to 12" / "went up by 2"
@@ -1411,7 +1463,7 @@ class Aligned:
         if len(theirs) != 1 or (kind == "year" and (_reckoned(cw) or _reckoned(ew))):
             return
         j = theirs[0]
-        if _change_said(cw, i, ew, j) or _in_decade(cw, i, ew, j):
+        if _change_said(cw, i, ew, j) or _in_decade(cw, i, ew, j) or _same_rate(cw, i, ew, j):
             return
         rough = approximator(cw[max(0, i - 3) : i]) or approximator(ew[max(0, j - 3) : j])
         if rough and not amounts_exclude(cw, i, ew, j):

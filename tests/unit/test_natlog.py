@@ -6413,8 +6413,47 @@ COUNTED_NOUNS_ARE_NO_NAMES = [
 ]
 
 
+#: No false conflict from three readings: a rate in other words ("alle acht Stunden" / "dreimal täglich"), other
+#: days ("open from Monday to Friday" / "closed at weekends"), and "only" that excludes what the evidence
+#: negates ("does not accept cash" / "only accepts cards"). The same rate, day or object otherwise is a conflict.
+RATES_TIMES_AND_ONLY = [
+    (
+        "de",
+        "Das Medikament wird alle acht Stunden eingenommen.",
+        "Das Medikament wird dreimal täglich eingenommen.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Medikament wird alle acht Stunden eingenommen.",
+        "Das Medikament wird zweimal täglich eingenommen.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "en",
+        "The clinic is open from Monday to Friday.",
+        "The clinic is closed at weekends.",
+        "not supported",
+        None,
+    ),
+    ("en", "The clinic is open on Mondays.", "The clinic is closed on Mondays.", "contradicted", "direction"),
+    ("en", "The store does not accept cash.", "The store only accepts cards.", "not supported", None),
+    ("en", "The store does not accept cards.", "The store only accepts cards.", "contradicted", "negation"),
+    (
+        "en",
+        "The app tracks steps but not sleep.",
+        "The app not only tracks steps but also monitors sleep.",
+        "contradicted",
+        "negation",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "rates_times_and_only": RATES_TIMES_AND_ONLY,
     "counted_nouns_are_no_names": COUNTED_NOUNS_ARE_NO_NAMES,
     "bounds_turned_round": BOUNDS_TURNED_ROUND,
     "negated_infinitive_auxiliaries": NEGATED_INFINITIVE_AUXILIARIES,
