@@ -77,6 +77,7 @@ from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
     AVAILABILITY_WORDS,
     AVOIDANCE,
+    CALENDAR,
     CALENDAR_WORDS,
     CJK_NEGATING_VERBS,
     CONTEXT_CONTRARIES,
@@ -536,25 +537,24 @@ _IF = frozenset("if provided sofern falls wenn si indien mits".split())
 _EXCEPT = frozenset("except excepté sauf außer excepto salvo eccetto tranne exceto behalve".split())
 
 
-#: Words that name a time of the week or year: days, months, seasons, the weekend.
-_WHEN = frozenset(CALENDAR_WORDS) | frozenset(
+#: Days of the week and the weekend. (Not months or seasons: "August through October" is "late this
+#: summer … into the fall" in other words.)
+_WEEKDAYS = frozenset(w for words in CALENDAR.values() for w in words.split()[12:]) | frozenset(
     "weekend weekends weekdays weekday wochenende wochenenden werktags werktagen wochentags"
-    " spring summer autumn fall winter printemps été automne hiver frühjahr frühling sommer herbst"
-    " primavera verano otoño invierno estate autunno inverno verão outono lente zomer herfst"
-    " 周末 工作日 春季 夏季 秋季 冬季".split()
+    " 周末 工作日".split()
 )
 
 
 def _other_times(cw: list[str], ew: list[str]) -> bool:
-    """Whether both sides name a time of the week or year and none the same: what one says of the
-    weekdays, the other says of the weekend ("open from Monday to Friday" / "closed at weekends").
+    """Whether both sides name days of the week and none the same: what one says of the weekdays, the
+    other says of the weekend ("open from Monday to Friday" / "closed at weekends").
 
     >>> _other_times("closed at weekends".split(), "open from monday to friday".split())
     True
     >>> _other_times("closed on monday".split(), "open on monday".split())
     False
     """
-    c, e = set(cw) & _WHEN, set(ew) & _WHEN
+    c, e = set(cw) & _WEEKDAYS, set(ew) & _WEEKDAYS
     return bool(c) and bool(e) and not (c & e)
 
 
@@ -2096,7 +2096,7 @@ _CONCESSIVES = frozenset(
 
 #: Verbs that only carry the next one into a new state ("passou a vir desativada", "pasó a estar",
 #: "came to be"): nothing of their own to say.
-_LIGHT_VERBS = frozenset(
+_STATE_CHANGE_VERBS = frozenset(
     "passou passa passaram passar vir vem vieram veio pasó pasa pasaron pasar became become becomes"
     " devenu devenue devient".split()
 )
@@ -2120,7 +2120,7 @@ def _unsaid(cw: list[str], ew: list[str], lang: str, closing: str = "") -> list[
         and w not in SENTENCE_OPENER_WORDS
         and not (cw[i + 1 : i + 2] and cw[i + 1][:1].isdigit() and approximator([w]))
         and not (closing and i == len(cw) - 1)
-        and w not in _LIGHT_VERBS
+        and w not in _STATE_CHANGE_VERBS
     ]
     # At most this many left unsaid: the predicate and a fifth of the rest. The lexicon is asked last,
     # and only until too many are.

@@ -613,6 +613,10 @@ _EVERY = frozenset("every alle toutes tous cada ogni elke iedere".split())
 #: Words that count repetitions ("three times", "drei Mal", "trois fois") and words that say "a day".
 _TIMES_COUNTED = frozenset("times mal fois veces vezes volte keer".split())
 _DAILY = frozenset("daily täglich quotidiennement diariamente diario quotidianamente dagelijks".split())
+#: Number words that count repetitions by themselves ("twice", "zweimal", "once").
+_REPEAT_WORDS = frozenset(
+    "once twice thrice einmal zweimal dreimal viermal eenmaal tweemaal driemaal viermaal".split()
+)
 
 
 def _per_day(words: list[str], k: int) -> float | None:
@@ -639,12 +643,6 @@ def _per_day(words: list[str], k: int) -> float | None:
     if period is not None and any(w in RATE_WORDS for w in rest[:2]):
         return round(value / PERIOD_DAYS[period], 6)
     return value if rest[:1] and rest[0] in _DAILY else None
-
-
-#: Number words that count repetitions by themselves ("twice", "zweimal", "once").
-_REPEAT_WORDS = frozenset(
-    "once twice thrice einmal zweimal dreimal viermal eenmaal tweemaal driemaal viermaal".split()
-)
 
 
 def _same_rate(cw: list[str], i: int, ew: list[str], j: int) -> bool:
@@ -857,6 +855,7 @@ def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple
     return ((a, b), (c, d)) if named(claim, a, b) and named(evidence, c, d) else None
 
 
+#: Each language's function words: a number word among them is grammar there (Portuguese "dos").
 _FUNCTION_BY_LANG = {lang: frozenset(words.split()) for lang, words in FUNCTION_WORDS.items()}
 #: Words after which "once" opens a clause ("once its vial is opened"), not a count ("once a day").
 _CLAUSE_AFTER_ONCE = frozenset(
