@@ -210,6 +210,13 @@ _NOUN_TOO = frozenset(("arrêté", "arrêtée"))
 _AUXILIARIES = AUXILIARY_WORDS | frozenset(PASSIVE_AUXILIARIES["fr"][0].split()) | {"a", "avait", "s", "se"}
 
 
+#: ``NOT_OPERATORS`` by their first word, each phrase as its words: looked up once per token.
+_NOT_OPERATORS_BY_FIRST: dict[str, tuple[tuple[str, ...], ...]] = {}
+for _phrase in NOT_OPERATORS:
+    _words = tuple(_phrase.split())
+    _NOT_OPERATORS_BY_FIRST[_words[0]] = (*_NOT_OPERATORS_BY_FIRST.get(_words[0], ()), _words)
+
+
 def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
     """The operator each token is (see ``Mark``), read in the sentence's language (detected from its
     words when not given): French "mai" is May, Chinese 不同 "different", "No. 5" a number.
@@ -260,8 +267,10 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
         ):
             out[k] = out[k + 1] = ("part", "emphasis")  # "nada más ingresar": as soon as
             continue
-        elif phrase := next((p for p in NOT_OPERATORS if " ".join(words[k : k + len(p.split())]) == p), None):
-            for j in range(k, min(len(toks), k + len(phrase.split()))):
+        elif size := next(
+            (len(p) for p in _NOT_OPERATORS_BY_FIRST.get(t, ()) if tuple(words[k : k + len(p)]) == p), 0
+        ):
+            for j in range(k, min(len(toks), k + size)):
                 out[j] = ("part", "emphasis")  # "nothing short of", "no obstante", "peu à peu": no operator
             continue
         elif t == "none" and k and toks[k][3] and after != "of":

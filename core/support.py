@@ -1585,6 +1585,8 @@ class Aligned:
         sentence reworded around it ("作家林静秋于1987年出版" / "出自作家林静春之手"): each side's one
         name after that title, the other's not, at least half of the claim's other pairs said."""
         claim_text, source_text = self._claim_text, self._source_text
+        if not any("\u4e00" <= ch <= "\u9fff" for ch in claim_text):
+            return
         mine, theirs = chinese_titled_names(claim_text), chinese_titled_names(source_text)
         mine = [(t, n, at) for t, n, at in mine if n not in source_text]
         theirs = [(t, n, at) for t, n, at in theirs if n not in claim_text]
