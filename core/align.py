@@ -40,54 +40,62 @@ YEAR_SPAN_RE = re.compile(r"(?<![\d.,])(1[5-9]|20)(\d\d)([-‐‑–—/])(\d\d)
 # out states the claim's digits. Cardinals and ordinals 2 to 12 (en fr de es), cardinals 2 to 10 (nl
 # it pt); not 1, whose words are also articles and pronouns ("one", "un", "ein"), nor words with
 # another common sense ("once", "sept", Italian "due" and "sei", Dutch "elf").
-NUMBER_WORDS = {
-    word: str(n)
-    for n, words in enumerate(
-        (
-            "two second deux deuxième second seconde zwei zweite dos segundo segunda twee dois duas",
-            "three third trois troisième drei dritte tres tercero tercera tercer tre três drie",
-            "four fourth quatre quatrième vier vierte cuatro cuarto cuarta quattro quatro",
-            "five fifth cinq cinquième fünf fünfte cinco quinto quinta vijf cinque",
-            "six sixth sixième sechs sechste seis sexto sexta zes",
-            "seven seventh septième sieben siebte siete séptimo séptima zeven sette sete",
-            "eight eighth huit huitième acht achte ocho octavo octava otto oito",
-            "nine ninth neuf neuvième neun neunte nueve noveno novena negen nove",
-            "ten tenth dix dixième zehn zehnte diez décimo décima tien dieci dez",
-            "eleven eleventh onze onzième elf elfte undici",
-            "twelve twelfth douze douzième zwölf zwölfte doce duodécimo doze dodici twaalf",
-        ),
-        start=2,
-    )
-    for stem in words.split()
-    # German ordinals decline: "der dritte", "im dritten", "ein dritter".
-    for word in (stem, *(stem + end for end in ("n", "r", "s", "m") if stem.endswith("te")))
-} | {
-    # Cardinals 13 to 20 and the tens (a limit, a dose, a team), in the lexicon's languages.
-    word: str(n)
-    for n, words in (
-        (13, "thirteen treize dreizehn trece treze tredici dertien"),
-        (14, "fourteen quatorze vierzehn catorce catorze quattordici veertien"),
-        (15, "fifteen quinze fünfzehn quince quindici vijftien"),
-        (16, "sixteen seize sechzehn dieciséis dezesseis sedici zestien"),
-        (17, "seventeen siebzehn diecisiete dezessete diciassette zeventien"),
-        (18, "eighteen achtzehn dieciocho dezoito diciotto achttien"),
-        (19, "nineteen neunzehn diecinueve dezenove diciannove negentien"),
-        (20, "twenty vingt zwanzig veinte vinte venti twintig"),
-        (30, "thirty trente dreißig dreissig treinta trinta trenta dertig"),
-        (40, "forty quarante vierzig cuarenta quarenta quaranta veertig"),
-        (50, "fifty cinquante fünfzig cincuenta cinquenta cinquanta vijftig"),
-        (60, "sixty soixante sechzig sesenta sessenta sessanta zestig"),
-        (70, "seventy siebzig setenta settanta zeventig"),
-        (80, "eighty achtzig ochenta oitenta ottanta tachtig"),
-        (90, "ninety neunzig noventa novanta negentig"),
-        # How often, in one word: "twice a day" / "three times a day" is another dose.
-        (1, "once einmal eenmaal"),
-        (2, "twice zweimal tweemaal"),
-        (3, "thrice dreimal driemaal"),
-        (4, "viermal viermaal"),
-    )
-    for word in words.split()
-}
+# How often, in one word: "twice a day" / "three times a day" is another dose.
+_REPEATS = (
+    (1, "once einmal eenmaal"),
+    (2, "twice zweimal tweemaal"),
+    (3, "thrice dreimal driemaal"),
+    (4, "viermal viermaal"),
+)
+NUMBER_WORDS = (
+    {
+        word: str(n)
+        for n, words in enumerate(
+            (
+                "two second deux deuxième second seconde zwei zweite dos segundo segunda twee dois duas",
+                "three third trois troisième drei dritte tres tercero tercera tercer tre três drie",
+                "four fourth quatre quatrième vier vierte cuatro cuarto cuarta quattro quatro",
+                "five fifth cinq cinquième fünf fünfte cinco quinto quinta vijf cinque",
+                "six sixth sixième sechs sechste seis sexto sexta zes",
+                "seven seventh septième sieben siebte siete séptimo séptima zeven sette sete",
+                "eight eighth huit huitième acht achte ocho octavo octava otto oito",
+                "nine ninth neuf neuvième neun neunte nueve noveno novena negen nove",
+                "ten tenth dix dixième zehn zehnte diez décimo décima tien dieci dez",
+                "eleven eleventh onze onzième elf elfte undici",
+                "twelve twelfth douze douzième zwölf zwölfte doce duodécimo doze dodici twaalf",
+            ),
+            start=2,
+        )
+        for stem in words.split()
+        # German ordinals decline: "der dritte", "im dritten", "ein dritter".
+        for word in (stem, *(stem + end for end in ("n", "r", "s", "m") if stem.endswith("te")))
+    }
+    | {
+        # Cardinals 13 to 20 and the tens (a limit, a dose, a team), in the lexicon's languages.
+        word: str(n)
+        for n, words in (
+            (13, "thirteen treize dreizehn trece treze tredici dertien"),
+            (14, "fourteen quatorze vierzehn catorce catorze quattordici veertien"),
+            (15, "fifteen quinze fünfzehn quince quindici vijftien"),
+            (16, "sixteen seize sechzehn dieciséis dezesseis sedici zestien"),
+            (17, "seventeen siebzehn diecisiete dezessete diciassette zeventien"),
+            (18, "eighteen achtzehn dieciocho dezoito diciotto achttien"),
+            (19, "nineteen neunzehn diecinueve dezenove diciannove negentien"),
+            (20, "twenty vingt zwanzig veinte vinte venti twintig"),
+            (30, "thirty trente dreißig dreissig treinta trinta trenta dertig"),
+            (40, "forty quarante vierzig cuarenta quarenta quaranta veertig"),
+            (50, "fifty cinquante fünfzig cincuenta cinquenta cinquanta vijftig"),
+            (60, "sixty soixante sechzig sesenta sessenta sessanta zestig"),
+            (70, "seventy siebzig setenta settanta zeventig"),
+            (80, "eighty achtzig ochenta oitenta ottanta tachtig"),
+            (90, "ninety neunzig noventa novanta negentig"),
+        )
+        for word in words.split()
+    }
+    | {word: str(n) for n, words in _REPEATS for word in words.split()}
+)
+#: Number words that count repetitions by themselves ("twice", "zweimal").
+REPEAT_WORDS = frozenset(word for _, words in _REPEATS for word in words.split())
 
 
 def normalize(text: str) -> str:

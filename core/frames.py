@@ -227,6 +227,28 @@ def _comparison(words: list[str]) -> tuple[str, int, int, int] | None:
     return found[0] if len(found) == 1 else None
 
 
+#: Chinese words that hold 由 without marking an agent.
+_CJK_NOT_AGENT = ("由于", "自由", "理由", "缘由", "由此", "来由", "经由", "事由", "不由")
+
+
+def cjk_agent(words: list[str], k: int) -> bool:
+    """Whether the character pair ``words[k]`` holds the agent's 被 or 由 of a Chinese passive; the
+    pairs beside it tell a word that only holds 由.
+
+    >>> cjk_agent(["队由", "由林", "林晓"], 1), cjk_agent(["是由", "由于", "于天"], 0)
+    (True, False)
+    """
+    w = words[k]
+    if "被" in w:
+        return True
+    if "由" not in w:
+        return False
+    # The pairs overlap by a character: "队由", "由林" are "队由林".
+    around = words[max(0, k - 1) : k + 2]
+    text = around[0] + "".join(x[1:] for x in around[1:])
+    return not any(word in text for word in _CJK_NOT_AGENT)
+
+
 def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     """The frame class of a sentence and the role (``FIRST`` or ``SECOND``) of each word that has one.
 
@@ -248,9 +270,9 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
         return compared
     k, lang = found
     name, sign = _VERBS[lang, words[k]]
-    # Chinese says the passive with 被 before the verb, inside a pair of characters ("技被"), its
+    # Chinese says the passive with 被 or 由 before the verb, inside a pair of characters ("技被"), its
     # agent a pair per character ("被本地连锁超市乐佳收购").
-    passive_zh = any("被" in w for w in words[max(0, k - 16) : k])
+    passive_zh = any(cjk_agent(words, j) for j in range(max(0, k - 16), k))
     # An agent names someone: "durch" closing the clause is a verb's particle ("setzte sich … durch").
     agent = next((j for j, w in enumerate(words) if w in _AGENT and j != k and j < len(words) - 1), None)
     aux = any(w in _PASSIVE_AUX for w in words[max(0, min(k, agent or k) - 6) : k])
@@ -261,7 +283,7 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     role: dict[int, int] = {}
     if (aux and agent is not None) or passive_zh:
         # The agent, up to the next phrase of its own, is the first role; the rest the second.
-        start = agent + 1 if agent is not None else next(j for j in range(k) if "被" in words[j])
+        start = agent + 1 if agent is not None else next(j for j in range(k) if cjk_agent(words, j))
         end = start
         while end < len(words) and end != k and words[end] not in _ADVERBIAL:
             end += 1

@@ -460,6 +460,15 @@ for _lang, _words in FUNCTION_WORDS.items():
 _SCRIPT_LANGS = (("\u3040", "\u30ff", "ja"), ("\uac00", "\ud7af", "ko"), ("\u3400", "\u9fff", "zh"))
 
 
+def is_function_word(word: str, lang: str) -> bool:
+    """Whether ``word`` is one of ``lang``'s frequent function words (Portuguese "dos", "of the").
+
+    >>> is_function_word("dos", "pt"), is_function_word("dos", "es")
+    (True, False)
+    """
+    return lang in _FUNCTION_LANGS.get(word, ())
+
+
 def sentence_language(words: list[str]) -> str:
     """The language of a sentence's (casefolded) words, from its function words; "" when unsure.
 

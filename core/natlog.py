@@ -69,6 +69,7 @@ from lfx_citations.core.frames import (
     NOUN_STARTS,
     OBJECT_ARTICLES,
     TRADE_VERBS,
+    cjk_agent,
     frame_swap,
     frames_agree,
     object_first,
@@ -1703,7 +1704,7 @@ def infer(
 
 #: Words that bound a time from after it ("until 5 pm", "fino alle 17", "jusqu'à", "bis 17 Uhr") and
 #: from before it ("after 5 pm", "dopo le 17", "après", "nach 17 Uhr").
-_UNTIL_WORDS = frozenset("until till by hasta fino jusqu bis até tot".split())
+_UNTIL_WORDS = _UNTIL | frozenset("by fino jusqu bis até tot".split())
 _AFTER_WORDS = frozenset("after past dopo oltre après passé nach ab después tras depois após na".split())
 
 
@@ -2929,7 +2930,7 @@ def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
     agents = _AGENTS.get(lang, _AGENT_ALL)
     # Chinese marks the agent with 被 or 由 inside a pair of characters ("队由", "由林"): "开发团队由林晓峰
     # 带领" says "林晓峰带领开发团队". Not in words of their own: 由于 (because), 自由 (free), 理由 (reason).
-    if any(_cjk_agent(sentence, k) for k in range(start, end)):
+    if any(cjk_agent(sentence, k) for k in range(start, end)):
         return True
     for k in range(start, end):
         w = sentence[k]
@@ -2944,28 +2945,6 @@ def _passive(sentence: list[str], start: int, end: int, lang: str = "") -> bool:
         ):
             return True
     return False
-
-
-#: Chinese words that hold 由 without marking an agent.
-_CJK_NOT_AGENT = ("由于", "自由", "理由", "缘由", "由此", "来由", "经由", "事由", "不由")
-
-
-def _cjk_agent(words: list[str], k: int) -> bool:
-    """Whether the character pair ``words[k]`` holds the agent's 被 or 由 of a Chinese passive; the
-    pairs beside it tell a word that only holds 由.
-
-    >>> _cjk_agent(["队由", "由林", "林晓"], 1), _cjk_agent(["是由", "由于", "于天"], 0)
-    (True, False)
-    """
-    w = words[k]
-    if "被" in w:
-        return True
-    if "由" not in w:
-        return False
-    # The pairs overlap by a character: "队由", "由林" are "队由林".
-    around = words[max(0, k - 1) : k + 2]
-    text = around[0] + "".join(x[1:] for x in around[1:])
-    return not any(word in text for word in _CJK_NOT_AGENT)
 
 
 def _fronted(sentence: list[str], a: int, b: int, lang: str) -> bool:

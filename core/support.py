@@ -60,6 +60,7 @@ from lfx_citations.core.align import (
     NUMBER_PATTERN,
     NUMBER_WORDS,
     PREFIX,
+    REPEAT_WORDS,
     Gap,
     Tok,
     align,
@@ -85,7 +86,6 @@ from lfx_citations.core.lexicon import (
     COORDINATORS,
     DIRECTIONS,
     FUNCTION_WORD_SET,
-    FUNCTION_WORDS,
     GERMAN_NOUN_MARKERS,
     MONTH_NUMBERS,
     NAME_PARTICLES,
@@ -99,6 +99,7 @@ from lfx_citations.core.lexicon import (
     approximator,
     converse,
     drug_name,
+    is_function_word,
     operator,
     sentence_language,
     unit_dimension,
@@ -613,10 +614,6 @@ _EVERY = frozenset("every alle toutes tous cada ogni elke iedere".split())
 #: Words that count repetitions ("three times", "drei Mal", "trois fois") and words that say "a day".
 _TIMES_COUNTED = frozenset("times mal fois veces vezes volte keer".split())
 _DAILY = frozenset("daily täglich quotidiennement diariamente diario quotidianamente dagelijks".split())
-#: Number words that count repetitions by themselves ("twice", "zweimal", "once").
-_REPEAT_WORDS = frozenset(
-    "once twice thrice einmal zweimal dreimal viermal eenmaal tweemaal driemaal viermaal".split()
-)
 
 
 def _per_day(words: list[str], k: int) -> float | None:
@@ -636,7 +633,7 @@ def _per_day(words: list[str], k: int) -> float | None:
     if before in _EVERY and after and after[0] in PERIOD_DAYS and value:
         return round(1 / (value * PERIOD_DAYS[after[0]]), 6)
     # "zweimal täglich", "twice a day": the count in the word itself; "3 times a day", "drei Mal"
-    rest = after[1:] if after and after[0] in _TIMES_COUNTED else after if words[k] in _REPEAT_WORDS else None
+    rest = after[1:] if after and after[0] in _TIMES_COUNTED else after if words[k] in REPEAT_WORDS else None
     if rest is None:
         return None
     period = next((w for w in rest[:3] if w in PERIOD_DAYS), None)
@@ -855,8 +852,6 @@ def chinese_name_swap(claim: str, evidence: str) -> tuple[tuple[int, int], tuple
     return ((a, b), (c, d)) if named(claim, a, b) and named(evidence, c, d) else None
 
 
-#: Each language's function words: a number word among them is grammar there (Portuguese "dos").
-_FUNCTION_BY_LANG = {lang: frozenset(words.split()) for lang, words in FUNCTION_WORDS.items()}
 #: Words after which "once" opens a clause ("once its vial is opened"), not a count ("once a day").
 _CLAUSE_AFTER_ONCE = frozenset(
     "the its it you they he she we this that their his her our your these those".split()
@@ -1420,12 +1415,12 @@ class Aligned:
             toks: list[Tok], words: list[str], others: set[str], skip: set[int], rough: bool = False
         ) -> list[int]:
             # A number word that is a function word of the sentence's language: Portuguese "dos" (of the).
-            grammar = _FUNCTION_BY_LANG.get(sentence_language(words), frozenset())
+            lang = sentence_language(words)
             return [
                 k
                 for k, (w, *_, cap) in enumerate(toks)
                 if k not in skip
-                and w not in grammar
+                and not is_function_word(w, lang)
                 and _stated_amount(w, cap)
                 and w not in CALENDAR_WORDS
                 and number_key(w) not in others
