@@ -40,9 +40,12 @@ from __future__ import annotations
 from lfx_citations.core.align import ARTICLES, Tok
 from lfx_citations.core.lexicon import (
     CALENDAR_WORDS,
+    COMPARATIVE_ADJECTIVES,
     COMPARATIVE_POLES,
+    COMPARATIVE_VERBS,
     FUNCTION_WORD_SET,
     LESS_WORDS,
+    MEASURE_VERBS,
     MORE_WORDS,
     NOUN_PHRASE_START_WORDS,
     ROLE_FRAMES,
@@ -116,7 +119,9 @@ _FRONTED_CLITICS = frozenset("lo la los las".split())
 
 #: What introduces the second term of a comparison ("taller than", "plus haute que", "höher als",
 #: "più alto di", "mais alto do que").
-_SECOND_TERM = frozenset("than que als dan di del della dello dei degli delle do da".split())
+_SECOND_TERM = frozenset("than que als dan di del dell della dello dei degli delle do da".split())
+#: What introduces the second term of a comparative adjective of a preposition ("antérieur à").
+_COMPARED_TO = frozenset("à au aux a al ao aos ad".split())
 
 
 def _argument(word: str) -> bool:
@@ -201,21 +206,36 @@ def _in_phrase(words: list[str], k: int, stop: int) -> bool:
 def _comparison(words: list[str]) -> tuple[str, int, int, int] | None:
     """The one comparison of a sentence: its dimension, its sign (1 for "taller than", -1 for
     "shorter than" or "less tall than"), where its comparative phrase starts and where its "than"
-    stands; None when it has none or two. A comparative the lexicon does not pair ("more resistant
-    than") is a dimension of its own, read by its first five letters.
+    stands (the comparative itself when it takes its second term without one: "predates", "antérieur
+    à"); None when it has none or two. A comparative the lexicon does not pair ("more resistant than")
+    is a dimension of its own, read by its first five letters; a verb that measures one ("weighs less
+    than") says its comparative.
 
     >>> _comparison("the tower is taller than the church".split())
     ('1', 1, 3, 4)
     >>> _comparison("la iglesia es menos alta que la torre".split())[1:]
     (-1, 3, 5)
+    >>> _comparison("the s2 weighs less than the s3".split()) == _comparison("the s2 is lighter than the s3".split())[:2] + (2, 4)
+    True
     >>> _comparison("more than 300 people came".split()) is None
     True
     """
     found = []
     for k, w in enumerate(words):
+        if (
+            k
+            and k + 1 < len(words)
+            and (w in COMPARATIVE_VERBS or (w in COMPARATIVE_ADJECTIVES and words[k + 1] in _COMPARED_TO))
+        ):
+            found.append((*COMPARATIVE_POLES[w], k, k))
+            continue
         if w not in _SECOND_TERM or k < 2 or k + 1 == len(words) or words[k + 1][:1].isdigit():
             continue
         word, before = words[k - 1], words[k - 2]
+        if (word in MORE_WORDS or word in LESS_WORDS) and before in MEASURE_VERBS:
+            dim, sign = COMPARATIVE_POLES[MEASURE_VERBS[before]]
+            found.append((dim, -sign if word in LESS_WORDS else sign, k - 2, k))
+            continue
         if word in MORE_WORDS or word in LESS_WORDS or word in FUNCTION_WORD_SET:
             continue  # "more than the rest", "as long as": no comparative word
         pole = COMPARATIVE_POLES.get(word)
@@ -225,6 +245,18 @@ def _comparison(words: list[str]) -> tuple[str, int, int, int] | None:
         elif pole is not None:
             found.append((*pole, k - 1, k))
     return found[0] if len(found) == 1 else None
+
+
+def compared_sign(words: list[str]) -> tuple[str, int] | None:
+    """The dimension and sign of the one comparison ``words`` make: two sides that compare the same
+    terms in the same order say the same thing when their signs agree ("plus lentement que" and
+    "moins vite que" are both -1 of speed).
+
+    >>> compared_sign("a agit plus lentement que b".split()) == compared_sign("a agit moins vite que b".split())
+    True
+    """
+    found = _comparison(words)
+    return None if found is None else found[:2]
 
 
 #: Chinese words that hold 由 without marking an agent.

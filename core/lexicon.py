@@ -72,6 +72,9 @@ NEGATION_PARTS = (
 #: Chinese verbs that say "no longer" ("停止运营" / "不再运营"), as "ceased" does, or "must not" ("禁止服用"
 #: / "不得服用"): a negation where the sentence has no other ("暂停了作业，尚未恢复" says two things).
 CJK_NEGATING_VERBS = ("停止", "终止", "暂停", "禁止", "严禁", "嚴禁")
+#: "Refused to" ("拒绝发表评论" / "没有发表评论"): a negation of what follows it, but not where it rejects
+#: what was done before ("被市议会拒绝了").
+CJK_REFUSING = ("拒绝", "拒絕")
 
 #: Direction and comparison pairs: each line is one concept, its two poles separated by " | ".
 #: A claim word on one pole aligned with an evidence word on the other is a conflict.
@@ -632,12 +635,31 @@ NEGATION_PHRASES = {
         "drops support",
         "drop support",
     ),
-    "fr": ("refuse de", "refusé de", "refusa de", "omis de", "négligé de"),
+    # "d'" stands as "d": "a refusé d'approuver".
+    "fr": (
+        "refuse de",
+        "refusé de",
+        "refusa de",
+        "refusent de",
+        "refuse d",
+        "refusé d",
+        "refusa d",
+        "refusent d",
+        "omis de",
+        "omis d",
+        "négligé de",
+        "négligé d",
+    ),
     "de": (
         "nicht mehr",
         "kein mehr",
         "weigerte sich",
         "weigert sich",
+        "weigerten sich",
+        # "lehnte es ab, … zu genehmigen": refused to
+        "lehnte es",
+        "lehnt es",
+        "lehnten es",
         "versäumte es",
         "versäumt es",
         "unterließ es",
@@ -686,6 +708,18 @@ NOT_OPERATORS = (
     "un po",
     "tout au long",
 )
+#: German and Dutch verbs that say "not" with their particle apart, closing the clause ("schließt …
+#: aus", "sluit … uit", "lehnte … ab"): the verb, then its particle.
+NEGATIVE_APART = {
+    verb.casefold(): particle
+    for particle, verbs in (
+        ("aus", "schließt schließen schloss schlossen"),
+        ("ab", "lehnt lehnte lehnten lehnen"),
+        ("uit", "sluit sluiten sloot sloten"),
+        ("af", "wijst wijzen wees wezen"),
+    )
+    for verb in verbs.split()
+}
 #: Words that say "not" in a word of their own ("declined to comment" is "did not comment",
 #: "dropped" support is "does not support", support that "has ended" or "endet" is "no longer"
 #: support, "uitgeschakeld" is "niet aan", "except FreeBSD"
@@ -1180,32 +1214,48 @@ SYNONYMS = (
 #: Comparatives that say the same with their arguments swapped: "A is cheaper than B" = "B is more
 #: expensive than A". Each pair: a comparative and its converse (a "more …" form written as its adjective).
 CONVERSES = (
-    "cheaper | expensive pricier dearer",
-    "taller higher | shorter lower",
-    "older | younger newer",
-    "bigger larger greater | smaller",
-    "longer | shorter",
-    "wider broader | narrower",
-    "deeper | shallower",
-    "stronger | weaker",
-    "warmer hotter | colder cooler",
-    "mayor | menor",
-    "maior | menor",
-    "maggiore | minore",
-    "breiter | schmaler",
-    "stärker | schwächer",
-    "wärmer | kälter",
-    "heavier | lighter",
-    "faster quicker | slower",
-    "richer | poorer",
-    "earlier before preceded precedes | later after followed follows succeeded succeeds",
+    # One line is one dimension ("taller than" and "longer than" read one way round, "shorter than" the
+    # other), in every language at once: its two poles, comparatives and the words a comparison is
+    # made of ("plus légère que", "más antigua que", "predates", "antérieur à").
+    "cheaper cheap günstiger billiger goedkoper barato barata baratos baratas económico económica"
+    " económicos económicas economico economica bon"
+    " | expensive pricier dearer dear costlier teurer duurder cher chère chers chères caro cara caros caras"
+    " cari care costoso costosa costosi costose",
+    "taller higher longer höher länger hoger langer haut haute hauts hautes long longue longs longues"
+    " alto alta altos altas alti alte largo larga largos largas lungo lunga lunghi lunghe longo longa"
+    " überragt überragte überragen überragten outlasts outlasted"
+    " | shorter lower niedriger kürzer lager korter bas basse basses court courte courts courtes bajo baja"
+    " bajos bajas basso bassa bassi baixo baixa baixos baixas corto corta cortos cortas curto curta",
+    # Age and time are one: "older than" says "built earlier than", "predates" and "antérieur à".
+    "older earlier before preceded precedes predates predated älter früher eher vor bevor ouder eerder"
+    " voordat ancien ancienne anciens anciennes vieux vieille antérieur antérieure antérieurs"
+    " antérieures avant antiguo antigua antiguos antiguas viejo vieja anterior anteriores antes antico"
+    " antica antichi vecchio vecchia anteriore anteriori prima antigo antiga velho velha"
+    " | younger newer later after followed follows succeeded succeeds postdates postdated jünger später"
+    " nach nachdem jonger nieuwer nadat récent récente jeune jeunes postérieur postérieure postérieurs"
+    " postérieures après joven jóvenes reciente recientes posterior posteriores después depois giovane"
+    " recente posteriore posteriori dopo jovem jovens",
+    "bigger larger greater größer groter grand grands grandes grande maior mayor maggiore"
+    " | smaller kleiner petit petite petits petites pequeño pequeña pequeños pequeñas piccolo piccola"
+    " piccoli piccole pequeno pequena pequenos pequenas menor minore",
+    "wider broader breiter breder large larges ancho ancha anchos anchas | narrower schmaler étroit"
+    " étroite estrecho estrecha stretto stretta estreito estreita",
+    "deeper tiefer dieper profond profonde profundo profunda profondo profonda | shallower flacher ondieper",
+    "stronger stärker sterker fort forte fuerte | weaker schwächer zwakker faible débil debole fraco fraca",
+    "warmer hotter wärmer chaud chaude caliente caldo calda quente | colder cooler kälter kouder froid"
+    " froide frío fría freddo fredda frio fria",
+    "heavier heavy schwerer zwaarder lourd lourde lourds lourdes pesado pesada pesados pesadas pesante"
+    " pesanti outweighs outweighed"
+    " | lighter light leichter lichter léger légère légers légères ligero ligera ligeros ligeras leggero"
+    " leggera leggeri leggere leve leves",
+    "faster quicker quickly rapidly fast schneller sneller snel rapide rapides vite rapidement rápido"
+    " rápida rápidos rápidas rápidamente deprisa veloce veloci velocemente rapidamente"
+    " | slower slowly langsamer langzamer langzaam lent lente lents lentes lentement lento lenta lentos lentas"
+    " lentamente despacio",
+    "richer reicher rijker riche rico rica ricco ricca | poorer ärmer armer pauvre pobre povero povera",
     "above over | below under beneath",
     # A place in a race or a queue: "finished ahead of B" = "B came in behind".
-    "ahead | behind",
-    "devant | derrière",
-    "vor | hinter",
-    "delante | detrás",
-    "davanti | dietro",
+    "ahead devant vor delante davanti | behind derrière hinter detrás dietro",
     "upstream | downstream",
     "amont | aval",
     "north northern | south southern",
@@ -1219,36 +1269,18 @@ CONVERSES = (
     "más mais | menos",
     "più | meno",
     "meer | minder",
-    "avant | après",
-    "vor bevor | nach nachdem",
-    "antes | después depois",
-    "prima | dopo",
-    "voordat | nadat",
-    "cheap | dear",
-    "light | heavy",
-    "günstiger billiger | teurer",
-    "leichter | schwerer",
-    "größer höher länger älter schneller früher | kleiner niedriger kürzer jünger langsamer später",
-    "goedkoper | duurder",
-    "lichter | zwaarder",
-    "groter hoger langer ouder sneller | kleiner lager korter jonger langzamer",
-    "cher | bon",
-    "grand haut lourd vieux rapide | petit bas léger jeune lent",
-    "barato económico | caro costoso",
-    "alto grande pesado viejo rápido | bajo pequeño ligero joven lento",
-    "economico | caro costoso",
-    "alto grande pesante vecchio veloce | basso piccolo leggero giovane lento",
-    "barato | caro",
-    "alto grande pesado velho rápido | baixo pequeno leve jovem lento",
-    # Feminine and plural forms: "la torre es más alta que" / "la catedral es más baja que".
-    # One line for Spanish, Italian and Portuguese: the lists are read in every language.
-    "alta altos altas alti alte pesada pesante vieja vecchia velha rápida veloce"
-    " | baja bajos bajas bassa bassi basse baixa baixos baixas pequeña pequeños pequeñas piccola piccoli"
-    " piccole pequena pequenos pequenas ligera leggera leve joven giovane jovem lenta",
-    "barata baratos baratas económica economica | cara caros caras cari care costosa",
-    "grande grands grandes haute hauts hautes lourde vieille rapide | petite petits petites basse bas basses"
-    " légère jeune lente",
-    "重 高 大 长 早 快 多 宽 深 强 热 | 轻 矮 低 小 短 晚 慢 少 窄 浅 弱 冷",
+    # Chinese says a comparison with 比 and one character of its dimension.
+    "重 | 轻",
+    "高 | 矮 低",
+    "大 | 小",
+    "长 | 短",
+    "早 | 晚",
+    "快 | 慢",
+    "多 | 少",
+    "宽 | 窄",
+    "深 | 浅",
+    "强 | 弱",
+    "热 | 冷",
     "贵 | 便宜 低 廉",
 )
 
@@ -1301,22 +1333,36 @@ CHINESE_NAME_ENDINGS = (
 #: tall than" says "taller than" with the terms swapped).
 MORE_WORDS = frozenset("more plus mehr más mais più meer".split())
 LESS_WORDS = frozenset("less fewer moins menos weniger meno minder".split())
-#: Each comparative word of ``CONVERSES`` with its dimension and pole (1 for the left side, -1 for the
-#: right). A line of at most two words a side is one dimension ("taller higher | shorter lower"); a
-#: longer line with as many words a side pairs them by position ("größer höher … | kleiner niedriger …"
-#: is several dimensions at once); in any other line each word is a dimension of its own.
+#: Each comparative word of ``CONVERSES`` with its dimension (the number of its line) and pole (1 for
+#: the left side, -1 for the right); a word of two lines is read in the first.
 COMPARATIVE_POLES: dict[str, tuple[str, int]] = {}
 for _n, _line in enumerate(CONVERSES):
-    _sides = [side.casefold().split() for side in _line.split("|")]
-    for _pole, _words in zip((1, -1), _sides, strict=True):
-        for _k, _w in enumerate(_words):
-            if max(map(len, _sides)) <= 2:
-                _dim = str(_n)
-            elif len(_sides[0]) == len(_sides[1]):
-                _dim = f"{_n}.{_k}"
-            else:
-                _dim = _w
-            COMPARATIVE_POLES.setdefault(_w, (_dim, _pole))
+    for _pole, _side in zip((1, -1), _line.casefold().split("|"), strict=True):
+        for _w in _side.split():
+            COMPARATIVE_POLES.setdefault(_w, (str(_n), _pole))
+#: Comparatives that take their second term without "than": verbs ("predates the church", "überragt den
+#: Westgipfel") and adjectives of a preposition ("antérieur à", "anterior a la catedral").
+COMPARATIVE_VERBS = frozenset(
+    "predates predated postdates postdated überragt überragte überragen überragten outweighs outweighed"
+    " outlasts outlasted".split()
+)
+COMPARATIVE_ADJECTIVES = frozenset(
+    "antérieur antérieure antérieurs antérieures postérieur postérieure postérieurs postérieures anterior"
+    " anteriores posterior posteriores anteriore anteriori posteriore posteriori".split()
+)
+#: Verbs that measure a dimension, a comparative when "more" or "less" follows them ("weighs less than"
+#: is "lighter than", "costs more than" "more expensive than"): the comparative of ``CONVERSES`` each
+#: line names, then its verbs.
+MEASURE_VERBS: dict[str, str] = {
+    _verb: _line.split(":")[0]
+    for _line in (
+        "heavier: weigh weighs weighed pèse pèsent pesait pesa pesan pesaba pesano pesam wiegt wiegen wog"
+        " weegt wegen woog",
+        "expensive: cost costs costed cuesta cuestan costaba coûte coûtent coûtait kostet kosten kostete"
+        " costa costano custa custam kost",
+    )
+    for _verb in _line.split(":")[1].split()
+}
 
 
 def negated_form(a: str, b: str) -> bool:
@@ -1842,7 +1888,30 @@ def units_differ(a: str, b: str) -> bool:
     >>> units_differ("mg", "g"), units_differ("km", "kilometres"), units_differ("km", "kg")
     (True, False, False)
     """
+    # Spans of time in any lexicon language: "30 minutes" / "30 secondes", "3 Tage" / "3 Wochen".
+    days_a, days_b = _period_days(a), _period_days(b)
+    if days_a is not None and days_b is not None:
+        return days_a != days_b
     dim = _UNIT_DIMENSION.get(a)
     if dim is None or dim != _UNIT_DIMENSION.get(b) or a == b:
         return False
     return not any(a in same and b in same for same in _SAME_UNIT)
+
+
+#: Abbreviated spans of time, in days.
+_ABBREVIATED_DAYS = {
+    "s": 1 / 86400,
+    "sec": 1 / 86400,
+    "min": 1 / 1440,
+    "h": 1 / 24,
+    "hr": 1 / 24,
+    "hrs": 1 / 24,
+}
+
+
+def _period_days(word: str) -> float | None:
+    """The days a span of time's unit counts, written out or abbreviated; None for Chinese
+    characters, which say dates as well as spans ("3月", March)."""
+    if word[:1] >= "\u4e00":
+        return None
+    return PERIOD_DAYS.get(word, _ABBREVIATED_DAYS.get(word))

@@ -70,6 +70,7 @@ from lfx_citations.core.frames import (
     OBJECT_ARTICLES,
     TRADE_VERBS,
     cjk_agent,
+    compared_sign,
     frame_swap,
     frames_agree,
     object_first,
@@ -81,6 +82,7 @@ from lfx_citations.core.lexicon import (
     CALENDAR,
     CALENDAR_WORDS,
     CJK_NEGATING_VERBS,
+    CJK_REFUSING,
     CONTEXT_CONTRARIES,
     DOWNWARD,
     FUNCTION_WORD_SET,
@@ -88,6 +90,7 @@ from lfx_citations.core.lexicon import (
     IMPLICATIVES,
     LESS_WORDS,
     LIGHT_VERBS,
+    MEASURE_VERBS,
     MODALS_BY_LANG,
     MONTH_NUMBERS,
     MORE_WORDS,
@@ -96,6 +99,7 @@ from lfx_citations.core.lexicon import (
     NEGATION_PART_BREAKERS,
     NEGATION_PARTS,
     NEGATION_PHRASES,
+    NEGATIVE_APART,
     NEGATIVE_MEANING,
     NEGATIVE_MEANING_PARTS,
     NOT_OPERATORS,
@@ -316,6 +320,13 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 mark = ("negation", "not")
             elif t in CJK_NEGATING_VERBS and not any(p in text for p in NEGATION_PARTS):
                 mark = ("negation", "not")
+            elif (
+                t in CJK_REFUSING
+                and text[b : b + 1] not in ("", "了", "。", "，")
+                and not any(cjk_agent(words, j) for j in range(max(0, k - 16), k))
+                and not any(p in text for p in NEGATION_PARTS)
+            ):
+                mark = ("negation", "not")
             else:  # a quantifier written in characters: 所有 "all", 部分 "some"
                 found = operator(t)
                 mark = found if found and found[1] not in ("none", "never") else None
@@ -433,10 +444,7 @@ _PRICE_POLES = {
 
 
 #: Verbs that state a price ("costs less than", "cuesta más que").
-_PRICE_VERBS = frozenset(
-    "cost costs costed cuesta cuestan costaba coûte coûtent coûtait kostet kosten kostete costa costano"
-    " custa custam".split()
-)
+_PRICE_VERBS = frozenset(w for w, said in MEASURE_VERBS.items() if said == "expensive")
 
 
 def _price_pole(words: list[str]) -> int | None:
@@ -576,6 +584,16 @@ def _conditioned(words: list[str], k: int) -> bool:
     True
     """
     return any(w in _UNLESS or w in PRIVATIVES or w in _EXCEPT for w in words[max(0, k - 3) : k])
+
+
+def _avoided(words: list[str], k: int, other: list[str]) -> bool:
+    """Whether word ``k`` is followed, within six words, by a verb of avoidance the other side does not
+    say: "recommended to avoid" advises against, as "discouraged" does.
+
+    >>> _avoided("it is recommended to avoid the syrup".split(), 2, "the syrup is discouraged".split())
+    True
+    """
+    return any(w in AVOIDANCE and w not in other for w in words[k + 1 : k + 7])
 
 
 #: "Majority" as a noun a vote passes by ("por amplia mayoría", "mit großer Mehrheit").
@@ -815,6 +833,16 @@ def _means_not(word: str) -> bool:
     )
 
 
+def _says_not(words: list[str], k: int) -> bool:
+    """Whether word ``k`` says "not" on its own, or with its particle closing the clause ("sluit
+    onderverhuur uit").
+
+    >>> _says_not("artikel 5 sluit onderverhuur uit".split(), 2), _says_not("hij sluit de deur".split(), 1)
+    (True, False)
+    """
+    return _means_not(words[k]) or NEGATIVE_APART.get(words[k]) in words[k + 2 :]
+
+
 def _german_privative(word: str, lang: str) -> bool:
     """A German participle negated by "un-" ("unbefristet", "ungeklärt"), which may say what the
     other side's negation does; not "unbedenklich" (safe), which no participle underlies.
@@ -1023,8 +1051,22 @@ def infer(
         # again"); elsewhere the evidence's faces nothing and the claim's stands alone.
         if gap.where == "trail":
             trailing.update(c_ops)
+        # A unit said otherwise next to the same number: "500 mg" / "500 g", "85 Meter" / "85 Fuß",
+        # "30 minutes" / "30 secondes". The number holds the slot, whatever words stand around it; the
+        # units are read, not words the sentence says otherwise.
+        unit = None
+        if (
+            gap.before >= 0
+            and cw[chain[gap.before][0]][0].isdigit()
+            and cl
+            and ev
+            and units_differ(cw[cl[0]], ew[ev[0]])
+        ):
+            (n_c, n_e), i, j = chain[gap.before], cl[0], ev[0]
+            unit = Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT)
         # Character pairs: a particle between two pairs ("出席了典礼", 了 perfective) parts them by two.
         if not phrase_around(chain, gap, 3 if lang == "zh" else 2):
+            subs += [unit] if unit is not None else []
             unbound.update(("ins", i) for i in c_ops)
             c_free += c_ops
             lead_none += [j for j in e_ops if em[j] == ("quantifier", "none") and j + 1 in aligned_e]
@@ -1090,6 +1132,8 @@ def infer(
                         rel = None  # "remains closed until April" / "reopens in April": one state ends
                     if rel in EXCLUSIVE and (_conditioned(cw, i) or _conditioned(ew, j)):
                         rel = None  # "is disabled" / "is off unless you enable it": a condition
+                    if rel in EXCLUSIVE and _avoided(cw, i, ew) != _avoided(ew, j, cw):
+                        rel = EQ  # "est déconseillé" / "il est recommandé d'éviter": advice against
                     if rel in EXCLUSIVE and _other_times(cw, ew):
                         rel = None  # "open from Monday to Friday" / "closed at weekends": other days
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
@@ -1130,15 +1174,10 @@ def infer(
                         last_c, last_e = i + 2, j + 2
                     subs.append(Edit("sub", kind, (first, last_c), (j, last_e), rel, rel))
                     break
-        # A unit said otherwise next to the same number: "500 mg" / "500 g", "85 Meter" / "85 Fuß". The
-        # units are read, not words the sentence says otherwise.
-        if gap.before >= 0 and cw[chain[gap.before][0]][0].isdigit() and cl and ev:
-            i, j = cl[0], ev[0]
-            n_c, n_e = chain[gap.before]
-            if units_differ(cw[i], ew[j]) and not any(e.claim == (i, i + 1) for e in subs):
-                subs.append(Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT))
-                paired_here.add(i)
-                used.add(j)
+        if unit is not None and not any(e.claim == (unit.claim[1] - 1, unit.claim[1]) for e in subs):
+            subs.append(unit)
+            paired_here.add(unit.claim[1] - 1)
+            used.add(unit.evidence[1] - 1)
         # Words on both sides that the lexicon does not relate: the sentence says something else
         # there, so no exclusion elsewhere in it can be read as the claim's ("bought a painting" /
         # "sold a sculpture"). Numbers are the number check's.
@@ -1605,7 +1644,7 @@ def infer(
         ]
     _roles(claim, evidence, source_text, cm, em, result, edits)
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
-        apart = _unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang)
+        apart = _unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang, (evidence, source_text))
         edits.extend(apart)
         # The slot that held the claim's word unread is read now ("gab der" / "wies die"), when the
         # rest of it is function words.
@@ -1903,7 +1942,11 @@ def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
         # A Chinese pair that opens on grammar ("被纳" after 未被) is no word: the verb is the next.
         and words[j][0] not in _CJK_GRAMMAR
     )
-    found = next(ahead, None)
+    # French "ne" and its partner hold the verb they negate; one that means "not" of its own is what
+    # they bear on: "n'interdit nullement aux associés de céder" says they may.
+    part = next((j for j in range(k - 1, max(-1, k - 4), -1) if m[j] and m[j][0] == "part"), None)
+    found = next((j for j in range(k - 1, part or k, -1) if words[j] in NEGATIVE_MEANING), None)
+    found = next(ahead, None) if found is None else found
     if found is None:
         found = next((j for j in range(k - 1, max(-1, k - 4), -1) if not m[j] and _content(words[j])), None)
     return found
@@ -2157,12 +2200,14 @@ def _unaligned_exclusion(
     em: list[Mark],
     aligned: tuple[set[int], set[int]],
     lang: str,
+    written: tuple[list[Tok], str] | None = None,
 ) -> list[Edit]:
     """An exclusion between the predicates of two sentences that say the rest alike in another order, so
     that the alignment left both words apart: "El Congreso aprobó … la reforma" / "La reforma fue
     rechazada … por el Congreso", "hired 300 workers" / "300 workers were laid off". One edit, or none:
     each word said once and not by the other side, the only such pair, no negation or quantifier on
-    either side (its scope would decide), and the claim's other content words said.
+    either side (its scope would decide), and the claim's other content words said. The evidence's
+    tokens and text (``written``) tell where a clause it opens ends.
 
     >>> claim, evidence = "300 workers were fired at the plant".split(), "the firm hired 300 workers at the plant".split()
     >>> _unaligned_exclusion(claim, evidence, [None] * 7, [None] * 8, ({0, 1}, {3, 4}), "en")[0].lexical
@@ -2220,8 +2265,10 @@ def _unaligned_exclusion(
     # German "der", "die", "das" are mostly articles.
     relatives = _RELATIVES - {"der", "die", "das"} if lang == "de" else _RELATIVES
     others = [w for k, w in enumerate(ew) if k != j and _plain(w)]
+    # ("Die Quote ist, trotz der Schließung des Werks, gesunken": that clause closed before the word.)
+    opens = [k for k in range(max(0, j - CLAUSE_SLOT), j) if ew[k] in relatives or ew[k] in _CONCESSIVES]
     if (
-        any(w in relatives or w in _CONCESSIVES for w in ew[max(0, j - CLAUSE_SLOT) : j])
+        any(written is None or _clause_end(*written, k, j + 1) > j for k in opens)
         or any(word_relation(v, cw[i], "", lang) in ENTAILING for v in ew)
         or any(
             word_relation(ew[j], v, "", lang) == EQ
@@ -2359,7 +2406,7 @@ def _negating(words: list[str], m: list[Mark], taken: set[int], ops: set[int], o
             closing = head(k, 1, 6) is None and m[k][0] == "quantifier"
             if says(head(k, 1, 6)) or (closing and any(says(j) for j in _before(k, m, words))):
                 out.append(k)
-        elif _means_not(w) and (says(head(k, 1, 6)) or any(says(j) for j in _before(k, m, words))):
+        elif _says_not(words, k) and (says(head(k, 1, 6)) or any(says(j) for j in _before(k, m, words))):
             out.append(k)
         elif w in _FREE and k + 1 < len(words) and words[k + 1] in _FREE_PREPOSITIONS and says(head(k, 1, 6)):
             out.append(k)  # "frei von Bisphenol A" says "kein Bisphenol A"
@@ -3337,6 +3384,10 @@ def role_swap(
             # resistance" / "chronic inflammation").
             blockers = {w for w in held - set(shared) - set(e_mid) if not w[0].isdigit()}
             turned = any(converse(v, w) for v in e_mid for w in c_mid)
+            # Two comparisons of one dimension: their signs tell ("plus lentement" / "moins vite" say
+            # one order, however many converse words they hold).
+            c_sign, e_sign = compared_sign(cw[: b + 1]), compared_sign(ew[: pa + 1])
+            signed = c_sign is not None and e_sign is not None and c_sign[0] == e_sign[0]
             # Chinese says the adjective after the second argument: "A 比 B 轻" / "B 比 A 重".
             tail_c, tail_e = cw[b + 1 : b + 1 + _TAIL], ew[pa + 1 : pa + 1 + _TAIL]
             if compared and not turned and any("比" in w for w in c_mid):
@@ -3369,6 +3420,8 @@ def role_swap(
                 compared
                 and any(w in LESS_WORDS for w in cw[: b + 1]) != any(v in LESS_WORDS for v in ew[: pa + 1])
             )
+            if compared and signed:
+                turned = c_sign != e_sign
             # A price said with a verb ("costs less than") is a comparison of price as "cheaper" is:
             # the two sides' poles, not "less", tell whether the order is turned back.
             c_price, e_price = _price_pole(cw[: b + 1]), _price_pole(ew[: pa + 1])

@@ -6451,8 +6451,233 @@ RATES_TIMES_AND_ONLY = [
 ]
 
 
+#: Comparisons of one dimension said in other words: a verb that measures it ("weighs less than"),
+#: an adverb ("plus lentement" / "moins vite"), a comparative that takes its second term without
+#: "than" ("predates", "anterior a", "überragt"); age and time are one dimension. Swapped terms
+#: with one sign are a role swap; with the other, the same order (no conflict).
+COMPARED_IN_OTHER_WORDS = [
+    (
+        "en",
+        "The Orla kettle is lighter than the Brix kettle.",
+        "The Brix kettle weighs less than the Orla kettle.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The Orla kettle is lighter than the Brix kettle.",
+        "The Orla kettle weighs less than the Brix kettle.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le modèle Alto est plus lourd que le modèle Brio.",
+        "Le modèle Brio pèse plus que le modèle Alto.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "Le sirop agit plus lentement que le comprimé.",
+        "Le comprimé agit moins vite que le sirop.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "Le sirop agit plus lentement que le comprimé.",
+        "Le sirop agit moins vite que le comprimé.",
+        "not supported",
+        None,
+    ),
+    (
+        "es",
+        "La ermita de San Blas es más antigua que la iglesia mayor.",
+        "La iglesia mayor es anterior a la ermita de San Blas.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "La ermita de San Blas es más antigua que la iglesia mayor.",
+        "La ermita de San Blas es anterior a la iglesia mayor.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The old mill is older than the chapel.",
+        "The chapel predates the old mill.",
+        "contradicted",
+        "role",
+    ),
+    ("en", "The old mill is older than the chapel.", "The old mill predates the chapel.", "supported", None),
+    (
+        "de",
+        "Der Nordturm ist höher als der Südturm.",
+        "Der Südturm überragt den Nordturm.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "de",
+        "Der Nordturm ist höher als der Südturm.",
+        "Der Nordturm überragt den Südturm.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "Il treno regionale è più lento del pullman.",
+        "Il pullman è meno veloce del treno regionale.",
+        "contradicted",
+        "role",
+    ),
+    ("nl", "De brug is langer dan de tunnel.", "De tunnel is korter dan de brug.", "supported", None),
+    (
+        "pt",
+        "O museu é mais antigo que a biblioteca.",
+        "A biblioteca é anterior ao museu.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
+#: Refusing and forbidding in words of their own: "ne … pas" bears on a verb that means "not" between
+#: them ("n'interdit pas" says they may: no conflict), a verb whose particle closes the clause says
+#: "not" ("sluit … uit"), "lehnte es ab, … zu" and "refusé d'" are "refused to", Chinese 拒绝 before
+#: what it refuses (not after what was rejected: 被市议会拒绝了).
+REFUSING_AND_FORBIDDING = [
+    (
+        "fr",
+        "Le règlement n'interdit pas aux membres de vendre leurs parts.",
+        "Selon le règlement, les membres ont le droit de vendre leurs parts.",
+        "not supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le règlement n'interdit pas aux membres de vendre leurs parts.",
+        "Le règlement interdit aux membres de vendre leurs parts.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "fr",
+        "Le règlement ne permet pas aux membres de vendre leurs parts.",
+        "Les membres peuvent vendre leurs parts selon le règlement.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "nl",
+        "Volgens de regels mag de huurder de woning niet onderverhuren.",
+        "De regels sluiten onderverhuur door de huurder uit.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Stadtrat lehnte es ab, den Bauantrag zu genehmigen.",
+        "Der Stadtrat genehmigte den Bauantrag.",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "de",
+        "Der Stadtrat wollte den Bauantrag nicht genehmigen.",
+        "Der Stadtrat lehnte es ab, den Bauantrag zu genehmigen.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le ministre a refusé d'approuver le projet.",
+        "Le ministre a approuvé le projet.",
+        "contradicted",
+        "negation",
+    ),
+    ("zh", "市长拒绝就此事发表评论。", "市长就此事发表了评论。", "contradicted", "negation"),
+    ("zh", "市议会拒绝了该方案。", "该方案被市议会拒绝了。", "supported", None),
+]
+
+
+#: Advice against said as advice to avoid ("déconseillé" / "recommandé … d'éviter"); a span of time in
+#: another unit of any lexicon language ("3 Tage" / "3 Wochen"), also where the number alone holds the
+#: slot; a clause a concessive opens that closes before the verb ("trotz der Schließung des Werks,");
+#: switching on and off said with other verbs, depending as relying, "concluyó" read to its verb.
+SAID_IN_OTHER_WORDS_56 = [
+    (
+        "fr",
+        "Ce médicament est déconseillé aux enfants.",
+        "Il est recommandé aux enfants d'éviter ce médicament.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Ce médicament est déconseillé aux enfants.",
+        "Ce médicament est recommandé aux enfants.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The token expires after 15 minutes.",
+        "The token expires after 15 seconds.",
+        "contradicted",
+        "number",
+    ),
+    ("fr", "La garantie couvre 3 ans.", "La garantie couvre 3 mois.", "contradicted", "number"),
+    ("de", "Die Lieferung dauert 3 Tage.", "Die Lieferung dauert 3 Wochen.", "contradicted", "number"),
+    ("de", "Die Lieferung dauert 3 Tage.", "Die Lieferung dauert drei Tage.", "supported", None),
+    (
+        "en",
+        "The session timeout is set to 30 minutes.",
+        "Sessions expire after 30 seconds.",
+        "contradicted",
+        "number",
+    ),
+    ("en", "The test takes 30 min.", "The test takes 30 minutes.", "supported", None),
+    (
+        "de",
+        "Die Quote ist im Mai, trotz der Schließung des Werks, leicht gesunken.",
+        "Im Mai nahm die Quote leicht zu.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La versión 3 habilita por defecto el cifrado.",
+        "En la versión 3, el cifrado viene desactivado por defecto.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The scheduler depends on the cache library.",
+        "The cache library relies on the scheduler.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The scheduler depends on the cache library.",
+        "The scheduler relies on the cache library.",
+        "supported",
+        None,
+    ),
+    ("es", "El equipo terminó la obra en junio.", "El equipo concluyó la obra en junio.", "supported", None),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "said_in_other_words_56": SAID_IN_OTHER_WORDS_56,
+    "refusing_and_forbidding": REFUSING_AND_FORBIDDING,
+    "compared_in_other_words": COMPARED_IN_OTHER_WORDS,
     "rates_times_and_only": RATES_TIMES_AND_ONLY,
     "counted_nouns_are_no_names": COUNTED_NOUNS_ARE_NO_NAMES,
     "bounds_turned_round": BOUNDS_TURNED_ROUND,
