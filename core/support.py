@@ -87,6 +87,7 @@ from lfx_citations.core.lexicon import (
     DIRECTIONS,
     FUNCTION_WORD_SET,
     GERMAN_NOUN_MARKERS,
+    INSTEAD_OF,
     MONTH_NUMBERS,
     NAME_PARTICLES,
     NEGATION_BREAKERS,
@@ -1395,6 +1396,8 @@ class Aligned:
             self._drug_apart(here_absent, claim_words)
         if not self.conflicts and self.excluded is None:
             self._chinese_name_apart()
+        if not self.conflicts and self.excluded is None:
+            self._passed_over(evidence_names, claim_words)
 
     def _number_apart(self, absent: Callable[[str], bool], settled: set[int], known: set[int]) -> None:
         """A number the claim says in other words than the evidence, so that no slot holds both: the
@@ -1605,6 +1608,41 @@ class Aligned:
         theirs = [k for k, w in enumerate(ew) if drug_name(w) and w not in claim_words]
         if len(mine) == 1 and len(theirs) == 1 and self._rest_said(lambda k, _: k != mine[0]):
             self._add("name", mine[0], mine[0], theirs[0], theirs[0])
+
+    def _passed_over(self, evidence_names: list[bool], claim_words: set[str]) -> None:
+        """A name or drug the evidence passes over for another ("recommends clarozin rather than
+        amtrexil", "statt Dolorin das Präparat Kalmaxin", "plutôt que le Dolvane") that the claim puts
+        in the other's place: the claim says the one passed over, neither the one chosen nor a phrase
+        that passes over, and no negation; at least half of its other content words are said."""
+        cw, ew = [t[0] for t in self._claim], [t[0] for t in self._evidence]
+
+        def named(k: int) -> bool:
+            return evidence_names[k] or drug_name(ew[k])
+
+        found = next(
+            ((m, p) for m in range(len(ew)) for p in INSTEAD_OF if tuple(ew[m : m + len(p)]) == p), None
+        )
+        if found is None:
+            return
+        m, phrase = found
+        after = m + len(phrase)
+        passed = next((k for k in range(after, min(len(ew), after + 3)) if named(k)), None)
+        if passed is None or ew[passed] not in claim_words:
+            return
+        # The one chosen: the nearest name before the phrase, or after the one passed over ("Statt
+        # Dolorin wird Kalmaxin empfohlen").
+        near = [*range(m - 1, max(-1, m - 5), -1), *range(passed + 1, min(len(ew), passed + 6))]
+        chosen = next((k for k in near if named(k) and ew[k] != ew[passed]), None)
+        if (
+            chosen is None
+            or ew[chosen] in claim_words
+            or any(p[0] in claim_words for p in INSTEAD_OF)
+            or any(self._marks[0])
+        ):
+            return
+        i = cw.index(ew[passed])
+        if self._rest_said(lambda k, _: k != i):
+            self._add("name", i, i, chosen, chosen)
 
     def _name_in_another_role(
         self, gap: Gap, claim_names: list[bool], evidence_names: list[bool], claim_words: set[str]

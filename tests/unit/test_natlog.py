@@ -6673,8 +6673,93 @@ SAID_IN_OTHER_WORDS_56 = [
 ]
 
 
+#: A name or drug the evidence passes over for another ("rather than", "plutôt que", "statt", "en lugar
+#: de", "invece del") put in the other's place by the claim; and frame verbs of more forms ("absorveu" /
+#: "incorporou", "entraîné", "levert").
+PASSED_OVER = [
+    (
+        "en",
+        "For migraine, the clinic prescribes Zolmera rather than Kavitrex.",
+        "For migraine, the clinic prescribes Kavitrex.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "en",
+        "For migraine, the clinic prescribes Zolmera rather than Kavitrex.",
+        "For migraine, the clinic prescribes Zolmera.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "For migraine, the clinic prescribes Zolmera rather than Kavitrex.",
+        "The clinic prescribes Kavitrex rather than Zolmera for migraine.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "Pour les nourrissons, le pédiatre conseille le Calmidol plutôt que le Fervex.",
+        "Pour les nourrissons, le pédiatre conseille le Fervex.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "de",
+        "Bei Kindern wird statt Dolorex das Präparat Kalmon empfohlen.",
+        "Bei Kindern wird das Präparat Dolorex empfohlen.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "es",
+        "Para los niños, el centro recomienda Termalín en lugar de Dolcex.",
+        "Para los niños, el centro recomienda Dolcex.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "it",
+        "Per i bambini, il reparto usa il Febrilin invece del Doloran.",
+        "Per i bambini, il reparto usa il Doloran.",
+        "contradicted",
+        "name",
+    ),
+    (
+        "pt",
+        "A empresa Alvor vendeu a fábrica à Cais Capital.",
+        "A Cais Capital vendeu a fábrica à empresa Alvor.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "pt",
+        "Em 1911, a Tipografia Estrela absorveu a oficina de Saldanha.",
+        "A oficina de Saldanha incorporou a Tipografia Estrela em 1911.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "La panne du serveur a entraîné la perte des données.",
+        "La perte des données a entraîné la panne du serveur.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "nl",
+        "De firma Bakker levert de onderdelen aan Verhoef.",
+        "Verhoef levert de onderdelen aan de firma Bakker.",
+        "contradicted",
+        "role",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "passed_over": PASSED_OVER,
     "said_in_other_words_56": SAID_IN_OTHER_WORDS_56,
     "refusing_and_forbidding": REFUSING_AND_FORBIDDING,
     "compared_in_other_words": COMPARED_IN_OTHER_WORDS,
