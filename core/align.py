@@ -22,6 +22,8 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import pairwise
 
+from lfx_citations.core.lexicon import PERIOD_DAYS
+
 PREFIX = 5
 
 # Scripts written without spaces between words: matched by character bigrams.
@@ -94,6 +96,21 @@ NUMBER_WORDS = (
     }
     | {word: str(n) for n, words in _REPEATS for word in words.split()}
 )
+#: Number words that have another common sense, read as numbers before what they count: "sept jours",
+#: "due volte", "elf Jahre", "once días", "un mois", "eine Woche", "one year".
+_COUNTING_HOMONYMS = {
+    **dict.fromkeys("un une uno una um uma ein eine einen einem einer een one".split(), "1"),
+    "due": "2",
+    "sei": "6",
+    "sept": "7",
+    "elf": "11",
+    "once": "11",
+}
+#: What they count: spans of time and repetitions.
+_COUNTED = frozenset(w for w in PERIOD_DAYS if w[:1] < "\u4e00") | frozenset(
+    "times fois mal veces vez volte volta vezes vez keer".split()
+)
+_HALF = frozenset("half halb half halve demi demie medio media mezzo mezza meio meia".split())
 #: Number words that count repetitions by themselves ("twice", "zweimal").
 REPEAT_WORDS = frozenset(word for _, words in _REPEATS for word in words.split())
 
@@ -234,6 +251,8 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
 
     >>> [(t, text[a:b], cap) for text in ["Köln, 2018–19"] for t, a, b, cap in token_spans(text)]
     [('köln', 'Köln', True), ('2018', '2018', False), ('2019', '19', False)]
+    >>> [t for t, *_ in token_spans("sept jours, un mois, un comprimé")]
+    ['7', 'jours', '1', 'mois', 'un', 'comprimé']
     """
     end = len(text) if end is None else end
     years = {}
@@ -255,6 +274,11 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
         else:
             out.append((normalize(raw), a, m.end(), raw[0].isupper()))
         last_end = m.end()
+    for k in range(len(out) - 1):
+        # Not "un minuto y medio", "une heure et demie": one and a half.
+        half = k + 3 < len(out) and out[k + 3][0] in _HALF
+        if out[k][0] in _COUNTING_HOMONYMS and out[k + 1][0] in _COUNTED and not half:
+            out[k] = (_COUNTING_HOMONYMS[out[k][0]], out[k][1], out[k][2], False)
     return out
 
 

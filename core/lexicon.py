@@ -1077,7 +1077,7 @@ NOT_NEGATED = frozenset(
     "invaluable inflammable unravel unloosen disannul impassioned discover discovered discovers disclose"
     " disclosed discloses dispose disposed dismiss dismissed dismisses display displayed dispatch dispatched"
     " distress distressed invest invested inform informed install installed impose imposed impress"
-    " impressed intend intended income insight inflate inflated".split()
+    " impressed intend intended income insight inflate inflated incirca".split()
 )
 #: Directed predicates whose two roles a reader must not swap: "language class sign: verbs". Sign
 #: ``+`` puts the first role (winner, buyer, cause, payer) in the subject, ``-`` in the object ("lost
@@ -1847,11 +1847,14 @@ def convert(value: float, unit: str, to: str) -> float | None:
 
     >>> convert(12, "km", "mètres"), convert(0.5, "gramm", "milligramm"), convert(2, "km", "kg")
     (12000.0, 500.0, None)
+    >>> convert(14, "tage", "week")
+    2.0
     """
     dim = _UNIT_DIMENSION.get(unit)
-    if dim is None or dim != _UNIT_DIMENSION.get(to) or unit not in _UNIT_FACTORS or to not in _UNIT_FACTORS:
-        return None
-    return value * _UNIT_FACTORS[unit] / _UNIT_FACTORS[to]
+    if dim is not None and dim == _UNIT_DIMENSION.get(to) and unit in _UNIT_FACTORS and to in _UNIT_FACTORS:
+        return value * _UNIT_FACTORS[unit] / _UNIT_FACTORS[to]
+    days, days_to = period_days(unit), period_days(to)
+    return None if days is None or days_to is None else value * days / days_to
 
 
 #: Lower-case words that open a surname ("de Vries", "van der Berg", "von Trapp", "da Silva").
@@ -1925,7 +1928,7 @@ def units_differ(a: str, b: str) -> bool:
     (True, False, False)
     """
     # Spans of time in any lexicon language: "30 minutes" / "30 secondes", "3 Tage" / "3 Wochen".
-    days_a, days_b = _period_days(a), _period_days(b)
+    days_a, days_b = period_days(a), period_days(b)
     if days_a is not None and days_b is not None:
         return days_a != days_b
     dim = _UNIT_DIMENSION.get(a)
@@ -1934,6 +1937,7 @@ def units_differ(a: str, b: str) -> bool:
     return not any(a in same and b in same for same in _SAME_UNIT)
 
 
+_OTHER_SENSE_PERIODS = frozenset("an ora ore mes".split())
 #: Abbreviated spans of time, in days.
 _ABBREVIATED_DAYS = {
     "s": 1 / 86400,
@@ -1945,9 +1949,10 @@ _ABBREVIATED_DAYS = {
 }
 
 
-def _period_days(word: str) -> float | None:
+def period_days(word: str) -> float | None:
     """The days a span of time's unit counts, written out or abbreviated; None for Chinese
-    characters, which say dates as well as spans ("3月", March)."""
-    if word[:1] >= "\u4e00":
+    characters, which say dates as well as spans ("3月", March), and for words of another sense in
+    another language ("twice an hour", Italian "ora", Spanish "mes", French "mes")."""
+    if word[:1] >= "\u4e00" or word in _OTHER_SENSE_PERIODS:
         return None
     return PERIOD_DAYS.get(word, _ABBREVIATED_DAYS.get(word))

@@ -111,6 +111,7 @@ from lfx_citations.core.lexicon import (
     SENTENCE_OPENER_WORDS,
     SYMMETRIC,
     USE_VERBS,
+    WORKING_DAYS,
     approximator,
     converse,
     convert,
@@ -222,6 +223,10 @@ for _phrase in NOT_OPERATORS:
     _NOT_OPERATORS_BY_FIRST[_words[0]] = (*_NOT_OPERATORS_BY_FIRST.get(_words[0], ()), _words)
 
 
+#: Italian prepositions with their article elided that are words of other languages.
+_ELIDED = frozenset("all dell nell sull dall coll".split())
+
+
 def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
     """The operator each token is (see ``Mark``), read in the sentence's language (detected from its
     words when not given): French "mai" is May, Chinese 不同 "different", "No. 5" a number.
@@ -239,6 +244,9 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
     concord_until, opener = -1, ""
     for k, (t, a, b, _) in enumerate(toks):
         if out[k] is not None:
+            continue
+        # A word elided before an apostrophe is an article or a preposition ("all'incirca", "dell'anno").
+        if t in _ELIDED and text[b : b + 1] in ("'", "\u2019"):
             continue
         after = words[k + 1] if k + 1 < len(words) else " "
         # "No. 5" is a number's label; "1889 nicht fertiggestellt" is a negation.
@@ -2723,7 +2731,8 @@ def _number_relation(cw: list[str], ew: list[str], i: int, j: int, result: Infer
         tolerance = BINARY_TOLERANCE if unit_dimension(cw[i + 1]) == "data" else CONVERSION_TOLERANCE
         mine = mine or ("exact" if abs(c - e) <= tolerance * abs(e) else None)
         if mine == "exact":
-            return FWD
+            # The same amount ("24 months" / "two years"), or one rounded ("8 km" / "5 miles").
+            return EQ if math.isclose(c, e, rel_tol=1e-3) else FWD
     (c_lo, c_hi), (e_lo, e_hi) = value_range(mine, c), value_range(theirs, e)
     # "more than" and "under" leave out their own bound.
     c_open = (mine == "over", mine == "under")
@@ -2938,12 +2947,45 @@ def _with_unit(words: list[str], i: int) -> bool:
     return words[i].isdigit() and i + 1 < len(words) and convert(1.0, words[i + 1], words[i + 1]) is not None
 
 
+#: "And" in the lexicon languages: "1 hour and 20 minutes".
+_AND = frozenset("and et und y e en".split())
+
+
+def _goes_on(words: list[str], k: int) -> bool:
+    """Whether a smaller unit of the same dimension goes on the amount at ``k`` ("2 horas, 8 minutos",
+    "1 hour and 20 minutes").
+
+    >>> _goes_on("2 horas 8 minutos".split(), 0), _goes_on("2 horas 3 veces".split(), 0)
+    (True, False)
+    """
+    unit = words[k + 1] if k + 1 < len(words) else ""
+    n = k + 3 if k + 2 < len(words) and words[k + 2] in _AND else k + 2
+    part = convert(1.0, words[n + 1], unit) if n + 1 < len(words) and words[n][:1].isdigit() else None
+    return part is not None and part < 1
+
+
 def _converted(cw: list[str], ew: list[str], i: int, j: int, e: float) -> float | None:
     """The evidence's amount at ``j`` in the unit the claim writes after its number at ``i``, when the
-    two units differ and measure one thing ("km" / "m"); else None."""
+    two units differ and measure one thing ("km" / "m"); else None. Not an amount another number and
+    unit go on ("2 horas, 8 minutos", "1 m 80"): its first part is not the whole.
+
+    >>> _converted("en 128 minutos".split(), "2 horas 8 minutos".split(), 1, 0, 2.0) is None
+    True
+    """
     if i + 1 >= len(cw) or j + 1 >= len(ew) or not units_differ(cw[i + 1], ew[j + 1]):
         return None
-    return convert(e, ew[j + 1], cw[i + 1])
+    if _goes_on(cw, i) or _goes_on(ew, j):
+        return None
+    found = convert(e, ew[j + 1], cw[i + 1])
+    if found is None or None not in (unit_dimension(cw[i + 1]), unit_dimension(ew[j + 1])):
+        return found
+    # A span of time in the words of another language converted is the same span ("24 Monate" /
+    # "zwei Jahre"); another span, or one counted in working days ("15 días hábiles" / "tres
+    # semanas"), is the span check's.
+    c = _value(number_key(cw[i]))
+    working = any(w in WORKING_DAYS for w in (*cw[i + 1 : i + 3], *ew[j + 1 : j + 3]))
+    same = c is not None and abs(c - found) <= CONVERSION_TOLERANCE * abs(found)
+    return found if same and not working else None
 
 
 # ---------------------------------------------------------------------------

@@ -1381,7 +1381,10 @@ class Aligned:
             bound = range(gap.ea, min(len(evidence), gap.ea + 5)) if gap.where == "trail" else ev
             if (
                 len(cl) <= 3
-                and all(number_key(claim[k][0]) not in ev_words and not claim[k][0][0].isdigit() for k in cl)
+                and all(
+                    number_key(claim[k][0]) not in ev_words and not number_key(claim[k][0])[0].isdigit()
+                    for k in cl
+                )
                 and any(evidence[k][0][0].isdigit() for k in bound)
                 and any(evidence[k][0] in DIRECTIONS for k in bound)
             ):

@@ -127,9 +127,9 @@ NUMBERING_REGIONS = ["links", "text", "grammar", "sources", "glue_retrieval", "p
             [
                 "text",
                 "grammar",
-                "align",
                 "wordnet",
                 "lexicon",
+                "align",
                 "frames",
                 "natlog",
                 "support",

@@ -1039,7 +1039,7 @@ NUMBERS_SAID_ANOTHER_WAY = [
         NOT_SUPPORTED,
         None,
     ),
-    ("en", "The warranty covers the first 24 months.", "The warranty lasts two years.", NOT_SUPPORTED, None),
+    ("en", "The warranty covers the first 24 months.", "The warranty lasts two years.", "supported", None),
     # Inches in the lexicon languages, and German units in the dative plural.
     (
         "it",
@@ -6757,8 +6757,52 @@ PASSED_OVER = [
 ]
 
 
+#: Number words of another sense read as numbers before what they count ("sept jours", "due volte",
+#: "elf jaar", "un mois", "eine Woche"), not "un minuto y medio"; a span of time converted between units,
+#: not where a smaller unit goes on ("2 horas, 8 minutos"); "twice an hour" has no French year in it,
+#: "all'incirca" no English "all".
+COUNTED_IN_WORDS = [
+    ("fr", "Le traitement dure sept jours.", "Le traitement dure dix jours.", "contradicted", "number"),
+    ("fr", "Le traitement dure sept jours.", "Le traitement dure 7 jours.", "supported", None),
+    (
+        "it",
+        "La pomata va applicata due volte al giorno.",
+        "La pomata va applicata tre volte al giorno.",
+        "contradicted",
+        "number",
+    ),
+    ("nl", "De garantie geldt elf jaar.", "De garantie geldt twaalf jaar.", "contradicted", "number"),
+    (
+        "fr",
+        "Le dépôt de garantie est fixé à un mois de loyer.",
+        "Le dépôt de garantie s'élève à deux mois de loyer.",
+        "contradicted",
+        "number",
+    ),
+    ("de", "Die Frist beträgt eine Woche.", "Die Frist beträgt sieben Tage.", "supported", None),
+    ("en", "The trial lasts 7 days.", "The trial lasts one week.", "supported", None),
+    (
+        "es",
+        "La maratón la ganó Okoro con 2 horas, 8 minutos y 3 segundos.",
+        "Okoro ganó la maratón en 128 minutos y 3 segundos.",
+        "not supported",
+        None,
+    ),
+    (
+        "es",
+        "La actualización tarda 90 segundos.",
+        "La actualización lleva un minuto y medio.",
+        "not supported",
+        None,
+    ),
+    ("en", "The ferry leaves every 30 minutes.", "The ferry departs twice an hour.", "not supported", None),
+    ("it", "Il volo dura circa due ore.", "Il volo dura all'incirca 2 ore.", "supported", None),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "counted_in_words": COUNTED_IN_WORDS,
     "passed_over": PASSED_OVER,
     "said_in_other_words_56": SAID_IN_OTHER_WORDS_56,
     "refusing_and_forbidding": REFUSING_AND_FORBIDDING,
