@@ -848,7 +848,8 @@ def _says_not(words: list[str], k: int) -> bool:
     >>> _says_not("artikel 5 sluit onderverhuur uit".split(), 2), _says_not("hij sluit de deur".split(), 1)
     (True, False)
     """
-    return _means_not(words[k]) or NEGATIVE_APART.get(words[k]) in words[k + 2 :]
+    particle = NEGATIVE_APART.get(words[k])
+    return _means_not(words[k]) or (particle is not None and particle in words[k + 2 :])
 
 
 def _german_privative(word: str, lang: str) -> bool:

@@ -128,6 +128,10 @@ from lfx_citations.core.natlog import (
 # ---------------------------------------------------------------------------
 
 #: Words that say whose a name is ("of the", "de la", "van de"): a slot they alone open is no role.
+#: The phrases of ``INSTEAD_OF`` by their first word.
+_INSTEAD_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in INSTEAD_OF:
+    _INSTEAD_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 _GENITIVE = ARTICLES | NAME_PARTICLES | frozenset("of a d des".split())
 #: How far two spans of time in other units may differ and be one ("90 days" / "three months").
 SPAN_TOLERANCE = 0.03
@@ -1623,7 +1627,13 @@ class Aligned:
             return evidence_names[k] or drug_name(ew[k])
 
         found = next(
-            ((m, p) for m in range(len(ew)) for p in INSTEAD_OF if tuple(ew[m : m + len(p)]) == p), None
+            (
+                (m, p)
+                for m, w in enumerate(ew)
+                for p in _INSTEAD_BY_FIRST.get(w, ())
+                if tuple(ew[m : m + len(p)]) == p
+            ),
+            None,
         )
         if found is None:
             return
