@@ -861,7 +861,7 @@ PRIVATIVES = frozenset("without sans ohne sin sem senza zonder lack lacks lacked
 QUANTIFIERS = {
     "all": "all every each tous toutes tout chaque alle jeder jede jedes todos todas cada todo tutti tutte ogni"
     " alle elke iedere sämtliche sämtlichen 所有 全部 每个",
-    "most": "most plupart meisten meiste meeste mayoría maioria maggior maggioranza",
+    "most": "most plupart meisten meiste meeste mayoría maioria maggior maggioranza 多数",
     "some": "some several certain certains certaines quelques plusieurs einige einigen einiger einigem manche"
     " manchen mehrere mehreren etliche etlichen einzelne einzelnen vereinzelte algunos handful"
     " algunas varios varias alguns algumas alcuni alcune sommige enkele 一些 有些 部分",

@@ -6800,8 +6800,100 @@ COUNTED_IN_WORDS = [
 ]
 
 
+#: Contraries of growing and shrinking, switching on and off, ending and renewing, easing and
+#: worsening, in their inflected forms ("s'éteint", "reconduit", "gedaald", "recuou"); Chinese 多数 is
+#: "most", which says more than 部分 ("some").
+CONTRARIES_56 = [
+    (
+        "fr",
+        "Le voyant rouge s'allume quand la batterie est faible.",
+        "Le voyant rouge s'éteint quand la batterie est faible.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "Le contrat a été résilié par le bailleur en mars.",
+        "En mars, le bailleur a reconduit le contrat.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Die Stadt erweiterte 2019 den Busbahnhof.",
+        "Die Stadt verkleinerte 2019 den Busbahnhof.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "it",
+        "Durante la notte il temporale si è attenuato.",
+        "Durante la notte il temporale si è intensificato.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "O preço do trigo recuou 5% em março.",
+        "O preço do trigo subiu 5% em março.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "A nova terapia reduziu a dor dos pacientes.",
+        "A nova terapia agravou a dor dos pacientes.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "Het aantal bezoekers is dit jaar toegenomen.",
+        "Dit jaar is het aantal bezoekers gedaald.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "Caffeine amplifies the effect of the drug.",
+        "The effect of the drug is weakened by caffeine.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La aseguradora aceptó la reclamación del cliente.",
+        "La aseguradora desestimó la reclamación del cliente.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "La batterie de la nouvelle version offre une capacité accrue.",
+        "La batterie de la nouvelle version a une capacité réduite.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "La myopie de la patiente s'est stabilisée.",
+        "La myopie de la patiente s'est aggravée.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "zh",
+        "临床观察显示，部分患者出现轻度嗜睡。",
+        "临床观察显示，大多数患者出现轻度嗜睡。",
+        "not supported",
+        None,
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "contraries_56": CONTRARIES_56,
     "counted_in_words": COUNTED_IN_WORDS,
     "passed_over": PASSED_OVER,
     "said_in_other_words_56": SAID_IN_OTHER_WORDS_56,
