@@ -223,6 +223,23 @@ for _phrase in NOT_OPERATORS:
     _NOT_OPERATORS_BY_FIRST[_words[0]] = (*_NOT_OPERATORS_BY_FIRST.get(_words[0], ()), _words)
 
 
+#: English particles that make one verb with the word before them ("switch off", "turn down").
+_PARTICLE_AFTER = [[w] for w in "off on up down out back".split()]
+
+
+def _particle_relation(words: list[str], k: int, other: list[str], lang: str) -> str | None:
+    """The lexicon's exclusion of ``other`` by the verb at ``k`` read with the English particle after
+    it ("switches off" / "enables"), or None.
+
+    >>> _particle_relation("it switches off telemetry".split(), 1, ["enables"], "en")
+    'alt'
+    """
+    if words[k + 1 : k + 2] not in _PARTICLE_AFTER:
+        return None
+    found = phrase_relation(words[k : k + 2], other, lang or "en")
+    return found if found in EXCLUSIVE else None
+
+
 #: Italian prepositions with their article elided that are words of other languages.
 _ELIDED = frozenset("all dell nell sull dall coll".split())
 
@@ -1154,9 +1171,14 @@ def infer(
                     rel = rel if rel is not None or other_args else _price_relation(cw, i, ew, j, lang)
                     # A verb and the noun after it that the lexicon holds as one ("took office" /
                     # "resigned"): the pair is the word in the slot.
-                    if rel is None and i + 1 in c_words and not cw[i + 1][0].isdigit():
+                    # So does a verb and its particle ("switches off" / "enables").
+                    if rel is None and (
+                        (i + 1 in c_words and not cw[i + 1][0].isdigit())
+                        or cw[i + 1 : i + 2] in _PARTICLE_AFTER
+                    ):
                         phrase = phrase_relation([ew[j]], cw[i : i + 2], lang or "en")
                         rel = phrase if phrase in EXCLUSIVE else None
+                    rel = rel if rel is not None else _particle_relation(ew, j, [cw[i]], lang)
                     if rel is None and _other_period(cw, i, ew, j):
                         rel, kind = ALT, "number"
                     if rel in EXCLUSIVE and (wide or _ranks_another(cw, i, ew, j)):
@@ -2259,6 +2281,8 @@ def _unaligned_exclusion(
         if (
             rel := _exclusive(ew[j], cw[i], closing, ew[j - 1] if j else "", lang, own)
             or _price_relation(cw, i, ew, j, lang)
+            or _particle_relation(cw, i, [ew[j]], lang)
+            or _particle_relation(ew, j, [cw[i]], lang)
         )
         in EXCLUSIVE
         and not converse(ew[j], cw[i])

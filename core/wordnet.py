@@ -320,7 +320,16 @@ def privative(word: str) -> bool:
 
 
 def _phrase_lemmas(words: list[str], lang: str) -> tuple[str, ...]:
-    per_word = [lemmas(w, lang) for w in words]
+    # A word's bases by the suffix rules, unchecked: "switches off" is "switch off", whose verb the
+    # selection need not hold on its own.
+    per_word = [
+        tuple(
+            dict.fromkeys(
+                (*lemmas(w, lang), *(_detach(w, "v") if lang == "en" else _suffixes(w, _RULES.get(lang, ""))))
+            )
+        )
+        for w in words
+    ]
     joined = [" ".join(combo) for combo in itertools.islice(itertools.product(*per_word), 64)]
     curated = _curated().words.get(lang, set())
     return tuple(p for p in joined if p in curated or (lang == "en" and p in _english().words)) or tuple(
@@ -333,6 +342,8 @@ def phrase_relation(a_words: list[str], b_words: list[str], lang: str = "en") ->
 
     >>> phrase_relation(["laid", "off"], ["hired"]), phrase_relation(["laid", "off"], ["fired"])
     ('alt', 'ind')
+    >>> phrase_relation(["switches", "off"], ["enables"])
+    'alt'
     """
     return _relation_of_lemmas(_phrase_lemmas(a_words, lang), _phrase_lemmas(b_words, lang), lang)
 

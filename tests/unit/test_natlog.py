@@ -6891,8 +6891,57 @@ CONTRARIES_56 = [
 ]
 
 
+#: A verb read with its English particle ("switches off", "turned down", "voted down") in its slot or said
+#: apart, its inflected form reduced to the lexicon's phrase.
+VERBS_WITH_PARTICLES = [
+    (
+        "en",
+        "The router enables remote access by default.",
+        "The router switches off remote access by default.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The router switches off remote access by default.",
+        "The router enables remote access by default.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The router turns on remote access by default.",
+        "The router enables remote access by default.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The beta build enables crash reports by default for new users.",
+        "New users of the beta build have crash reports switched off by default.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The insurer accepted the tenant's claim for water damage.",
+        "The tenant's claim for water damage was turned down by the insurer.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The council voted down the proposed cycle lane.",
+        "The council endorsed the proposed cycle lane.",
+        "contradicted",
+        "direction",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "verbs_with_particles": VERBS_WITH_PARTICLES,
     "contraries_56": CONTRARIES_56,
     "counted_in_words": COUNTED_IN_WORDS,
     "passed_over": PASSED_OVER,
