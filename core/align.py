@@ -173,19 +173,24 @@ _CN_MEASURES = (
     "年|次|天|日|周|个|片|粒|名|人|倍|小时|分钟|公里|米|岁|项|家|所|座|条|种|届|位|台|辆|层|场|月|期"
 )
 _CN_NUMBER_RE = re.compile(
-    "[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*[十百千万亿][零一二两三四五六七八九]?"
+    # A decimal ("三点五", 3.5), not a time ("三点五十分", 3:50).
+    "[零一二两三四五六七八九十百千]+点[零一二三四五六七八九]+(?![十百千分])"
+    "|[一二两三四五六七八九十][零一二两三四五六七八九十百千万亿]*[十百千万亿][零一二两三四五六七八九]?"
     f"|(?<![零一二两三四五六七八九十百千万亿])[二两三四五六七八九](?={_CN_MEASURES})"
 )
 
 
-def chinese_number(text: str) -> int:
+def chinese_number(text: str) -> float:
     """The value of a number written in Chinese characters.
 
     >>> chinese_number("三千二百"), chinese_number("五十万"), chinese_number("十一"), chinese_number("两百零五")
     (3200, 500000, 11, 205)
-    >>> chinese_number("一亿二千万"), chinese_number("三亿零五百万"), chinese_number("十万")
-    (120000000, 305000000, 100000)
+    >>> chinese_number("一亿二千万"), chinese_number("三亿零五百万"), chinese_number("十万"), chinese_number("三点五")
+    (120000000, 305000000, 100000, 3.5)
     """
+    whole, point, decimals = text.partition("点")
+    if point:
+        return chinese_number(whole) + float("0." + "".join(str(_CN_DIGITS[ch]) for ch in decimals))
     # Groups close at 亿 (10^8) and, inside one, at 万 (10^4): "一亿二千万" is 1 亿 and 2000 万.
     groups: dict[int, int] = {}
     section = digit = 0
@@ -211,7 +216,8 @@ def _spaceless(raw: str) -> list[tuple[str, int, int]]:
     at = 0
     for m in _CN_NUMBER_RE.finditer(raw):
         out += _bigrams(raw, at, m.start())
-        out.append((str(chinese_number(m.group(0))), m.start(), m.end()))
+        value = chinese_number(m.group(0))
+        out.append((str(int(value)) if float(value).is_integer() else str(value), m.start(), m.end()))
         at = m.end()
     return out + _bigrams(raw, at, len(raw))
 

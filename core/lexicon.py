@@ -707,6 +707,8 @@ NOT_OPERATORS = (
     "un poco",
     "un po",
     "tout au long",
+    # "as soon as"
+    "non appena",
 )
 #: German and Dutch verbs that say "not" with their particle apart, closing the clause ("schließt …
 #: aus", "sluit … uit", "lehnte … ab"): the verb, then its particle.
@@ -1186,7 +1188,7 @@ ROLE_FRAMES = (
     "zh cause +: 导致 引起 造成",
     "zh sell +: 出售 卖给 卖掉",
     "zh replace +: 取代 代替 接替 替代",
-    "zh overtake +: 超越 反超",
+    "zh overtake +: 超越 反超 超过",
     "zh sue +: 起诉 控告",
 )
 #: Prepositions that introduce a frame's other role ("against", "gegen", "face à", "lost to").

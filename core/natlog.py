@@ -838,8 +838,8 @@ def _privative_compound(word: str, base: str) -> bool:
     >>> _privative_compound("wireless", "wirelessly")
     False
     """
-    if base.startswith(word):
-        return False  # "wireless" / "wirelessly": one word
+    if base.startswith(word) or operator(word) is not None:
+        return False  # "wireless" / "wirelessly": one word; "ausnahmslos" is "always"
     for end in ("frei", "vrij", "los", "loos", "less", *_SEALED):
         stem = word[: -len(end)].rstrip("s")
         if word.endswith(end) and len(stem) >= 4 and base.startswith(stem[:4]):

@@ -6939,8 +6939,31 @@ VERBS_WITH_PARTICLES = [
 ]
 
 
+#: A Chinese decimal (二点四, 2.4; not 三点五十分, 3:50); Italian "non appena" (as soon as) holds no
+#: negation; Chinese 超过 (exceeded) orders two parties.
+READ_IN_THEIR_LANGUAGE_56 = [
+    ("zh", "这条隧道全长二点四公里。", "这条隧道的长度为两千四百米。", "supported", None),
+    ("zh", "这条隧道全长二点四公里。", "这条隧道的长度为四千二百米。", "contradicted", "number"),
+    (
+        "it",
+        "Non appena è arrivata la segnalazione, i tecnici sono intervenuti.",
+        "I tecnici sono intervenuti subito dopo la segnalazione.",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "今年第二季度，星澜手机的销量首次超过了云帆手机。",
+        "今年第二季度，云帆手机的销量首次超过了星澜手机。",
+        "contradicted",
+        "role",
+    ),
+]
+
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "read_in_their_language_56": READ_IN_THEIR_LANGUAGE_56,
     "verbs_with_particles": VERBS_WITH_PARTICLES,
     "contraries_56": CONTRARIES_56,
     "counted_in_words": COUNTED_IN_WORDS,
