@@ -108,9 +108,10 @@ _COUNTING_HOMONYMS = {
 }
 #: What they count: spans of time and repetitions.
 _COUNTED = frozenset(w for w in PERIOD_DAYS if w[:1] < "\u4e00") | frozenset(
-    "times fois mal veces vez volte volta vezes vez keer".split()
+    "times fois veces vez volte vezes keer".split()
 )
-_HALF = frozenset("half halb half halve demi demie medio media mezzo mezza meio meia".split())
+#: "And a half": "un minuto y medio", "une heure et demie".
+_HALF = frozenset("half halb halve demi demie medio media mezzo mezza meio meia".split())
 #: Number words that count repetitions by themselves ("twice", "zweimal").
 REPEAT_WORDS = frozenset(word for _, words in _REPEATS for word in words.split())
 

@@ -224,7 +224,11 @@ for _phrase in NOT_OPERATORS:
 
 
 #: English particles that make one verb with the word before them ("switch off", "turn down").
-_PARTICLE_AFTER = [[w] for w in "off on up down out back".split()]
+_PARTICLES = frozenset("off on up down out back".split())
+
+
+def _particle_after(words: list[str], k: int) -> bool:
+    return k + 1 < len(words) and words[k + 1] in _PARTICLES
 
 
 def _particle_relation(words: list[str], k: int, other: list[str], lang: str) -> str | None:
@@ -234,7 +238,7 @@ def _particle_relation(words: list[str], k: int, other: list[str], lang: str) ->
     >>> _particle_relation("it switches off telemetry".split(), 1, ["enables"], "en")
     'alt'
     """
-    if words[k + 1 : k + 2] not in _PARTICLE_AFTER:
+    if not _particle_after(words, k):
         return None
     found = phrase_relation(words[k : k + 2], other, lang or "en")
     return found if found in EXCLUSIVE else None
@@ -1173,8 +1177,7 @@ def infer(
                     # "resigned"): the pair is the word in the slot.
                     # So does a verb and its particle ("switches off" / "enables").
                     if rel is None and (
-                        (i + 1 in c_words and not cw[i + 1][0].isdigit())
-                        or cw[i + 1 : i + 2] in _PARTICLE_AFTER
+                        (i + 1 in c_words and not cw[i + 1][0].isdigit()) or _particle_after(cw, i)
                     ):
                         phrase = phrase_relation([ew[j]], cw[i : i + 2], lang or "en")
                         rel = phrase if phrase in EXCLUSIVE else None
@@ -1976,7 +1979,9 @@ def _operand(words: list[str], m: list[Mark], k: int) -> int | None:
     # French "ne" and its partner hold the verb they negate; one that means "not" of its own is what
     # they bear on: "n'interdit nullement aux associés de céder" says they may.
     part = next((j for j in range(k - 1, max(-1, k - 4), -1) if m[j] and m[j][0] == "part"), None)
-    found = next((j for j in range(k - 1, part or k, -1) if words[j] in NEGATIVE_MEANING), None)
+    found = next(
+        (j for j in range(k - 1, k if part is None else part, -1) if words[j] in NEGATIVE_MEANING), None
+    )
     found = next(ahead, None) if found is None else found
     if found is None:
         found = next((j for j in range(k - 1, max(-1, k - 4), -1) if not m[j] and _content(words[j])), None)
@@ -3453,7 +3458,8 @@ def role_swap(
             turned = any(converse(v, w) for v in e_mid for w in c_mid)
             # Two comparisons of one dimension: their signs tell ("plus lentement" / "moins vite" say
             # one order, however many converse words they hold).
-            c_sign, e_sign = compared_sign(cw[: b + 1]), compared_sign(ew[: pa + 1])
+            c_sign = compared_sign(cw[: b + 1]) if compared else None
+            e_sign = compared_sign(ew[: pa + 1]) if c_sign is not None else None
             signed = c_sign is not None and e_sign is not None and c_sign[0] == e_sign[0]
             # Chinese says the adjective after the second argument: "A 比 B 轻" / "B 比 A 重".
             tail_c, tail_e = cw[b + 1 : b + 1 + _TAIL], ew[pa + 1 : pa + 1 + _TAIL]

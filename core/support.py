@@ -128,10 +128,6 @@ from lfx_citations.core.natlog import (
 # ---------------------------------------------------------------------------
 
 #: Words that say whose a name is ("of the", "de la", "van de"): a slot they alone open is no role.
-#: The phrases of ``INSTEAD_OF`` by their first word.
-_INSTEAD_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
-for _phrase in INSTEAD_OF:
-    _INSTEAD_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
 _GENITIVE = ARTICLES | NAME_PARTICLES | frozenset("of a d des".split())
 #: How far two spans of time in other units may differ and be one ("90 days" / "three months").
 SPAN_TOLERANCE = 0.03
@@ -655,6 +651,29 @@ def _same_rate(cw: list[str], i: int, ew: list[str], j: int) -> bool:
     """
     c, e = _per_day(cw, i), _per_day(ew, j)
     return c is not None and e is not None and abs(c - e) <= 1e-6 * max(c, e)
+
+
+#: The phrases of ``INSTEAD_OF`` by their first word.
+_INSTEAD_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _phrase in INSTEAD_OF:
+    _INSTEAD_BY_FIRST.setdefault(_phrase[0], []).append(_phrase)
+
+
+def _passing_over(words: list[str]) -> tuple[int, tuple[str, ...]] | None:
+    """Where ``words`` first pass one thing over for another, and the phrase that does.
+
+    >>> _passing_over("it uses a rather than b".split()), _passing_over("it is in the box".split())
+    ((3, ('rather', 'than')), None)
+    """
+    return next(
+        (
+            (m, p)
+            for m, w in enumerate(words)
+            for p in _INSTEAD_BY_FIRST.get(w, ())
+            if tuple(words[m : m + len(p)]) == p
+        ),
+        None,
+    )
 
 
 def _same_span(cw: list[str], i: int, ew: list[str], j: int) -> bool:
@@ -1626,15 +1645,7 @@ class Aligned:
         def named(k: int) -> bool:
             return evidence_names[k] or drug_name(ew[k])
 
-        found = next(
-            (
-                (m, p)
-                for m, w in enumerate(ew)
-                for p in _INSTEAD_BY_FIRST.get(w, ())
-                if tuple(ew[m : m + len(p)]) == p
-            ),
-            None,
-        )
+        found = _passing_over(ew)
         if found is None:
             return
         m, phrase = found
@@ -1649,7 +1660,7 @@ class Aligned:
         if (
             chosen is None
             or ew[chosen] in claim_words
-            or any(p[0] in claim_words for p in INSTEAD_OF)
+            or _passing_over(cw) is not None
             or any(self._marks[0])
         ):
             return
