@@ -106,10 +106,10 @@ _COUNTING_HOMONYMS = {
     "elf": "11",
     "once": "11",
 }
-#: What they count: spans of time and repetitions.
-_COUNTED = frozenset(w for w in PERIOD_DAYS if w[:1] < "\u4e00") | frozenset(
-    "times fois veces vez volte vezes keer".split()
-)
+#: Words that count repetitions ("three times", "drei Mal", "trois fois", "una vez").
+TIMES_COUNTED = frozenset("times mal fois veces vez vezes volte keer".split())
+#: What a number word of another sense counts: spans of time and repetitions (not "mal": "un mal día").
+_COUNTED = frozenset(w for w in PERIOD_DAYS if w[:1] < "\u4e00") | (TIMES_COUNTED - {"mal"})
 #: "And a half": "un minuto y medio", "une heure et demie".
 _HALF = frozenset("half halb halve demi demie medio media mezzo mezza meio meia".split())
 #: Number words that count repetitions by themselves ("twice", "zweimal").
@@ -267,6 +267,7 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
         century, first, _, second = m.groups()
         years[m.start(4)] = (str(int(century) + 1) if second < first else century) + second
     out: list[Tok] = []
+    counted: dict[int, Tok] = {}  # number words read as numbers, by index: their own tokens
     last_end = -1
     for m in TOKEN_RE.finditer(text, start, end):
         raw, a = m.group(0), m.start()
@@ -279,13 +280,15 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
                 a, raw = a + 1, rest
             out.extend((normalize(t), a + i, a + j, False) for t, i, j in _spaceless(raw))
         else:
-            out.append((normalize(raw), a, m.end(), raw[0].isupper()))
+            word = normalize(raw)
+            if out and word in _COUNTED and out[-1][0] in _COUNTING_HOMONYMS:
+                counted[len(out) - 1] = out[-1]
+                out[-1] = (_COUNTING_HOMONYMS[out[-1][0]], out[-1][1], out[-1][2], False)
+            elif word in _HALF and len(out) - 3 in counted:
+                # Not "un minuto y medio", "une heure et demie": one and a half.
+                out[len(out) - 3] = counted.pop(len(out) - 3)
+            out.append((word, a, m.end(), raw[0].isupper()))
         last_end = m.end()
-    for k in range(len(out) - 1):
-        # Not "un minuto y medio", "une heure et demie": one and a half.
-        half = k + 3 < len(out) and out[k + 3][0] in _HALF
-        if out[k][0] in _COUNTING_HOMONYMS and out[k + 1][0] in _COUNTED and not half:
-            out[k] = (_COUNTING_HOMONYMS[out[k][0]], out[k][1], out[k][2], False)
     return out
 
 

@@ -84,6 +84,7 @@ from lfx_citations.core.lexicon import (
     CJK_NEGATING_VERBS,
     CJK_REFUSING,
     CONTEXT_CONTRARIES,
+    COORDINATORS,
     DOWNWARD,
     FUNCTION_WORD_SET,
     IMPLICATIVE_BEFORE_ING,
@@ -2977,10 +2978,6 @@ def _with_unit(words: list[str], i: int) -> bool:
     return words[i].isdigit() and i + 1 < len(words) and convert(1.0, words[i + 1], words[i + 1]) is not None
 
 
-#: "And" in the lexicon languages: "1 hour and 20 minutes".
-_AND = frozenset("and et und y e en".split())
-
-
 def _goes_on(words: list[str], k: int) -> bool:
     """Whether a smaller unit of the same dimension goes on the amount at ``k`` ("2 horas, 8 minutos",
     "1 hour and 20 minutes").
@@ -2989,7 +2986,7 @@ def _goes_on(words: list[str], k: int) -> bool:
     (True, False)
     """
     unit = words[k + 1] if k + 1 < len(words) else ""
-    n = k + 3 if k + 2 < len(words) and words[k + 2] in _AND else k + 2
+    n = k + 3 if k + 2 < len(words) and words[k + 2] in COORDINATORS else k + 2
     part = convert(1.0, words[n + 1], unit) if n + 1 < len(words) and words[n][:1].isdigit() else None
     return part is not None and part < 1
 

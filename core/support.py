@@ -61,6 +61,7 @@ from lfx_citations.core.align import (
     NUMBER_WORDS,
     PREFIX,
     REPEAT_WORDS,
+    TIMES_COUNTED,
     Gap,
     Tok,
     align,
@@ -612,8 +613,7 @@ def _span_days(words: list[str], k: int) -> float | None:
 #: Words before a period that make it the interval of a repeated act: "every 8 hours", "alle acht
 #: Stunden", "toutes les 8 heures", "cada 8 horas", "ogni 8 ore", "elke 8 uur".
 _EVERY = frozenset("every alle toutes tous cada ogni elke iedere".split())
-#: Words that count repetitions ("three times", "drei Mal", "trois fois") and words that say "a day".
-_TIMES_COUNTED = frozenset("times mal fois veces vezes volte keer".split())
+#: Words that say "a day".
 _DAILY = frozenset("daily täglich quotidiennement diariamente diario quotidianamente dagelijks".split())
 
 
@@ -634,7 +634,7 @@ def _per_day(words: list[str], k: int) -> float | None:
     if before in _EVERY and after and after[0] in PERIOD_DAYS and value:
         return round(1 / (value * PERIOD_DAYS[after[0]]), 6)
     # "zweimal täglich", "twice a day": the count in the word itself; "3 times a day", "drei Mal"
-    rest = after[1:] if after and after[0] in _TIMES_COUNTED else after if words[k] in REPEAT_WORDS else None
+    rest = after[1:] if after and after[0] in TIMES_COUNTED else after if words[k] in REPEAT_WORDS else None
     if rest is None:
         return None
     period = next((w for w in rest[:3] if w in PERIOD_DAYS), None)
