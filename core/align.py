@@ -95,10 +95,22 @@ NUMBER_WORDS = (
         for word in words.split()
     }
     | {word: str(n) for n, words in _REPEATS for word in words.split()}
+    # A whole and a half in one word: "anderthalb", "zweieinhalb", "tweeënhalf".
+    | {
+        word: f"{n}.5"
+        for n, words in (
+            (1, "anderthalb anderhalf"),
+            (2, "zweieinhalb tweeënhalf tweeenhalf"),
+            (3, "dreieinhalb drieënhalf drieenhalf"),
+            (4, "viereinhalb vierenhalf"),
+            (5, "fünfeinhalb vijfenhalf"),
+        )
+        for word in words.split()
+    }
 )
 #: Number words that have another common sense, read as numbers before what they count: "sept jours",
 #: "due volte", "elf Jahre", "once días", "un mois", "eine Woche", "one year".
-_COUNTING_HOMONYMS = {
+COUNTING_HOMONYMS = {
     **dict.fromkeys("un une uno una um uma ein eine einen einem einer een one".split(), "1"),
     "due": "2",
     "sei": "6",
@@ -112,6 +124,10 @@ TIMES_COUNTED = frozenset("times mal fois veces vez vezes volte keer".split())
 _COUNTED = frozenset(w for w in PERIOD_DAYS if w[:1] < "\u4e00") | (TIMES_COUNTED - {"mal"})
 #: "And a half": "un minuto y medio", "une heure et demie".
 _HALF = frozenset("half halb halve demi demie medio media mezzo mezza meio meia".split())
+#: "Half" before a span of time: "half an hour", "une demi-heure", "eine halbe Stunde", "mezz'ora".
+_HALVES = _HALF | frozenset("halbe halbes halben halber mezz".split())
+#: Words that join a whole to its half ("two and a half hours", "zwei und eine halbe Stunde").
+_AND_HALF = frozenset("and et y und e en ed".split())
 #: Number words that count repetitions by themselves ("twice", "zweimal").
 REPEAT_WORDS = frozenset(word for _, words in _REPEATS for word in words.split())
 
@@ -281,15 +297,54 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
             out.extend((normalize(t), a + i, a + j, False) for t, i, j in _spaceless(raw))
         else:
             word = normalize(raw)
-            if out and word in _COUNTED and out[-1][0] in _COUNTING_HOMONYMS:
+            if out and word in _COUNTED and out[-1][0] in COUNTING_HOMONYMS:
                 counted[len(out) - 1] = out[-1]
-                out[-1] = (_COUNTING_HOMONYMS[out[-1][0]], out[-1][1], out[-1][2], False)
-            elif word in _HALF and len(out) - 3 in counted:
-                # Not "un minuto y medio", "une heure et demie": one and a half.
-                out[len(out) - 3] = counted.pop(len(out) - 3)
+                out[-1] = (COUNTING_HOMONYMS[out[-1][0]], out[-1][1], out[-1][2], False)
+            elif word in _HALF and _and_a_half(out, counted):
+                last_end = m.end()
+                continue  # "deux heures et demie": 2.5 hours, the half added to the number
+            elif word in PERIOD_DAYS and word != "an" and out:
+                _halve(out)  # ("an", French for year, is the article of "half an hour")
             out.append((word, a, m.end(), raw[0].isupper()))
         last_end = m.end()
     return out
+
+
+def _plus_half(tok: Tok) -> Tok | None:
+    """A number token with a half added, None when ``tok`` is no number."""
+    key = NUMBER_WORDS.get(tok[0]) or COUNTING_HOMONYMS.get(tok[0], tok[0])
+    try:
+        value = float(key) + 0.5
+    except ValueError:
+        return None
+    return (f"{value:g}", tok[1], tok[2], False)
+
+
+def _halve(out: list[Tok]) -> None:
+    """Before the span of time about to be added: "two and a half" read as 2.5, the words of the half
+    dropped. ("Half an hour" alone stays words: a number there would be one the score needs said.)"""
+    k = len(out) - 1 - (out[-1][0] in ("a", "an", "een", "eine") and len(out) > 1)
+    if out[k][0] not in _HALVES:
+        return
+    j = k - 1 - (k >= 1 and out[k - 1][0] in ("a", "een", "eine"))  # "and a half", "en een half"
+    if j >= 1 and out[j][0] in _AND_HALF and (whole := _plus_half(out[j - 1])) is not None:
+        out[j - 1] = whole  # "two and a half hours", "twee en een half uur"
+        del out[j:]
+
+
+def _and_a_half(out: list[Tok], counted: dict[int, Tok]) -> bool:
+    """After a span of time and its "and": add the half about to be read to the number before the
+    span ("deux heures et demie", "dos horas y media", "un minuto y medio"); whether it was added."""
+    n = len(out) - 3
+    if n < 0 or out[-1][0] not in _AND_HALF or out[-2][0] not in PERIOD_DAYS:
+        return False
+    whole = _plus_half(out[n])
+    if whole is None:
+        return False
+    counted.pop(n, None)
+    out[n] = whole
+    del out[-1]
+    return True
 
 
 def number_key(tok: str) -> str:

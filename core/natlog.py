@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 
 from lfx_citations.core.align import (
     ARTICLES,
+    COUNTING_HOMONYMS,
     EDGE_SLACK,
     GAP_SLACK,
     NUMBER_WORDS,
@@ -780,6 +781,16 @@ def _letter(word: str) -> bool:
     return len(word) == 1 and word.isalpha() and word not in FUNCTION_WORD_SET
 
 
+def _short_name(word: str) -> bool:
+    """A word of one or two letters that is no function word: capitalized, it is a name ("S" of "Lumo
+    S", the river Po).
+
+    >>> _short_name("po"), _short_name("s"), _short_name("of")
+    (True, True, False)
+    """
+    return len(word) <= 2 and word.isalpha() and word not in FUNCTION_WORD_SET
+
+
 #: Endings of words that let none of what they name in ("staubdicht", "waterproof").
 _SEALED = ("dicht", "proof")
 
@@ -1096,7 +1107,15 @@ def infer(
             (n_c, n_e), i, j = chain[gap.before], cl[0], ev[0]
             unit = Edit("sub", "number", (n_c, i + 1), (n_e, j + 1), ALT, ALT)
         # Character pairs: a particle between two pairs ("出席了典礼", 了 perfective) parts them by two.
-        if not phrase_around(chain, gap, 3 if lang == "zh" else 2):
+        # An article that counts one, facing a count of more between the same two words, is a slot of
+        # its own ("pour une personne" / "pour deux personnes"): the number check reads no article.
+        counts = (
+            gap.where == "inner"
+            and len(cl) == len(ev) == 1
+            and (cw[cl[0]] in _ONE_ARTICLES or ew[ev[0]] in _ONE_ARTICLES)
+            and _spelled_number(cw, ew, cl[0], ev[0]) == ALT
+        )
+        if not phrase_around(chain, gap, 3 if lang == "zh" else 2) and not counts:
             subs += [unit] if unit is not None else []
             unbound.update(("ins", i) for i in c_ops)
             c_free += c_ops
@@ -1152,7 +1171,8 @@ def infer(
                     # "deeper than Orvin" / "shallower than … Tessu", "costs more than Basic" / "is
                     # cheaper than Plus": a converse comparison of other arguments
                     other_args = (
-                        converse(ew[j], cw[i]) or _price_turned(cw, i, ew, j)
+                        (converse(ew[j], cw[i]) and (_comparing_near(cw, i) or _comparing_near(ew, j)))
+                        or _price_turned(cw, i, ew, j)
                     ) and not _compared_alike(cw, i, ew, j, caps)
                     rel = None if other_args else rel
                     if rel in EXCLUSIVE and (ew[j] in absorbed or cw[i] in absorbed):
@@ -1172,17 +1192,21 @@ def infer(
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
-                    rel = rel if rel is not None else _separable_relation(ew, j, cw, i, lang)
+                    # A converse comparison of other arguments is no edit, however its words are read
+                    # again below ("longer than the Adige" / "shorter than the Po").
+                    rel = rel if rel is not None or other_args else _separable_relation(ew, j, cw, i, lang)
                     rel = rel if rel is not None or other_args else _price_relation(cw, i, ew, j, lang)
                     # A verb and the noun after it that the lexicon holds as one ("took office" /
                     # "resigned"): the pair is the word in the slot.
                     # So does a verb and its particle ("switches off" / "enables").
-                    if rel is None and (
-                        (i + 1 in c_words and not cw[i + 1][0].isdigit()) or _particle_after(cw, i)
+                    if (
+                        rel is None
+                        and not other_args
+                        and ((i + 1 in c_words and not cw[i + 1][0].isdigit()) or _particle_after(cw, i))
                     ):
                         phrase = phrase_relation([ew[j]], cw[i : i + 2], lang or "en")
                         rel = phrase if phrase in EXCLUSIVE else None
-                    rel = rel if rel is not None else _particle_relation(ew, j, [cw[i]], lang)
+                    rel = rel if rel is not None or other_args else _particle_relation(ew, j, [cw[i]], lang)
                     if rel is None and _other_period(cw, i, ew, j):
                         rel, kind = ALT, "number"
                     if rel in EXCLUSIVE and (wide or _ranks_another(cw, i, ew, j)):
@@ -1218,9 +1242,15 @@ def infer(
         # "sold a sculpture"). Numbers are the number check's.
         # Prepositions ("during" / "throughout") say nothing else.
         left_c = [
-            cw[i] for i in c_words if i not in paired_here and _substantive(cw[i]) and cw[i] not in _MANAGED
+            cw[i]
+            for i in c_words
+            if i not in paired_here and _substantive(cw[i]) and cw[i] not in _MANAGED and cw[i] not in _DEGREE
         ]
-        left_e = [ew[j] for j in e_words if j not in used and _substantive(ew[j]) and ew[j] not in _MANAGED]
+        left_e = [
+            ew[j]
+            for j in e_words
+            if j not in used and _substantive(ew[j]) and ew[j] not in _MANAGED and ew[j] not in _DEGREE
+        ]
         # The evidence keeps from what the claim says is done, in the same slot ("should avoid alcohol"
         # / "may drink alcohol"): a use of the thing is excluded, anything else is not said.
         avoided = [j for j in e_words if j not in used and ew[j] in AVOIDANCE]
@@ -2041,21 +2071,17 @@ def _negation_apart(
     head = _operand(words, m, k)
     if head is None or head in aligned[0 if side == "c" else 1]:
         return [], None
+    # Each side's free words once, then their pairs: the pair loop alone would scan both sentences
+    # again for every word (cubic in the sentence's length on long claims).
+    free_c = [(i, w) for i, w in enumerate(cw) if i not in aligned[0] and _unmatched(w, cw, ew)]
+    free_e = (
+        [(j, v) for j, v in enumerate(ew) if j not in aligned[1] and _unmatched(v, ew, cw)] if free_c else []
+    )
     pairs = [
         (i, j, rel)
-        for i, w in enumerate(cw)
-        if i not in aligned[0]
-        and _plain(w)
-        and cw.count(w) == 1
-        and w not in ew
-        and not any(same_stem(w, v) for v in ew)
-        for j, v in enumerate(ew)
-        if j not in aligned[1]
-        and _plain(v)
-        and ew.count(v) == 1
-        and v not in cw
-        and not any(same_stem(v, x) for x in cw)
-        and (rel := word_relation(v, w, "", lang) or (EQ if same_predicate(v, w, lang) else None))
+        for i, w in free_c
+        for j, v in free_e
+        if (rel := word_relation(v, w, "", lang) or (EQ if same_predicate(v, w, lang) else None))
         in (EQ, NEG, ALT)
     ]
     if len(pairs) != 1:
@@ -2323,6 +2349,15 @@ def _unaligned_exclusion(
 
 #: Verbs that say their complement happened ("managed to keep", "logró mantener", "non è riuscito a
 #: garantire" is "did not guarantee"): nothing else in a slot.
+#: Adverbs of degree: "muy ligera" / "bastante pesada" differ in the adjectives, not in what the
+#: adverbs say.
+_DEGREE = frozenset(
+    "very quite rather fairly extremely highly remarkably surprisingly particularly especially"
+    " relatively somewhat très assez plutôt extrêmement particulièrement relativement sehr ziemlich"
+    " recht eher äußerst besonders relativ erstaunlich überraschend muy bastante sumamente"
+    " relativamente especialmente muito extremamente molto abbastanza piuttosto estremamente"
+    " particolarmente relativamente erg zeer vrij nogal tamelijk bijzonder relatief".split()
+)
 _MANAGED = frozenset(
     "managed manage manages succeeded logró logra lograron consiguió consigue consiguieron conseguiu"
     " conseguiram réussi réussit riuscito riuscita riuscì gelang slaagde".split()
@@ -2666,6 +2701,15 @@ def said_apart(word: str, other: list[str]) -> int | None:
     return None
 
 
+def _unmatched(w: str, own: list[str], other: list[str]) -> bool:
+    """Whether a plain word stands once in its sentence and in no form in the other.
+
+    >>> _unmatched("hired", ["hired", "staff"], ["fired", "staff"]), _unmatched("staff", ["staff"], ["staffs"])
+    (True, False)
+    """
+    return _plain(w) and own.count(w) == 1 and w not in other and not any(same_stem(w, v) for v in other)
+
+
 def same_predicate(a: str, b: str, lang: str = "") -> bool:
     """One predicate on both sides: the same word or stem, or synonyms the lexicon gives.
 
@@ -2880,18 +2924,30 @@ CONVERSION_TOLERANCE = 0.015
 BINARY_TOLERANCE = 0.08
 
 
+_ONE = "1"
+#: Articles that also count one ("une", "ein", "uno").
+_ONE_ARTICLES = frozenset(w for w, n in COUNTING_HOMONYMS.items() if n == _ONE and w != "one")
+
+
 def _spelled_number(cw: list[str], ew: list[str], i: int, j: int) -> str | None:
     """A number spelled out on one side facing the same number on the other ("drie" / "3"): ``eq``;
     else None (two values are the number check's, which reads the whole evidence)."""
     c, e = number_key(cw[i]), number_key(ew[j])
+    # An article that counts one faces a number of more ("pour une personne" / "pour deux personnes").
+    c = _ONE if c in _ONE_ARTICLES and e.isdigit() and e != _ONE else c
+    e = _ONE if e in _ONE_ARTICLES and c.isdigit() and c != _ONE else e
     if not (c.isdigit() and e.isdigit()) or (c == cw[i] and e == ew[j]):
         return None
     if c == e:
         return EQ
     # Two amounts of one thing, one spelled out, in the same words around ("every eight hours" /
-    # "every six hours"): the number check reads digits only, so the exclusion is read here.
+    # "every six hours", "une personne" / "deux personnes"): the number check reads digits only, so
+    # the exclusion is read here.
     same_around = (
-        0 < i < len(cw) - 1 and 0 < j < len(ew) - 1 and cw[i - 1] == ew[j - 1] and cw[i + 1] == ew[j + 1]
+        0 < i < len(cw) - 1
+        and 0 < j < len(ew) - 1
+        and cw[i - 1] == ew[j - 1]
+        and (cw[i + 1] == ew[j + 1] or same_stem(cw[i + 1], ew[j + 1]))
     )
     return ALT if same_around and _plain(cw[i + 1]) and c not in map(number_key, ew) else None
 
@@ -3279,11 +3335,13 @@ def _compared_alike(
     """
 
     def after(words: list[str], k: int, n: int, capital: list[bool] | None) -> list[str]:
-        # A capital letter names a model ("than the Lumo S"); "s'installer" holds none.
+        # A capitalized short word names a model or a place ("than the Lumo S", "than the Po");
+        # "s'installer" holds none.
         return [
             w
             for m, w in enumerate(words[k + 1 : k + 8], k + 1)
-            if (_content(w) or (capital is not None and capital[m] and _letter(w))) and w not in _COMPARATIVE
+            if (_content(w) or (capital is not None and capital[m] and _short_name(w)))
+            and w not in _COMPARATIVE
         ][:n]
 
     c_caps, e_caps = caps or (None, None)
@@ -3292,6 +3350,22 @@ def _compared_alike(
         any(w == v or (len(w) >= PREFIX and w[:PREFIX] == v[:PREFIX]) for v in theirs)
         for w in after(cw, i, 2, c_caps)
     )
+
+
+#: Words that make an adjective a comparison of equals ("twice as fast as", "so schnell wie"), or
+#: relate a place to another ("al norte de", "north of", "à l'ouest de").
+_EQUATIVE = frozenset("as wie zo aussi autant tan tanto tão così come of de von van à a al au".split())
+
+
+def _comparing_near(words: list[str], k: int) -> bool:
+    """Whether the word at ``k`` compares: a word of comparison within two words of it ("lighter
+    than", "plus légère que", "so schnell wie", "al norte de"). A contrary said plainly ("muy ligera"
+    / "bastante pesada") compares nothing, whatever words follow it.
+
+    >>> _comparing_near("it is lighter than the box".split(), 2), _comparing_near("es muy ligera y cabe".split(), 2)
+    (True, False)
+    """
+    return any(w in _COMPARATIVE or w in _EQUATIVE for w in words[max(0, k - 2) : k + 3])
 
 
 def _compared(c_mid: list[str], e_mid: list[str]) -> bool:

@@ -497,11 +497,13 @@ def latency(
     """Milliseconds of one ``check`` (every source scored, better source chosen) on a fresh claim.
 
     Each claim is timed ``repeats`` times on fresh checkers; the per-claim minimum removes the
-    scheduler noise of a shared machine (the raw single-shot p95 is reported too).
+    scheduler noise of a shared machine (the raw single-shot p95 is reported too). The lexicon's
+    caches then hold the claim's words, so the p95 of each claim's first check (``check_p95_first_ms``,
+    the caches warm only from the claims before it, as in a server) is reported beside it.
     """
     rng = random.Random(seed)
     rows = wice.load(data / "claim_dev.jsonl")
-    best, raw, builds, scored = [], [], [], []
+    best, raw, first, builds, scored = [], [], [], [], []
     for _ in range(trials):
         texts = wice.random_sources(rng, rows, n_sources, size)
         claim = rng.choice(rows)["claim"]
@@ -515,14 +517,16 @@ def latency(
             times.append((time.perf_counter_ns() - t1) / 1e6)
             builds.append((t1 - t0) / 1e6)
         raw += times
+        first.append(times[0])
         best.append(min(times))
         scored.append(checker.sentences_scored)
-    best.sort()
-    raw.sort()
+    for times in (best, raw, first):
+        times.sort()
     return {
         "check_median_ms": statistics.median(best),
         "check_p95_ms": best[int(0.95 * (len(best) - 1))],
         "check_p95_raw_ms": raw[int(0.95 * (len(raw) - 1))],
+        "check_p95_first_ms": first[int(0.95 * (len(first) - 1))],
         "build_median_ms": statistics.median(builds),
         "sentences_scored_median": statistics.median(scored),
     }
@@ -670,7 +674,9 @@ def _table(figures: dict) -> str:
         lines.append(f"{'wrong_source.' + key:<34}{_fmt(cv):>22}{_fmt(ins):>12}{goals.get(key, ''):>10}")
     if figures["latency"]:
         for key, value in figures["latency"].items():
-            goal = {"check_median_ms": "<= 1", "check_p95_ms": "<= 5"}.get(key, "")
+            goal = {"check_median_ms": "<= 1", "check_p95_ms": "<= 5", "check_p95_first_ms": "<= 5"}.get(
+                key, ""
+            )
             lines.append(f"{'latency.' + key:<34}{value:>22.3f}{'':>12}{goal:>10}")
     lines.append("operating points (weights fitted on all dev; threshold HIGH):")
     for t, p in figures["operating_points"].items():

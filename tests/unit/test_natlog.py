@@ -2240,7 +2240,7 @@ FOURTEENTH_ROUND_CASES = [
         "de",
         "Die Fußgängerzone ist 1.480 Meter lang.",
         "Die Fußgängerzone ist knapp anderthalb Kilometer lang.",
-        NOT_SUPPORTED,
+        "supported",  # "anderthalb" is 1.5: just under 1.5 km holds 1,480 m
         None,
     ),
     # The same number in another unit is evidence enough when the claim, put right, is on topic.
@@ -6792,7 +6792,7 @@ COUNTED_IN_WORDS = [
         "es",
         "La actualización tarda 90 segundos.",
         "La actualización lleva un minuto y medio.",
-        "not supported",
+        "supported",  # "un minuto y medio" is 1.5 minutes: 90 seconds
         None,
     ),
     ("en", "The ferry leaves every 30 minutes.", "The ferry departs twice an hour.", "not supported", None),
@@ -6961,8 +6961,178 @@ READ_IN_THEIR_LANGUAGE_56 = [
 ]
 
 
+#: Everyday contraries in every language (weight, length, width, praise and blame) read in their
+#: forms, also with adverbs of degree around them; "privo di" says "does not contain"; a contrary said
+#: plainly is no comparison of other terms, a place north of another is; kin seen from the other side
+#: ("her brother" / "his sister") is no contrary; an article that counts one ("une personne") faces
+#: "deux"; a whole and a half is one number ("deux heures et demie", "zweieinhalb").
+CONTRARIES_AND_HALVES_57 = [
+    (
+        "fr",
+        "La valise cabine de cette gamme est très légère.",
+        "La valise cabine de cette gamme est assez lourde.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Der Akku des Rasenmähers ist erstaunlich schwer.",
+        "Der Akku des Rasenmähers ist erstaunlich leicht.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "El sendero hasta el refugio es largo y empinado.",
+        "El sendero hasta el refugio es corto y empinado.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "it",
+        "La strada che porta al castello è stretta e ripida.",
+        "La strada che porta al castello è larga e ripida.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "nl",
+        "De nieuwe koffer is licht en stevig.",
+        "De nieuwe koffer is zwaar en stevig.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "pt",
+        "A nova mala é leve e resistente.",
+        "A nova mala é pesada e resistente.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "Los críticos elogiaron la puesta en escena del festival.",
+        "Los críticos se quejaron de la puesta en escena del festival.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "es",
+        "La mesa es muy ligera y se pliega en segundos.",
+        "La mesa es bastante pesada y se pliega en segundos.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "it",
+        "Il collirio è privo di conservanti.",
+        "Il collirio contiene conservanti.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "it",
+        "Il collirio è privo di conservanti.",
+        "Il collirio non contiene conservanti.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die neue Pumpe arbeitet doppelt so schnell wie die alte.",
+        "Die alte Pumpe arbeitet langsamer als die neue.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "Il Po è più lungo dell'Adige.",
+        "L'Adige è più corto del Po.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Arden está al norte de Belcourt.",
+        "Belcourt está al sur de Arden.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The will names her son, Paul Kerr, as executor and leaves the house to his sister, Ruth Kerr.",
+        "Ruth Kerr receives the house, and her brother Paul is named executor.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "La chambre standard est prévue pour une personne.",
+        "La chambre standard est prévue pour deux personnes.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "de",
+        "Das Ticket gilt für eine Person.",
+        "Das Ticket gilt für zwei Personen.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "fr",
+        "La chambre standard est prévue pour deux personnes.",
+        "La chambre standard est conçue pour deux personnes.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The flight takes two and a half hours.",
+        "The flight takes 150 minutes.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le vol dure deux heures et demie.",
+        "Le vol dure 150 minutes.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El vuelo dura dos horas y media.",
+        "El vuelo dura 150 minutos.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Flug dauert zweieinhalb Stunden.",
+        "Der Flug dauert 150 Minuten.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "De vlucht duurt twee en een half uur.",
+        "De vlucht duurt 150 minuten.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The flight takes two and a half hours.",
+        "The flight takes 100 minutes.",
+        "contradicted",
+        "number",
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "contraries_and_halves_57": CONTRARIES_AND_HALVES_57,
     "read_in_their_language_56": READ_IN_THEIR_LANGUAGE_56,
     "verbs_with_particles": VERBS_WITH_PARTICLES,
     "contraries_56": CONTRARIES_56,
