@@ -103,6 +103,12 @@ OBJECT_ARTICLES = frozenset("den dem einen einem".split())
 _SUBJECT_ARTICLES = frozenset("der die das ein eine".split())
 #: Articles of every case: one after a noun opens another phrase.
 NOUN_STARTS = ARTICLES | OBJECT_ARTICLES | _SUBJECT_ARTICLES | frozenset("des einer eines".split())
+#: Adverbs that say how long before or after: "kurz nach", "lange vor", "shortly after", "peu avant".
+#: Before a preposition, they open its phrase.
+TIME_DEGREE = frozenset(
+    "shortly soon long just right immediately directly kurz lange unmittelbar direkt gleich knapp bald"
+    " kort lang vlak peu juste longtemps bien poco justo mucho pouco logo muito poco subito molto".split()
+)
 #: Adverbs that open a German or Dutch clause and put its subject after the verb ("Gestern hat …").
 _OPENERS = frozenset(
     "gestern heute morgen damals zuletzt zunächst anschließend später danach dann dabei jetzt nun"
@@ -326,7 +332,12 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
     elif (
         pivot
         and lang in _VERB_SECOND
-        and (words[0] in _ADVERBIAL or words[0] in _OPENERS or words[0] in OBJECT_ARTICLES)
+        and (
+            words[0] in _ADVERBIAL
+            or words[0] in _OPENERS
+            or words[0] in OBJECT_ARTICLES
+            or (words[0] in TIME_DEGREE and words[1:2] and words[1] in _ADVERBIAL)
+        )
     ):
         # Verb second: the subject is the capitalized run right after the verb ("der FC Wernau"); what
         # stands before the verb is a phrase of its own, or the object ("Dem Mieter schuldet der …").

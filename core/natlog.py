@@ -69,6 +69,7 @@ from lfx_citations.core.align import (
 from lfx_citations.core.frames import (
     NOUN_STARTS,
     OBJECT_ARTICLES,
+    TIME_DEGREE,
     TRADE_VERBS,
     cjk_agent,
     compared_sign,
@@ -2961,7 +2962,14 @@ _DAY_PART = dict.fromkeys(
     " avonds middags 晚上 下午".split(),
     12,
 ) | dict.fromkeys("morning mañana matin morgens vormittags mattina manhã ochtends 上午 早上".split(), 0)
-_DAY_PART_REACH = 4
+_DAY_PART_REACH = 5
+#: Minutes said in words after an hour and its "and" ("y media", "et quart", "e mezza").
+_AND_MINUTES = frozenset("y et e and".split())
+_HOUR_WORDS = frozenset("heures heure uhr".split())
+_MINUTE_WORDS = {
+    **dict.fromkeys("media medio demie mezza mezzo meia".split(), 30),
+    **dict.fromkeys("cuarto quart quarto".split(), 15),
+}
 
 
 def _timed(words: list[str], i: int) -> bool:
@@ -2991,9 +2999,14 @@ def _hour(words: list[str], k: int) -> tuple[int, int, bool] | None:
             return 60 * h + int(after), 2, False
         if 1 <= h <= 12:
             return 60 * (h % 12 + _HALF_DAY[words[k + 2]]) + int(after), 3, True
+    # Minutes said in words: "las dos y media", "trois heures et quart".
+    said = (words[k + 2 : k + 3] or [""])[0] if after in _AND_MINUTES or after in _HOUR_WORDS else ""
+    if after in _HOUR_WORDS and said in _AND_MINUTES:
+        said = (words[k + 3 : k + 4] or [""])[0]
+    minutes = _MINUTE_WORDS.get(said, 0)
     part = next((n for n, w in enumerate(words[k + 1 : k + 1 + _DAY_PART_REACH]) if w in _DAY_PART), None)
     if part is not None and 1 <= h <= 12:
-        return 60 * (h % 12 + _DAY_PART[words[k + 1 + part]]), part + 2, True
+        return 60 * (h % 12 + _DAY_PART[words[k + 1 + part]]) + minutes, part + 2, True
     return None
 
 
@@ -3469,6 +3482,10 @@ def role_swap(
         and w not in _PREPOSITIONS
         and w not in _TIMES
         and not (len(w) == 4 and w.isdigit() and i and cw[i - 1] in _TIME_OPENERS)
+        # "Kurz nach der Eröffnung", "shortly after": the adverb belongs to the time, not a role.
+        and not (
+            w in TIME_DEGREE and i + 1 < len(cw) and (cw[i + 1] in _TEMPORAL or cw[i + 1] in _PHRASE_OPENERS)
+        )
     ]
     held = {cw[i] for i in args}
     # Chinese "X 之后" is a time, not an argument: "暴雨之后发生了洪水" / "洪水发生在暴雨之后" order the
@@ -3482,7 +3499,7 @@ def role_swap(
             pa, pb = e_at[cw[a]][0], e_at[cw[b]][0]
             # A phrase put first whole, its preposition with it, is no role: "Im Museum Folkwang
             # hängt ein Gemälde" / "Das Gemälde hängt im Museum Folkwang".
-            if any(_fronted_phrase(cw, k, ew, j) for k, j in ((a, pa), (b, pb))):
+            if any(_fronted_phrase(cw, k, ew, j, lang) for k, j in ((a, pa), (b, pb))):
                 continue
             if pa < pb:
                 found = _passive_swap(cw, ew, a, b, pa, pb, lang)
@@ -3590,31 +3607,39 @@ _PHRASE_OPENERS = frozenset(
 )
 
 
-def _fronted_phrase(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+def _fronted_phrase(cw: list[str], i: int, ew: list[str], j: int, lang: str = "") -> bool:
     """Whether claim word ``i`` and evidence word ``j`` end a phrase of the same preposition, put
-    first on one side."""
-    c, e = _governor(cw, i), _governor(ew, j)
-    return c is not None and c == e and (cw[0] == c or ew[0] == e)
+    first on one side (after an adverb of how long: "Kurz nach der Eröffnung", "Kort na de opening")."""
+    c, e = _governor(cw, i, lang), _governor(ew, j, lang)
+    return (
+        c is not None
+        and c == e
+        and any(w[0] == c or (w[0] in TIME_DEGREE and w[1:2] == [c]) for w in (cw, ew))
+    )
 
 
-def _governor(words: list[str], k: int) -> str | None:
+def _governor(words: list[str], k: int, lang: str = "") -> str | None:
     """The preposition whose phrase word ``k`` ends, back over articles and the phrase's own words
     (at most four): "gegen den Unternehmer Frank Lutz" puts "lutz" under "gegen". Those that say whose
-    a name is ("of", "de") or who did it ("by", "von") are not among them.
+    a name is ("of", "de") or who did it ("by", "von") are not among them; Dutch "de" is an article.
 
     >>> _governor("gegen den unternehmer frank lutz ermittelt".split(), 4), _governor("die staatsanwaltschaft ermittelt".split(), 1)
     ('gegen', None)
+    >>> _governor("na de opening".split(), 2, "nl"), _governor("na de opening".split(), 2, "pt")
+    ('na', None)
     """
+    articles = _DUTCH_ARTICLES if lang == "nl" else _ANY_ARTICLE
     for j in range(k - 1, max(-1, k - 5), -1):
         if words[j] in _PHRASE_OPENERS:
             return words[j]
-        if words[j] in FUNCTION_WORD_SET and words[j] not in _ANY_ARTICLE:
+        if words[j] in FUNCTION_WORD_SET and words[j] not in articles:
             return None
     return None
 
 
 #: Articles in every case ("den Unternehmer", "dem Verein"), and Portuguese "a", "as".
 _ANY_ARTICLE = NOUN_STARTS | frozenset("a as".split())
+_DUTCH_ARTICLES = _ANY_ARTICLE | frozenset("de het een".split())
 
 
 def _object_before(

@@ -7130,8 +7130,64 @@ CONTRARIES_AND_HALVES_57 = [
     ),
 ]
 
+#: A time put first with an adverb of how long ("Kurz nach der Eröffnung", "Kort na de opening") is no
+#: argument, and a Dutch common noun after the verb is its subject; minutes said in words after an hour
+#: ("las dos y media de la tarde") are read on the clock.
+FRONTED_TIMES_58 = [
+    (
+        "de",
+        "Kurz nach der Eröffnung übernahm die Stadt Lindau den Betrieb von der Firma Kessler.",
+        "Die Stadt Lindau übernahm den Betrieb kurz nach der Eröffnung von Kessler.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Lange vor dem Umbau hatte die Familie Berger das Haus an die Gemeinde verkauft.",
+        "Die Familie Berger verkaufte das Haus lange vor dem Umbau an die Gemeinde.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Kort na de opening nam de gemeente het beheer over van de stichting.",
+        "De gemeente nam kort na de opening het beheer van de stichting over.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Na de opening nam de gemeente het beheer over van de stichting.",
+        "De gemeente nam na de opening het beheer van de stichting over.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Kurz nach der Eröffnung übernahm die Stadt Lindau den Betrieb von der Firma Kessler.",
+        "Kurz nach der Eröffnung übernahm die Firma Kessler den Betrieb von der Stadt Lindau.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "es",
+        "Llegó a las dos y media de la tarde.",
+        "Llegó a las 14:30.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Llegó a las dos y media de la tarde.",
+        "Llegó a las 16:30.",
+        "contradicted",
+        "number",
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "fronted_times_58": FRONTED_TIMES_58,
     "contraries_and_halves_57": CONTRARIES_AND_HALVES_57,
     "read_in_their_language_56": READ_IN_THEIR_LANGUAGE_56,
     "verbs_with_particles": VERBS_WITH_PARTICLES,
