@@ -22,7 +22,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import pairwise
 
-from lfx_citations.core.lexicon import PERIOD_DAYS
+from lfx_citations.core.lexicon import PERIOD_DAYS, period_days
 
 PREFIX = 5
 
@@ -303,6 +303,9 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
             elif word in _HALF and _and_a_half(out, counted):
                 last_end = m.end()
                 continue  # "deux heures et demie": 2.5 hours, the half added to the number
+            elif word in _HALF and len(out) - 3 in counted:
+                # Not "un an et demi": one and a half, the span not converted.
+                out[len(out) - 3] = counted.pop(len(out) - 3)
             elif word in PERIOD_DAYS and word != "an" and out:
                 _halve(out)  # ("an", French for year, is the article of "half an hour")
             out.append((word, a, m.end(), raw[0].isupper()))
@@ -336,7 +339,8 @@ def _and_a_half(out: list[Tok], counted: dict[int, Tok]) -> bool:
     """After a span of time and its "and": add the half about to be read to the number before the
     span ("deux heures et demie", "dos horas y media", "un minuto y medio"); whether it was added."""
     n = len(out) - 3
-    if n < 0 or out[-1][0] not in _AND_HALF or out[-2][0] not in PERIOD_DAYS:
+    # Only a span the checker converts: "un an et demi" stays words ("an" is also "a").
+    if n < 0 or out[-1][0] not in _AND_HALF or period_days(out[-2][0]) is None:
         return False
     whole = _plus_half(out[n])
     if whole is None:

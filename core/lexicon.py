@@ -1090,7 +1090,8 @@ NOT_NEGATED = frozenset(
 #: (French "pays" is a country).
 ROLE_FRAMES = (
     "en defeat +: beat beats beaten defeated defeats overcame overcomes edged eliminated unseated outperforms"
-    " outperformed won* victory*"
+    " outperformed outsprinted outsprints outscored outplayed outclassed outfought outvoted outbid bested"
+    " trounced thrashed routed won* victory*"
     " win* winners* winner*",
     "en defeat -: lost* lose* loses*",
     "en acquire +: acquired acquires buy bought buys purchased absorbed took* taken*",

@@ -131,7 +131,7 @@ from lfx_citations.core.lexicon import (
     value_range,
     word_relation,
 )
-from lfx_citations.core.wordnet import lemmas, phrase_relation, privative, relation
+from lfx_citations.core.wordnet import equivalent, lemmas, phrase_relation, privative
 
 # ---------------------------------------------------------------------------
 # Relations, projection, join
@@ -1190,7 +1190,7 @@ def infer(
                         rel = None  # "open from Monday to Friday" / "closed at weekends": other days
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
                         rel = None  # "fell in Asia, while they rose in Europe" / "In Europe, sales rose"
-                    if rel in EXCLUSIVE and _both_say(cw, ew, i, j):
+                    if rel in EXCLUSIVE and _both_say(cw, ew, i, j, lang):
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
                     # A converse comparison of other arguments is no edit, however its words are read
@@ -2717,7 +2717,7 @@ def same_predicate(a: str, b: str, lang: str = "") -> bool:
     >>> same_predicate("acquired", "bought", "en"), same_predicate("acquired", "sold", "en")
     (True, False)
     """
-    return a == b or same_stem(a, b) or (bool(lang) and _plain(a) and relation(a, b, lang) == EQ)
+    return a == b or same_stem(a, b) or (bool(lang) and _plain(a) and equivalent(a, b, lang))
 
 
 def same_stem(a: str, b: str) -> bool:
@@ -3324,13 +3324,17 @@ def _says_apart(word: str, ew: list[str], taken: set[int]) -> bool:
     )
 
 
-def _both_say(cw: list[str], ew: list[str], i: int, j: int) -> bool:
-    """Whether each of two words the lexicon excludes is said on the other side too: the sentences
-    then name both, in other places ("Die alte Version startet langsamer als die neue" / "Die neue
-    Version startet doppelt so schnell wie die alte"), which only the roles can judge."""
-    return any(w == cw[i] or same_stem(w, cw[i]) for w in ew) and any(
-        w == ew[j] or same_stem(w, ew[j]) for w in cw
-    )
+def _both_say(cw: list[str], ew: list[str], i: int, j: int, lang: str = "") -> bool:
+    """Whether each of two words the lexicon excludes is said on the other side too, in any form: the
+    sentences then name both, in other places ("Die alte Version startet langsamer als die neue" /
+    "Die neue Version startet doppelt so schnell wie die alte", "abre de lunes a sábado y está cerrada
+    los domingos" / "cerrada los domingos … de lunes a sábado está abierta"), which only the roles
+    can judge.
+
+    >>> _both_say("cerrada domingos abierta".split(), "abre cerrada domingos".split(), 2, 1, "es")
+    True
+    """
+    return any(same_predicate(w, cw[i], lang) for w in ew) and any(same_predicate(w, ew[j], lang) for w in cw)
 
 
 def _compared_alike(
@@ -3349,13 +3353,24 @@ def _compared_alike(
 
     def after(words: list[str], k: int, n: int, capital: list[bool] | None) -> list[str]:
         # A capitalized short word names a model or a place ("than the Lumo S", "than the Po");
-        # "s'installer" holds none.
-        return [
-            w
+        # "s'installer" holds none. A name goes on to its end ("das Modell Vento L").
+        found = [
+            m
             for m, w in enumerate(words[k + 1 : k + 8], k + 1)
             if (_content(w) or (capital is not None and capital[m] and _short_name(w)))
             and w not in _COMPARATIVE
-        ][:n]
+        ]
+        kept = found[:n]
+        while (
+            capital is not None
+            and kept
+            and len(kept) < len(found)
+            and found[len(kept)] == kept[-1] + 1
+            and capital[kept[-1]]
+            and capital[found[len(kept)]]
+        ):
+            kept.append(found[len(kept)])
+        return [words[m] for m in kept]
 
     c_caps, e_caps = caps or (None, None)
     theirs = after(ew, j, 4, e_caps)
@@ -3625,14 +3640,17 @@ def _governor(words: list[str], k: int, lang: str = "") -> str | None:
 
     >>> _governor("gegen den unternehmer frank lutz ermittelt".split(), 4), _governor("die staatsanwaltschaft ermittelt".split(), 1)
     ('gegen', None)
-    >>> _governor("na de opening".split(), 2, "nl"), _governor("na de opening".split(), 2, "pt")
+    >>> _governor("na de opening".split(), 2, "nl"), _governor("mapa de portugal".split(), 2, "pt")
     ('na', None)
     """
     articles = _DUTCH_ARTICLES if lang == "nl" else _ANY_ARTICLE
     for j in range(k - 1, max(-1, k - 5), -1):
         if words[j] in _PHRASE_OPENERS:
             return words[j]
-        if words[j] in FUNCTION_WORD_SET and words[j] not in articles:
+        # A sentence too short to tell Dutch still says "na de", "op het": after a Dutch preposition,
+        # "de" and "het" are its article.
+        dutch = words[j] in _DUTCH_ARTICLES and j and words[j - 1] in _DUTCH_PREPOSITIONS
+        if words[j] in FUNCTION_WORD_SET and words[j] not in articles and not dutch:
             return None
     return None
 
@@ -3640,6 +3658,7 @@ def _governor(words: list[str], k: int, lang: str = "") -> str | None:
 #: Articles in every case ("den Unternehmer", "dem Verein"), and Portuguese "a", "as".
 _ANY_ARTICLE = NOUN_STARTS | frozenset("a as".split())
 _DUTCH_ARTICLES = _ANY_ARTICLE | frozenset("de het een".split())
+_DUTCH_PREPOSITIONS = frozenset("na voor op bij met naar tegen tussen zonder sinds tijdens uit".split())
 
 
 def _object_before(

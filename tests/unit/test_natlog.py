@@ -7185,8 +7185,64 @@ FRONTED_TIMES_58 = [
     ),
 ]
 
+#: A converse compared with a name read to its end ("das Modell Vento L"); a span not converted keeps
+#: its half as words ("un an et demi"); a contrary each side also says in another form ("abre" / "está
+#: abierta") is not flipped; "kort na" before a Dutch phrase; verbs of winning by "out-".
+NAMED_ALIKE_59 = [
+    (
+        "fr",
+        "Le musée des Beaux-Arts de Corlay a rouvert un an et demi après le début des travaux.",
+        "Le musée des Beaux-Arts de Corlay a rouvert dix-huit mois après le début des travaux.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Modell Vento S ist 300 Gramm schwerer als das Modell Vento L.",
+        "Das Modell Vento L ist 300 Gramm leichter als das Modell Vento S.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La tienda Modas Irene abre de lunes a sábado y está cerrada los domingos.",
+        "Los domingos la tienda Modas Irene permanece cerrada, mientras que de lunes a sábado está abierta.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Kort na de verkiezingen trad wethouder Pieter de Wilde af.",
+        "Wethouder Pieter de Wilde trad kort na de verkiezingen af.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Femke Aalders outsprinted Lotte Vermeer on the last straight.",
+        "Lotte Vermeer beat Femke Aalders in the closing sprint.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Femke Aalders outsprinted Lotte Vermeer on the last straight.",
+        "Femke Aalders beat Lotte Vermeer in the closing sprint.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Modell Vento S ist 300 Gramm schwerer als das Modell Vento L.",
+        "Das Modell Vento S ist 300 Gramm leichter als das Modell Vento L.",
+        "contradicted",
+        "direction",
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "named_alike_59": NAMED_ALIKE_59,
     "fronted_times_58": FRONTED_TIMES_58,
     "contraries_and_halves_57": CONTRARIES_AND_HALVES_57,
     "read_in_their_language_56": READ_IN_THEIR_LANGUAGE_56,
