@@ -123,6 +123,7 @@ from lfx_citations.core.lexicon import (
     negated_form,
     operator,
     operator_relation,
+    period_days,
     poles_of,
     scaled,
     sentence_language,
@@ -3047,17 +3048,32 @@ def _with_unit(words: list[str], i: int) -> bool:
     return words[i].isdigit() and i + 1 < len(words) and convert(1.0, words[i + 1], words[i + 1]) is not None
 
 
-def _goes_on(words: list[str], k: int) -> bool:
+_HOUR_DAYS = 1 / 24
+
+
+def amount_goes_on(words: list[str], k: int) -> bool:
     """Whether a smaller unit of the same dimension goes on the amount at ``k`` ("2 horas, 8 minutos",
     "1 hour and 20 minutes").
 
-    >>> _goes_on("2 horas 8 minutos".split(), 0), _goes_on("2 horas 3 veces".split(), 0)
+    >>> amount_goes_on("2 horas 8 minutos".split(), 0), amount_goes_on("2 horas 3 veces".split(), 0)
+    (True, False)
+    >>> amount_goes_on("1 heure trente".split(), 0), amount_goes_on("1 heure".split(), 0)
     (True, False)
     """
     unit = words[k + 1] if k + 1 < len(words) else ""
     n = k + 3 if k + 2 < len(words) and words[k + 2] in COORDINATORS else k + 2
-    part = convert(1.0, words[n + 1], unit) if n + 1 < len(words) and words[n][:1].isdigit() else None
-    return part is not None and part < 1
+    if n >= len(words) or not number_key(words[n])[:1].isdigit():
+        return False
+    after = words[n + 1] if n + 1 < len(words) else ""
+    part = convert(1.0, after, unit) if after else None
+    if part is not None:
+        return part < 1
+    # Minutes without their unit after an hour: "une heure trente", "2 h 15".
+    return (
+        period_days(unit) == _HOUR_DAYS
+        and (not after or after in FUNCTION_WORD_SET)
+        and float(number_key(words[n])) < 60
+    )
 
 
 def _converted(cw: list[str], ew: list[str], i: int, j: int, e: float) -> float | None:
@@ -3070,7 +3086,7 @@ def _converted(cw: list[str], ew: list[str], i: int, j: int, e: float) -> float 
     """
     if i + 1 >= len(cw) or j + 1 >= len(ew) or not units_differ(cw[i + 1], ew[j + 1]):
         return None
-    if _goes_on(cw, i) or _goes_on(ew, j):
+    if amount_goes_on(cw, i) or amount_goes_on(ew, j):
         return None
     found = convert(e, ew[j + 1], cw[i + 1])
     if found is None or None not in (unit_dimension(cw[i + 1]), unit_dimension(ew[j + 1])):
@@ -3578,7 +3594,7 @@ def role_swap(
             blocked = any(w in blockers for w in c_mid)
             if blocked and not turned:
                 continue
-            if any(w in SYMMETRIC for w in c_mid + e_mid):
+            if any(_joining(w, lang) for w in c_mid + e_mid):
                 continue
             c_passive, e_passive = _turned_voice(cw, a, b, lang), _turned_voice(ew, pb, pa, lang)
             c_passive = c_passive or (
@@ -3624,12 +3640,13 @@ _PHRASE_OPENERS = frozenset(
 
 def _fronted_phrase(cw: list[str], i: int, ew: list[str], j: int, lang: str = "") -> bool:
     """Whether claim word ``i`` and evidence word ``j`` end a phrase of the same preposition, put
-    first on one side (after an adverb of how long: "Kurz nach der Eröffnung", "Kort na de opening")."""
+    first on one side (after an adverb of how long or a focus word: "Kurz nach der Eröffnung", "Kort
+    na de opening", "Auch bei starkem Regen")."""
     c, e = _governor(cw, i, lang), _governor(ew, j, lang)
     return (
         c is not None
         and c == e
-        and any(w[0] == c or (w[0] in TIME_DEGREE and w[1:2] == [c]) for w in (cw, ew))
+        and any(w[0] == c or (w[0] in _BEFORE_PHRASE and w[1:2] == [c]) for w in (cw, ew))
     )
 
 
@@ -3656,6 +3673,11 @@ def _governor(words: list[str], k: int, lang: str = "") -> str | None:
 
 
 #: Articles in every case ("den Unternehmer", "dem Verein"), and Portuguese "a", "as".
+#: Adverbs that may open a phrase put first: of how long, and focus words ("auch bei", "even in").
+_BEFORE_PHRASE = TIME_DEGREE | frozenset(
+    "also even only auch selbst sogar nur gerade même seulement aussi incluso solo también anche"
+    " persino solo ook zelfs alleen também mesmo até".split()
+)
 _ANY_ARTICLE = NOUN_STARTS | frozenset("a as".split())
 _DUTCH_ARTICLES = _ANY_ARTICLE | frozenset("de het een".split())
 _DUTCH_PREPOSITIONS = frozenset("na voor op bij met naar tegen tussen zonder sinds tijdens uit".split())
@@ -3673,6 +3695,21 @@ def _object_before(
         and all(ew[j - 1] != cw[k - 1] for j, w in enumerate(ew) if w == cw[k] and j)
         for k in range(a + 2, b)
     )
+
+
+#: Words that join two things of one rank, which may stand in either order: "short but steep" /
+#: "steep but short".
+_JOINING = SYMMETRIC | frozenset("but yet aber doch jedoch mais pero ma però mas maar".split())
+
+
+def _joining(word: str, lang: str) -> bool:
+    """Whether ``word`` joins two things of one rank in its sentence's language (Portuguese "mais"
+    is "more").
+
+    >>> _joining("mais", "fr"), _joining("mais", "pt"), _joining("but", "en")
+    (True, False, True)
+    """
+    return word in _JOINING and not (word == "mais" and lang == "pt")
 
 
 def _verb_first(
@@ -3698,7 +3735,11 @@ def _verb_first(
     ):
         return False
     markers = [w for w in c_mid if w in FUNCTION_WORD_SET]
-    if not markers or markers != [w for w in e_mid if w in FUNCTION_WORD_SET] or set(markers) & SYMMETRIC:
+    if (
+        not markers
+        or markers != [w for w in e_mid if w in FUNCTION_WORD_SET]
+        or any(_joining(w, lang) for w in markers)
+    ):
         return False
     args = set(cw[span[0] - 1 : span[1] + 1])
 

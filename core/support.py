@@ -113,6 +113,7 @@ from lfx_citations.core.natlog import (
     Inference,
     Mark,
     active_order,
+    amount_goes_on,
     amounts_exclude,
     fraction,
     infer,
@@ -1303,6 +1304,8 @@ class Aligned:
                         and (here_absent(claim[k][0]) or not _said_alike(c_words, k, e_words))
                         and k not in settled
                         and fraction(c_words, k) is None
+                        # "une heure trente": the hour is not the whole amount
+                        and not amount_goes_on(c_words, k)
                     ),
                     lambda k: (
                         _stated_amount(evidence[k][0], evidence[k][3])

@@ -7240,8 +7240,50 @@ NAMED_ALIKE_59 = [
     ),
 ]
 
+#: Two things joined by "but", "aber", "mais" stand in either order ("short but steep" / "steep but
+#: short"); a phrase put first after a focus word ("Auch bei starkem Regen") is no argument; a time
+#: with its half ("sept heures et demie") is another time than "huit heures".
+JOINED_IN_EITHER_ORDER_60 = [
+    (
+        "de",
+        "Die leichte Jacke schützt auch bei starkem Regen.",
+        "Auch bei starkem Regen schützt die leichte Jacke.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le trajet est long mais facile.",
+        "Le trajet est facile mais long.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Der Weg ist kurz, aber steil.",
+        "Der Weg ist steil, aber kurz.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The path is short but steep.",
+        "The path is steep but short.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le musée ouvre à sept heures et demie.",
+        "Le musée ouvre à huit heures.",
+        "contradicted",
+        "number",
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "joined_in_either_order_60": JOINED_IN_EITHER_ORDER_60,
     "named_alike_59": NAMED_ALIKE_59,
     "fronted_times_58": FRONTED_TIMES_58,
     "contraries_and_halves_57": CONTRARIES_AND_HALVES_57,
