@@ -2073,24 +2073,32 @@ def _negation_apart(
     head = _operand(words, m, k)
     if head is None or head in aligned[0 if side == "c" else 1]:
         return [], None
-    # Each side's free words once, then their pairs: the pair loop alone would scan both sentences
-    # again for every word (cubic in the sentence's length on long claims).
+    # The only pair of free words the lexicon relates, and the negation negates one of them: each
+    # side's free words once, the negated word's pairs first, the rest only to find a second pair
+    # (a scan of every pair would cost the square of a long claim's length for nothing).
     free_c = [(i, w) for i, w in enumerate(cw) if i not in aligned[0] and _unmatched(w, cw, ew)]
     free_e = (
         [(j, v) for j, v in enumerate(ew) if j not in aligned[1] and _unmatched(v, ew, cw)] if free_c else []
     )
+
+    def related(w: str, v: str) -> str | None:
+        rel = word_relation(v, w, "", lang) or (EQ if same_predicate(v, w, lang) else None)
+        return rel if rel in (EQ, NEG, ALT) else None
+
+    at = 0 if side == "c" else 1
     pairs = [
         (i, j, rel)
         for i, w in free_c
         for j, v in free_e
-        if (rel := word_relation(v, w, "", lang) or (EQ if same_predicate(v, w, lang) else None))
-        in (EQ, NEG, ALT)
+        if (i, j)[at] == head and (rel := related(w, v)) is not None
     ]
-    if len(pairs) != 1:
+    if len(pairs) != 1 or any(
+        (i, j)[at] != head and related(w, v) is not None for i, w in free_c for j, v in free_e
+    ):
         return [], None
     i, j, rel = pairs[0]
-    # The negation negates one of the pair; a contrary follows only from the word without it.
-    if head != (i if side == "c" else j) or (rel == ALT and side == "e"):
+    # A contrary follows only from the word without the negation.
+    if rel == ALT and side == "e":
         return [], None
     # Before a conflict, a word that says "not" of its own may be what the negation faces: "must not
     # be taken with alcohol" / "alcohol should be avoided while taking it".
