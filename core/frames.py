@@ -37,7 +37,7 @@ one way only (a phrase moved to the front), says nothing.
 
 from __future__ import annotations
 
-from lfx_citations.core.align import ARTICLES, Tok
+from lfx_citations.core.align import ARTICLES, NUMBER_WORDS, Tok
 from lfx_citations.core.lexicon import (
     CALENDAR_WORDS,
     COMPARATIVE_ADJECTIVES,
@@ -61,7 +61,8 @@ _WITH_PREPOSITION: set[tuple[str, str]] = set()
 for _line in ROLE_FRAMES:
     _head, _, _words = _line.partition(":")
     _lang, _name, _sign = _head.split()
-    for _w in _words.split():
+    # Tokens are casefolded: "veräußerte" is read "veräusserte".
+    for _w in _words.casefold().split():
         _VERBS[_lang, _w.rstrip("*")] = (_name, 1 if _sign == "+" else -1)
         if _w.endswith("*"):
             _WITH_PREPOSITION.add((_lang, _w.rstrip("*")))
@@ -110,10 +111,10 @@ TIME_DEGREE = frozenset(
     " kort lang vlak peu juste longtemps bien poco justo mucho pouco logo muito poco subito molto".split()
 )
 #: Adverbs that open a German or Dutch clause and put its subject after the verb ("Gestern hat …").
-_OPENERS = frozenset(
+CLAUSE_OPENERS = frozenset(
     "gestern heute morgen damals zuletzt zunächst anschließend später danach dann dabei jetzt nun"
     " inzwischen bereits kürzlich jüngst zuvor erstmals bisher laut"
-    " gisteren vandaag toen daarna later eerder onlangs nu inmiddels vervolgens".split()
+    " gisteren vandaag toen daarna later eerder onlangs nu inmiddels vervolgens".casefold().split()
 )
 #: How far a frame verb's preposition may follow it ("won 3-1 against", "setzte sich mit 3:1 gegen").
 _PREPOSITION_REACH = 8
@@ -130,6 +131,10 @@ _SECOND_TERM = frozenset("than que als dan di del dell della dello dei degli del
 _COMPARED_TO = frozenset("à au aux a al ao aos ad".split())
 
 
+#: Numbers written as words, nought among them: no party to a frame.
+_NUMBERS = frozenset(NUMBER_WORDS) | frozenset("zero zéro null nul cero nulla nil eins".split())
+
+
 def _argument(word: str) -> bool:
     """A word that can name a role's filler: no function word, date, number or verb of a frame."""
     return (
@@ -138,6 +143,7 @@ def _argument(word: str) -> bool:
         and word not in _VERB_WORDS
         and word not in _PASSIVE_AUX
         and not word[:1].isdigit()
+        and word not in _NUMBERS  # a score: "per tre a zero"
         and (len(word) > 1 or word.isalpha())
     )
 
@@ -334,7 +340,7 @@ def read_frame(toks: list[Tok]) -> tuple[str, dict[int, int]] | None:
         and lang in _VERB_SECOND
         and (
             words[0] in _ADVERBIAL
-            or words[0] in _OPENERS
+            or words[0] in CLAUSE_OPENERS
             or words[0] in OBJECT_ARTICLES
             or (words[0] in TIME_DEGREE and words[1:2] and words[1] in _ADVERBIAL)
         )
@@ -438,6 +444,30 @@ def _crossing(claim: list[Tok], evidence: list[Tok]) -> tuple[str, list, list, l
             continue
         (kept if mine == theirs else first if mine == FIRST else second).append((i, j))
     return c_frame[0], first, second, kept
+
+
+def told_from_both_sides(cw: list[str], ew: list[str]) -> bool:
+    """Whether the two sentences hold frame verbs that tell one event from its two sides ("lent" /
+    "borrowed", "received" / "presented"): only the frames can then say who did what.
+
+    >>> told_from_both_sides("ashby borrowed money from fenwick".split(), "fenwick lent money to ashby".split())
+    True
+    """
+    mine = {w for w in cw if w in _VERB_WORDS}
+    theirs = {w for w in ew if w in _VERB_WORDS} if mine else set()
+    return any(turned_verbs(a, b) for a in mine for b in theirs)
+
+
+def turned_verbs(a: str, b: str) -> bool:
+    """Whether two frame verbs tell one event from its two sides: one class, opposite directions
+    ("venceu" / "perdeu", "beat" / "lost", "paid" / "received").
+
+    >>> turned_verbs("venceu", "perdeu"), turned_verbs("venceu", "derrotou"), turned_verbs("paris", "lost")
+    (True, False, False)
+    """
+    left = {_VERBS[lang, a] for lang in _LANGS if (lang, a) in _VERBS}
+    right = {_VERBS[lang, b] for lang in _LANGS if (lang, b) in _VERBS}
+    return any(x[0] == y[0] and x[1] != y[1] for x in left for y in right)
 
 
 def frame_swap(claim: list[Tok], evidence: list[Tok]) -> tuple[tuple[int, int], tuple[int, int]] | None:

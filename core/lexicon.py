@@ -533,11 +533,12 @@ _LETTERS = {
 
 #: Letters a language never writes in its own words (loanwords aside: German "Café" keeps "é").
 _FOREIGN_LETTERS = {
-    "fr": set("áíóúñãõ"),
-    "es": set("àèùâêôçãõ"),
-    "it": set("ñãõç"),
-    "pt": set("ñèù"),
-    "nl": set("ñãõ"),
+    "en": set("ä"),
+    "fr": set("áíóúñãõä"),
+    "es": set("àèùâêôçãõä"),
+    "it": set("ñãõçä"),
+    "pt": set("ñèùä"),
+    "nl": set("ñãõä"),
     "de": set("ñãõ"),
 }
 
@@ -672,11 +673,16 @@ NEGATION_PHRASES = {
     "it": ("non più", "rifiutato di", "rifiutò di", "rifiuta di"),
     "nl": ("niet meer", "weigerde te", "weigert te"),
 }
+# Tokens are casefolded: "unterließ es" is read "unterliess es".
+NEGATION_PHRASES = {lang: tuple(p.casefold() for p in phrases) for lang, phrases in NEGATION_PHRASES.items()}
+
 #: Phrases that open with an operator's word and are no operator: "nothing short of historic" is
 #: historic, "no obstante" is "however", "non seulement … mais" adds, "peu à peu" is "gradually" and
 #: "tout au long du siècle" "throughout the century".
 NOT_OPERATORS = (
     "nothing short of",
+    # "No sooner had the store opened than …": as soon as.
+    "no sooner",
     "no less than",
     "no doubt",
     # "without doubt" affirms: "es, sin duda, la más silenciosa" says it is
@@ -785,7 +791,9 @@ NEGATIVE_MEANING = (
             " rifiutati rimosse rimossi sconsigliate sconsigliati sospese sospesi suspendidas suspendidos"
             " terminadas terminados terminati terminées terminés vietate vietati évitées évités interdits"
             " interdites"
-        ).split()
+        )
+        .casefold()  # tokens are casefolded: "außer" is read "ausser"
+        .split()
     )
     | AVOIDANCE
 )  # "avoid", "verzichten": not doing
@@ -1096,8 +1104,9 @@ ROLE_FRAMES = (
     "en defeat -: lost* lose* loses*",
     "en acquire +: acquired acquires buy bought buys purchased absorbed took* taken*",
     "en cause +: caused causes triggered provoked sparked induced",
-    "en pay +: owes owe pays paid compensate compensates reimburse reimburses",
-    "en pay -: receives* received*",
+    "en pay +: owes owe pays paid compensate compensates reimburse reimburses lent lends presented presents"
+    " awarded handed donated",
+    "en pay -: receives* received* borrowed* borrows*",
     "en sell +: sell sold sells",
     "en replace +: replaced replaces succeeded succeeds superseded supersedes supplanted",
     "en replace -: preceded precedes",
@@ -1125,7 +1134,7 @@ ROLE_FRAMES = (
     "fr cause +: provoqué causé provoque entraîné entraîne déclenché déclenche",
     "fr pay +: verse versé rembourser rembourse indemnise indemniser indemnisé dédommager dédommage"
     " dédommagé payer paie payé",
-    "fr pay -: reçoit* reçu*",
+    "fr pay -: reçoit* reçu* emprunté* emprunte*",
     "fr sell +: vendu vend cède cédé vendait vendent",
     "fr replace +: remplace remplacé remplacera succède succédé succéda supplanté",
     "fr replace -: précédé précède précéda",
@@ -1197,7 +1206,7 @@ ROLE_FRAMES = (
 #: Prepositions that introduce a frame's other role ("against", "gegen", "face à", "lost to").
 ROLE_PREPOSITIONS = frozenset(
     "against over to from gegen von vom contre face devant de ante frente contra contro su sur da van tegen"
-    " para a al à sobre".split()
+    " para a al à sobre diante".split()
 )
 #: Synonyms a reader names first that prefixes and the sources do not give (a generated lexicon adds more).
 SYNONYMS = (
@@ -1540,7 +1549,7 @@ COORDINATORS = SYMMETRIC | frozenset("& o e en of 和 与 及".split())
 #: Words that make a claim's number approximate, with the range of the source's value that they allow
 #: around the claim's value ``x``: "about" within 10 %, "nearly" from 90 % up to it, "more than" above.
 APPROXIMATORS = {
-    "about": "about around roughly approximately approx some circa ca environ approximativement"
+    "about": "about around roughly approximately approx some circa ca environ approximativement quelque zirka"
     " etwa rund ungefähr circa alrededor aproximadamente cerca unos unas uns umas circa quasi"
     " ongeveer ruim",
     "nearly": "nearly almost presque quasiment près fast knapp beinahe casi quase quasi bijna",

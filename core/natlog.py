@@ -67,6 +67,7 @@ from lfx_citations.core.align import (
     phrase_around,
 )
 from lfx_citations.core.frames import (
+    CLAUSE_OPENERS,
     NOUN_STARTS,
     OBJECT_ARTICLES,
     TIME_DEGREE,
@@ -76,6 +77,8 @@ from lfx_citations.core.frames import (
     frame_swap,
     frames_agree,
     object_first,
+    told_from_both_sides,
+    turned_verbs,
 )
 from lfx_citations.core.lexicon import (
     AUXILIARY_WORDS,
@@ -220,6 +223,19 @@ _NOUN_TOO = frozenset(("arrêté", "arrêtée"))
 _AUXILIARIES = AUXILIARY_WORDS | frozenset(PASSIVE_AUXILIARIES["fr"][0].split()) | {"a", "avait", "s", "se"}
 
 
+#: Phrases that say "never" in the languages without negative concord: "at no point", "zu keinem
+#: Zeitpunkt". (French, Spanish, Portuguese and Italian n-words agree with a negation near them: the
+#: concord reading below keeps them.)
+_NEVER_PHRASES: dict[str, tuple[tuple[str, ...], ...]] = {}
+for _phrase in (
+    "at no point",
+    "at no time",
+    "zu keinem zeitpunkt",
+    "zu keiner zeit",
+    "op geen enkel moment",
+):
+    _words = tuple(_phrase.split())
+    _NEVER_PHRASES[_words[0]] = (*_NEVER_PHRASES.get(_words[0], ()), _words)
 #: ``NOT_OPERATORS`` by their first word, each phrase as its words: looked up once per token.
 _NOT_OPERATORS_BY_FIRST: dict[str, tuple[tuple[str, ...], ...]] = {}
 for _phrase in NOT_OPERATORS:
@@ -304,6 +320,13 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             and words[k + 2].endswith(("ar", "er", "ir"))
         ):
             out[k] = out[k + 1] = ("part", "emphasis")  # "nada más ingresar": as soon as
+            continue
+        elif size := next(
+            (len(p) for p in _NEVER_PHRASES.get(t, ()) if tuple(words[k : k + len(p)]) == p), 0
+        ):
+            # The phrase says "never" at its last word, next to the clause it bears on ("At no point did
+            # the bridge close"); the rest are its parts.
+            out[k : k + size] = [("part", "never")] * (size - 1) + [("frequency", "never")]
             continue
         elif size := next(
             (len(p) for p in _NOT_OPERATORS_BY_FIRST.get(t, ()) if tuple(words[k : k + len(p)]) == p), 0
@@ -585,7 +608,25 @@ _UNLESS = frozenset("unless moins menos meno sei tenzij".split())
 #: "If" in the lexicon languages: a negation right after it is a condition ("sofern keine …").
 _IF = frozenset("if provided sofern falls wenn si indien mits".split())
 #: "Except" in the lexicon languages: what follows it is said not to hold.
-_EXCEPT = frozenset("except excepté sauf außer excepto salvo eccetto tranne exceto behalve".split())
+_EXCEPT = frozenset(
+    "except excepté sauf außer excepto salvo eccetto tranne exceto behalve".casefold().split()
+)
+
+
+def _excepted(one: list[str], other: list[str]) -> bool:
+    """Whether ``one`` says "unless" or "except" and ``other`` "if": the same condition, the negation on
+    either side of it.
+
+    >>> _excepted("geschlossen ausser wenn ein feiertag".split(), "geschlossen sofern kein feiertag".split())
+    True
+    >>> _excepted("closed unless it rains".split(), "it is closed".split())
+    False
+    """
+    # "Se" is "if" in Portuguese and Italian only with "only" before it ("só pode … se"); alone it is
+    # mostly a pronoun ("no se permite").
+    return any(w in _UNLESS or w in _EXCEPT for w in one) and (
+        any(w in _IF for w in other) or ("se" in other and any(w in NEGATION_BREAKERS for w in other))
+    )
 
 
 #: Days of the week and the weekend. (Not months or seasons: "August through October" is "late this
@@ -1181,6 +1222,8 @@ def infer(
                         rel = None  # "Not a single test … failed" / "every test passing"
                     if rel in EXCLUSIVE and _trade_turned(cw, i, ew, j):
                         rel = None  # "Acme sold the plant to Globex" / "Globex bought the plant from Acme"
+                    if rel in EXCLUSIVE and turned_verbs(cw[i], ew[j]) and frames_agree(claim, evidence):
+                        rel = None  # "venceu o Académico" / "o Académico perdeu … para o Sporting"
                     if rel in EXCLUSIVE and _bounded(cw, i, ew, j):
                         rel = None  # "remains closed until April" / "reopens in April": one state ends
                     if rel in EXCLUSIVE and (_conditioned(cw, i) or _conditioned(ew, j)):
@@ -1191,6 +1234,10 @@ def infer(
                         rel = None  # "open from Monday to Friday" / "closed at weekends": other days
                     if rel in EXCLUSIVE and _says_apart(cw[i], ew, aligned_e | {j}):
                         rel = None  # "fell in Asia, while they rose in Europe" / "In Europe, sales rose"
+                    if rel in EXCLUSIVE and (
+                        _excepted_state(cw, i, ew, j, lang) or _excepted_state(ew, j, cw, i, lang)
+                    ):
+                        rel = None  # "abre todos los días excepto los lunes" / "cierra los lunes y abre …"
                     if rel in EXCLUSIVE and _both_say(cw, ew, i, j, lang):
                         rel = None  # "die alte … als die neue" / "die neue … wie die alte": swapped, not flipped
                     kind = "negation" if negated_form(ew[j], cw[i]) else "direction"
@@ -1375,6 +1422,11 @@ def infer(
             c_free.remove(i)
             e_free.remove(j)
             result.paired.add(i)
+    # The one "never" of each side, said in other words and places: "Zu keinem Zeitpunkt war … gefährdet"
+    # / "… war laut Stadt nie gefährdet".
+    if len(c_free) == len(e_free) == 1 and cm[c_free[0]] == em[e_free[0]] == ("frequency", "never"):
+        result.paired.add(c_free.pop())
+        e_free.pop()
     # A verb that says "no longer" on one side, said on the other in its separable form ("stellte …
     # ein" / "eingestellt"): the same verb, and German "einstellen" also means "hire".
     for free, words, other in ((c_free, cw, ew), (e_free, ew, cw)):
@@ -1712,6 +1764,13 @@ def infer(
     _roles(claim, evidence, source_text, cm, em, result, edits)
     if result.role is None and not any(e.projected in EXCLUSIVE for e in edits):
         apart = _unaligned_exclusion(cw, ew, cm, em, (aligned_c, aligned_e), lang, (evidence, source_text))
+        # One event told from its other side: "O Sporting venceu o Académico" / "o Académico perdeu …
+        # para o Sporting", when the frames keep every party's role.
+        apart = [
+            e
+            for e in apart
+            if not (turned_verbs(cw[e.claim[0]], ew[e.evidence[0]]) and frames_agree(claim, evidence))
+        ]
         edits.extend(apart)
         # The slot that held the claim's word unread is read now ("gab der" / "wies die"), when the
         # rest of it is function words.
@@ -1736,6 +1795,11 @@ def infer(
             if faced is not None:
                 result.paired.add(faced)
                 result.lonely.discard(faced)
+    # A negation that one side makes a condition of and the other an exception: "não pode ter
+    # animais, a menos que …" / "só pode ter animais se …", "geschlossen, außer wenn … ein Feiertag"
+    # / "geschlossen, sofern … kein Feiertag". Which way the condition runs is beyond the words read.
+    if _excepted(cw, ew) or _excepted(ew, cw):
+        edits = [e for e in edits if not (e.op in ("ins", "del") and e.kind in ("negation", "quantifier"))]
     relation = _joined(edits)
     # The claim's own negation where the evidence says "only" of something else ("steht nur in der
     # Pro-Version zur Verfügung" / "In der Basisversion ist die Funktion nicht verfügbar"), or says "not"
@@ -2366,7 +2430,7 @@ _DEGREE = frozenset(
     " relatively somewhat très assez plutôt extrêmement particulièrement relativement sehr ziemlich"
     " recht eher äußerst besonders relativ erstaunlich überraschend muy bastante sumamente"
     " relativamente especialmente muito extremamente molto abbastanza piuttosto estremamente"
-    " particolarmente relativamente erg zeer vrij nogal tamelijk bijzonder relatief".split()
+    " particolarmente relativamente erg zeer vrij nogal tamelijk bijzonder relatief".casefold().split()
 )
 _MANAGED = frozenset(
     "managed manage manages succeeded logró logra lograron consiguió consigue consiguieron conseguiu"
@@ -2907,10 +2971,39 @@ def fraction(words: list[str], k: int) -> float | None:
     >>> fraction(["a", "third", "of", "them"], 1), fraction(["a", "fifth"], 1), fraction(["a", "third", "term"], 1)
     (33.333333333333336, 20.0, None)
     """
+    out_of = _out_of(words, k)
+    if out_of is not None:
+        return out_of
     before, after = words[k - 1] if k else "", words[k + 1] if k + 1 < len(words) else ""
     if before not in _ONE_OF or (after and after not in _AFTER_FRACTION):
         return None
     return _FRACTIONS.get(words[k])
+
+
+#: What joins the two numbers of a share said "N out of M": "three out of four", "tres de cada
+#: cuatro", "trois sur quatre", "drei von vier", "tre su quattro", "três em cada quatro", "drie op de vier".
+_OUT_OF = ("out of", "in", "of every", "de cada", "sur", "von", "su", "em cada", "op de", "van de")
+
+
+def _out_of(words: list[str], k: int) -> float | None:
+    """The share in per cent of "N out of M" when token ``k`` is either of its numbers, else None.
+
+    >>> _out_of("casi tres de cada cuatro hogares".split(), 1), _out_of("casi tres de cada cuatro hogares".split(), 4)
+    (75.0, 75.0)
+    >>> _out_of("in 3 of the 4 cases".split(), 1) is None, _out_of("fell by 25 in 2023".split(), 3) is None
+    (True, True)
+    """
+    for joint in _OUT_OF:
+        n = len(joint.split())
+        for a in (k, k - n - 1):
+            b = a + n + 1
+            if a < 0 or b >= len(words) or " ".join(words[a + 1 : b]) != joint:
+                continue
+            top, bottom = _value(number_key(words[a])), _value(number_key(words[b]))
+            # A share of a few ("one in four"), not an amount and a year ("25 % in 2023").
+            if top is not None and bottom and 0 < top <= bottom <= 100:
+                return 100 * top / bottom
+    return None
 
 
 def _share(cw: list[str], i: int, ew: list[str], j: int) -> str | None:
@@ -2972,6 +3065,11 @@ _DAY_PART = dict.fromkeys(
     12,
 ) | dict.fromkeys("morning mañana matin morgens vormittags mattina manhã ochtends 上午 早上".split(), 0)
 _DAY_PART_REACH = 5
+#: Parts of the day, also as nouns ("gestern Abend", "this morning"): a time, never a party.
+_TIMES_OF_DAY = frozenset(_DAY_PART) | frozenset(
+    "abend morgen mittag nachmittag vormittag nacht soirée nuit noche notte avond ochtend middag nacht"
+    " night noon midnight".split()
+)
 #: Minutes said in words after an hour and its "and" ("y media", "et quart", "e mezza").
 _AND_MINUTES = frozenset("y et e and".split())
 _HOUR_WORDS = frozenset("heures heure uhr".split())
@@ -3348,6 +3446,19 @@ def _says_apart(word: str, ew: list[str], taken: set[int]) -> bool:
     )
 
 
+def _excepted_state(one: list[str], i: int, other: list[str], j: int, lang: str = "") -> bool:
+    """Whether ``other`` makes an exception ("except", "excepto", "außer") and ``one`` says the
+    exception's state and the other state both: "abre todos los días excepto los lunes" / "cierra los
+    lunes y abre el resto de la semana" (word ``i`` of ``one`` faces word ``j`` of ``other``).
+
+    >>> _excepted_state("cierra los lunes y abre".split(), 0, "abre todos excepto los lunes".split(), 0, "es")
+    True
+    """
+    return any(w in _EXCEPT for w in other) and any(
+        same_predicate(w, other[j], lang) for k, w in enumerate(one) if k != i
+    )
+
+
 def _both_say(cw: list[str], ew: list[str], i: int, j: int, lang: str = "") -> bool:
     """Whether each of two words the lexicon excludes is said on the other side too, in any form: the
     sentences then name both, in other places ("Die alte Version startet langsamer als die neue" /
@@ -3521,6 +3632,8 @@ def role_swap(
         and w not in _PREPOSITIONS
         and w not in _TIMES
         and not (len(w) == 4 and w.isdigit() and i and cw[i - 1] in _TIME_OPENERS)
+        and w not in CLAUSE_OPENERS  # "Gestern Abend rettete die Feuerwehr …": a time, not a role
+        and w not in _TIMES_OF_DAY
         # "Kurz nach der Eröffnung", "shortly after": the adverb belongs to the time, not a role.
         and not (
             w in TIME_DEGREE and i + 1 < len(cw) and (cw[i + 1] in _TEMPORAL or cw[i + 1] in _PHRASE_OPENERS)
@@ -3562,6 +3675,8 @@ def role_swap(
                 if _content(w) and lower[k] and not w[0].isdigit() and w not in _COPULAS and w not in _AUX_ALL
             ]
             # said once on each side: "his local school Teaneck High School" is no predicate "school".
+            # A noun after a possessive on one side and its article on the other is no predicate: "the
+            # stadium of Dunmore City" / "Dunmore City's stadium".
             shared = [
                 w
                 for w in said
@@ -3569,6 +3684,7 @@ def role_swap(
                 and len(e_at.get(w, ())) <= 1
                 and any(same_predicate(w, v, lang) for v in e_mid)
                 and (not _cjk_frame_word(w) or _cjk_same_preposition(c_mid, e_mid))
+                and not (w in e_at and _genitive_turned(cw, cw.index(w), ew, e_at[w][0]))
             ]
             compared = _compared(c_mid, e_mid)
             # Two events ordered in time: "before" / "after" is the predicate ("X was signed before Y
@@ -3718,6 +3834,19 @@ def _joining(word: str, lang: str) -> bool:
     (True, False, True)
     """
     return word in _JOINING and not (word == "mais" and lang == "pt")
+
+
+def _genitive_turned(cw: list[str], i: int, ew: list[str], j: int) -> bool:
+    """Whether one noun stands after a possessive "s" on one side and after its article on the other:
+    "Dunmore City's stadium" / "the stadium of Dunmore City" name one owner.
+
+    >>> _genitive_turned("the stadium of dunmore".split(), 1, "dunmore city s stadium".split(), 3)
+    True
+    >>> _genitive_turned("castel fut l élève du".split(), 3, "monge fut l élève de".split(), 3)
+    False
+    """
+    after = ({cw[i - 1]} if i else set()) | ({ew[j - 1]} if j else set())
+    return "s" in after and bool(after & NOUN_STARTS)
 
 
 def _verb_first(
@@ -3883,7 +4012,9 @@ def _roles(
     cw, ew = [t for t, *_ in claim], [t for t, *_ in evidence]
     lang = sentence_language(cw) or sentence_language(ew)
     lower = [not (k and cap) for k, (*_, cap) in enumerate(claim)]
-    found = role_swap(cw, ew, cm, em, lower, lang)
+    # One event told from each side ("lent" / "borrowed") swaps its parties in the words: the frames
+    # alone read it.
+    found = None if told_from_both_sides(cw, ew) else role_swap(cw, ew, cm, em, lower, lang)
     if found is None and lang != "zh":
         # An aside between an argument and its verb ("the winery, founded in 1954, took over …") is
         # no part of the predicate: the swap is read without it, and placed back, where the test of

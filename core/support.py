@@ -2139,6 +2139,7 @@ class SupportChecker:
             or word in _HONORIFICS  # "zugunsten von Frau Albrecht": a title, the name follows
             or word in NUMBER_WORDS
             or operator(word) is not None  # "Alle", "Sommige", "Einige" open a sentence
+            or approximator([word]) is not None  # "About 400", "Rund 250", "Environ 300"
         ):
             return False
         if (

@@ -7281,8 +7281,166 @@ JOINED_IN_EITHER_ORDER_60 = [
     ),
 ]
 
+#: One event told from each side ("lent" / "borrowed", "received" / "presented", "venceu" / "perdeu
+#: … para"); a possessive turned into "of" names one owner; a time of day or a clause-opening adverb is
+#: no party, nor a score in words; "at no point" and "zu keinem Zeitpunkt" say never;
+#: an approximation opening a sentence is no name; "no sooner" negates nothing; an exception said as a
+#: condition ("a menos que" / "só … se", "außer wenn" / "sofern … kein", "excepto los lunes" / "cierra
+#: los lunes y abre …"); "tres de cada cuatro" is a share. Rows written by hand for the probes of this
+#: round.
+TOLD_FROM_BOTH_SIDES_61 = [
+    (
+        "en",
+        "The Fenwick Credit Union lent 3 million pounds to the town council of Ashby.",
+        "The Fenwick Credit Union borrowed 3 million pounds from the town council of Ashby.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "en",
+        "The Fenwick Credit Union lent 3 million pounds to the town council of Ashby.",
+        "The town council of Ashby lent 3 million pounds to the Fenwick Credit Union.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "The Fenwick Credit Union lent 3 million pounds to the town council of Ashby.",
+        "The town council of Ashby borrowed 3 million pounds from the Fenwick Credit Union.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Senator Lydia Graves received the award from Omar Taleb.",
+        "Omar Taleb presented the award to Senator Lydia Graves.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Senator Lydia Graves received the award from Omar Taleb.",
+        "Senator Lydia Graves presented the award to Omar Taleb.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "en",
+        "Dunmore City's stadium, Harrowfield Park, will be expanded to hold 32,000 spectators.",
+        "Harrowfield Park, the stadium of Dunmore City, will be expanded to hold 32,000 spectators.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Pendant six ans, Jeanne Castel fut l'élève du peintre Aurèle Monge.",
+        "Pendant six ans, le peintre Aurèle Monge fut l'élève de Jeanne Castel.",
+        "contradicted",
+        "role",
+    ),
+    (
+        "it",
+        "Domenica il Calcio Montevalle ha battuto il Real Borgoni per tre a zero.",
+        "Domenica il Real Borgoni ha perso per tre a zero contro il Calcio Montevalle.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Gestern Abend rettete die Feuerwehr in Brannstedt zwei Bewohner aus einem brennenden Haus.",
+        "Die Feuerwehr rettete gestern Abend in Brannstedt zwei Bewohner aus einem brennenden Haus.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "At no point did the Tessarine Bridge close to traffic during the 2019 renovation works.",
+        "The Tessarine Bridge never closed to traffic during the 2019 renovation works.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "No sooner had the Fenwick store opened its doors than the first customers rushed inside.",
+        "The first customers rushed into the Fenwick store as soon as it opened its doors.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "About 400 volunteers helped clean the beaches of Calloway Bay last weekend.",
+        "Roughly 400 volunteers helped to clean the Calloway Bay beaches last weekend.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Environ 300 personnes ont manifesté samedi devant la mairie de Quimbrac.",
+        "Quelque 300 personnes ont manifesté samedi devant la mairie de Quimbrac.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Zu keinem Zeitpunkt war die Trinkwasserversorgung in Oberwenden gefährdet, teilte die Stadt mit.",
+        "Die Trinkwasserversorgung in Oberwenden war laut Stadt nie gefährdet.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Das Hallenbad Seewinkel bleibt montags geschlossen, außer wenn der Montag ein Feiertag ist.",
+        "Montags ist das Hallenbad Seewinkel geschlossen, sofern der Montag kein Feiertag ist.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Etwa 250 Beschäftigte legten am Montag bei der Firma Stahlwerk Ostheim die Arbeit nieder.",
+        "Rund 250 Beschäftigte der Firma Stahlwerk Ostheim streikten am Montag.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "La piscina municipal de Almenara del Río abre todos los días excepto los lunes.",
+        "La piscina municipal de Almenara del Río cierra los lunes y abre el resto de la semana.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "O inquilino não pode ter animais, a menos que o senhorio o autorize por escrito.",
+        "O inquilino só pode ter animais se o senhorio o autorizar por escrito.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "At no point did the bridge close to traffic.",
+        "The bridge closed to traffic.",
+        "contradicted",
+        "quantifier",
+    ),
+    (
+        "es",
+        "El 74 % de los hogares tiene conexión de fibra.",
+        "Casi tres de cada cuatro hogares tienen conexión de fibra.",
+        "not supported",
+        None,
+    ),
+    (
+        "en",
+        "Three out of four households have a fibre connection.",
+        "75 % of households have a fibre connection.",
+        "supported",
+        None,
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "told_from_both_sides_61": TOLD_FROM_BOTH_SIDES_61,
     "joined_in_either_order_60": JOINED_IN_EITHER_ORDER_60,
     "named_alike_59": NAMED_ALIKE_59,
     "fronted_times_58": FRONTED_TIMES_58,
