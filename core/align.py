@@ -288,7 +288,15 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
     for m in TOKEN_RE.finditer(text, start, end):
         raw, a = m.group(0), m.start()
         if raw[0].isdigit():
-            out.append((canonical_number(years.get(a, raw)), a, m.end(), False))
+            if _DOTTED_TIME.fullmatch(raw) and _CLOCK_AFTER.match(text, m.end()):
+                # "15.30 uur", "20.15 Uhr": a time, hours and minutes, not a decimal.
+                hours, minutes = raw.split(".")
+                out += [
+                    (str(int(hours)), a, a + len(hours), False),
+                    (minutes, a + len(hours) + 1, m.end(), False),
+                ]
+            else:
+                out.append((canonical_number(years.get(a, raw)), a, m.end(), False))
         elif raw[0] >= "\u0e00" and NOSPACE_RE.match(raw):  # cheap test first: most words are below
             rest = _scaled_by(out, raw, last_end, a)
             if rest is not raw:
@@ -308,9 +316,45 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
                 out[len(out) - 3] = counted.pop(len(out) - 3)
             elif word in PERIOD_DAYS and word != "an" and out:
                 _halve(out)  # ("an", French for year, is the article of "half an hour")
+            elif word in _DUTCH_DAY_PARTS and out and out[-1][0] == "s":
+                out.pop()  # "'s middags": the "s" of the old genitive, no second
+            elif out and _said_clock(out, word, a, m.end()):
+                last_end = m.end()
+                continue  # "at noon", "à midi", "um halb acht": the time in digits
             out.append((word, a, m.end(), raw[0].isupper()))
         last_end = m.end()
     return out
+
+
+_DOTTED_TIME = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
+_CLOCK_AFTER = re.compile(r"\s*(?:uur|uhr|h)\b", re.IGNORECASE)
+_DUTCH_DAY_PARTS = frozenset("morgens ochtends middags avonds nachts".split())
+#: Words before a time of day ("at noon", "um halb acht", "om half negen").
+_AT_CLOCK = frozenset("at à a al alle ao às um om".split())
+_NOON = frozenset("noon midday midi mediodía mezzogiorno meio-dia mittag".split())
+#: "Halb acht" is half past seven in German and Dutch.
+_HALF_BEFORE = frozenset("halb half".split())
+
+
+def _said_clock(out: list[Tok], word: str, a: int, b: int) -> bool:
+    """Write a time of day said in words after its preposition as the digits of a 24-hour clock:
+    "at noon" is 12 00, German and Dutch "halb acht" 7 30; whether ``word`` was read so (its tokens
+    added to ``out``)."""
+    if word in _NOON and out[-1][0] in _AT_CLOCK:
+        out.extend([("12", a, b, False), ("00", a, b, False)])
+        return True
+    hour = NUMBER_WORDS.get(word, word)
+    if (
+        len(out) > 1
+        and out[-1][0] in _HALF_BEFORE
+        and out[-2][0] in ("um", "om")
+        and hour.isdigit()
+        and 1 <= int(hour) <= 12
+    ):
+        out[-1] = (str(int(hour) - 1 or 12), out[-1][1], b, False)
+        out.append(("30", a, b, False))
+        return True
+    return False
 
 
 def _plus_half(tok: Tok) -> Tok | None:

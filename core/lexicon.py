@@ -1689,6 +1689,7 @@ PERIOD_DAYS = {
         (1 / 24, "hour hours heure heures stunde stunden hora horas ora ore uur uren 小时"),
         (1, "day days jour jours tag tage tagen día días dia dias giorno giorni dag dagen 天 日"),
         (7, "week weeks semaine semaines woche wochen semana semanas settimana settimane weken 周 星期"),
+        (14, "fortnight fortnights"),
         (30.44, "month months mois monat monate monaten mes meses mês mese mesi maand maanden 月"),
         (
             365.25,

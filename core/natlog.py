@@ -3102,10 +3102,13 @@ def _hour(words: list[str], k: int) -> tuple[int, int, bool] | None:
     if after in _HALF_DAY and 1 <= h <= 12:
         return 60 * (h % 12 + _HALF_DAY[after]), 2, True
     if after.isdigit() and int(after) < 60:
-        if k + 2 >= len(words) or words[k + 2] not in _HALF_DAY:
-            return 60 * h + int(after), 2, False
-        if 1 <= h <= 12:
-            return 60 * (h % 12 + _HALF_DAY[words[k + 2]]) + int(after), 3, True
+        if k + 2 < len(words) and words[k + 2] in _HALF_DAY:
+            return (60 * (h % 12 + _HALF_DAY[words[k + 2]]) + int(after), 3, True) if 1 <= h <= 12 else None
+        # "halb acht abends" (read 7 30): the part of the day after the minutes.
+        part = next((n for n, w in enumerate(words[k + 2 : k + 2 + _DAY_PART_REACH]) if w in _DAY_PART), None)
+        if part is not None and 1 <= h <= 12:
+            return 60 * (h % 12 + _DAY_PART[words[k + 2 + part]]) + int(after), part + 3, True
+        return 60 * h + int(after), 2, False
     # Minutes said in words: "las dos y media", "trois heures et quart".
     said = (words[k + 2 : k + 3] or [""])[0] if after in _AND_MINUTES or after in _HOUR_WORDS else ""
     if after in _HOUR_WORDS and said in _AND_MINUTES:

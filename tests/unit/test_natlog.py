@@ -7438,8 +7438,43 @@ TOLD_FROM_BOTH_SIDES_61 = [
     ),
 ]
 
+#: A time of day said in words after its preposition is read on the clock: "à midi", "a mezzogiorno"
+#: are 12:00, Dutch "om half vier 's middags" is 15.30 ("15.30 uur" a time, not a decimal; the "s" of
+#: "'s middags" no second).
+CLOCK_IN_WORDS_62 = [
+    (
+        "nl",
+        "De vergadering van de gemeenteraad begint donderdag om half vier 's middags.",
+        "De vergadering van de gemeenteraad begint donderdag om 15.30 uur.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "De vergadering van de gemeenteraad begint donderdag om half vier 's middags.",
+        "De vergadering van de gemeenteraad begint donderdag om 16.30 uur.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "fr",
+        "La conférence débutera à midi dans l'amphithéâtre principal.",
+        "La conférence commencera à 12 h dans l'amphithéâtre principal.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "La domenica la farmacia Centrale apre a mezzogiorno.",
+        "La domenica la farmacia Centrale apre alle 12:00.",
+        "supported",
+        None,
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "clock_in_words_62": CLOCK_IN_WORDS_62,
     "told_from_both_sides_61": TOLD_FROM_BOTH_SIDES_61,
     "joined_in_either_order_60": JOINED_IN_EITHER_ORDER_60,
     "named_alike_59": NAMED_ALIKE_59,
