@@ -124,7 +124,7 @@ TIMES_COUNTED = frozenset("times mal fois veces vez vezes volte keer".split())
 _COUNTED = frozenset(w for w in PERIOD_DAYS if w[:1] < "\u4e00") | (TIMES_COUNTED - {"mal"})
 #: "And a half": "un minuto y medio", "une heure et demie".
 _HALF = frozenset("half halb halve demi demie medio media mezzo mezza meio meia".split())
-#: "Half" before a span of time: "half an hour", "une demi-heure", "eine halbe Stunde", "mezz'ora".
+#: "Half" in any form, before a span of time: "two and a half hours", "zwei und eine halbe Stunde".
 _HALVES = _HALF | frozenset("halbe halbes halben halber mezz".split())
 #: Words that join a whole to its half ("two and a half hours", "zwei und eine halbe Stunde").
 _AND_HALF = frozenset("and et y und e en ed".split())
@@ -326,8 +326,10 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
     return out
 
 
+#: A time written with a dot ("15.30"), read as one when the word for o'clock follows it.
 _DOTTED_TIME = re.compile(r"(?:[01]?\d|2[0-3])\.[0-5]\d")
 _CLOCK_AFTER = re.compile(r"\s*(?:uur|uhr|h)\b", re.IGNORECASE)
+#: Dutch parts of the day after the "'s" of an old genitive ("'s middags").
 _DUTCH_DAY_PARTS = frozenset("morgens ochtends middags avonds nachts".split())
 #: Words before a time of day ("at noon", "um halb acht", "om half negen").
 _AT_CLOCK = frozenset("at à a al alle ao às um om".split())

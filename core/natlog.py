@@ -3067,7 +3067,7 @@ _DAY_PART = dict.fromkeys(
 _DAY_PART_REACH = 5
 #: Parts of the day, also as nouns ("gestern Abend", "this morning"): a time, never a party.
 _TIMES_OF_DAY = frozenset(_DAY_PART) | frozenset(
-    "abend morgen mittag nachmittag vormittag nacht soirée nuit noche notte avond ochtend middag nacht"
+    "abend morgen mittag nachmittag vormittag nacht soirée nuit noche notte avond ochtend middag"
     " night noon midnight".split()
 )
 #: Minutes said in words after an hour and its "and" ("y media", "et quart", "e mezza").
@@ -3803,7 +3803,7 @@ def _governor(words: list[str], k: int, lang: str = "") -> str | None:
 #: Adverbs that may open a phrase put first: of how long, and focus words ("auch bei", "even in").
 _BEFORE_PHRASE = TIME_DEGREE | frozenset(
     "also even only auch selbst sogar nur gerade même seulement aussi incluso solo también anche"
-    " persino solo ook zelfs alleen também mesmo até".split()
+    " persino ook zelfs alleen mesmo até".split()
 )
 _ANY_ARTICLE = NOUN_STARTS | frozenset("a as".split())
 _DUTCH_ARTICLES = _ANY_ARTICLE | frozenset("de het een".split())
