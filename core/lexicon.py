@@ -73,7 +73,12 @@ NEGATION_PARTS = (
 
 #: Chinese verbs that say "no longer" ("停止运营" / "不再运营"), as "ceased" does, or "must not" ("禁止服用"
 #: / "不得服用"): a negation where the sentence has no other ("暂停了作业，尚未恢复" says two things).
-CJK_NEGATING_VERBS = ("停止", "终止", "暂停", "禁止", "严禁", "嚴禁")
+CJK_NEGATING_VERBS = ("停止", "终止", "暂停", "禁止", "严禁", "嚴禁", "缺席")
+#: Chinese double negations: "not without", "there is none who does not" (并非不适用 applies, 没有一个不满意
+#: all are satisfied). Neither negation counts.
+CJK_DOUBLE_NEGATIONS = ("并不是不", "并非不", "不是不", "没有一个不", "没有人不", "没有不", "无不", "不无")
+#: Words a breaker opens that negate all the same: 不同意 (disagree) is not 不同 (different).
+NEGATION_PART_KEPT = ("不同意",)
 #: "Refused to" ("拒绝发表评论" / "没有发表评论"): a negation of what follows it, but not where it rejects
 #: what was done before ("被市议会拒绝了").
 CJK_REFUSING = ("拒绝", "拒絕")
@@ -553,6 +558,8 @@ AMBIGUOUS_CUES = frozenset("mai ei no non pas".split())
 #: "no questions asked" (无理由退货, a return for any reason).
 NEGATION_PART_BREAKERS = (
     "无理由",
+    "毫无疑问",
+    "无疑",
     "不足",
     "不超过",
     "不超過",
@@ -1050,7 +1057,7 @@ CONTRARIES = (
     "permite permitem permitido permitida | bloqueia bloqueiam bloqueado bloqueada",
     "autorise autorisent autorisé autorisée permet permettent | bloque bloquent bloqué bloquée",
     "erlaubt erlauben | blockiert blockieren sperrt gesperrt",
-    "增加 上升 增长 升高 | 减少 下降 降低",
+    "增加 上升 增长 升高 上涨 回升 攀升 | 减少 下降 降低 下滑 回落 下跌 缩减",
     "上涨 | 下跌 下降 减少 降低",
     "空腹 | 饭后 餐后 随餐 进餐",
     "下跌 | 增加 上升 增长",
@@ -1287,7 +1294,8 @@ CONVERSES = (
     "más mais | menos",
     "più | meno",
     "meer | minder",
-    # Chinese says a comparison with 比 and one character of its dimension.
+    # Chinese says a comparison with 比 and one character of its dimension, or in a word of its own.
+    "超过 多于 高于 大于 | 少于 低于 小于",
     "重 | 轻",
     "高 | 矮 低",
     "大 | 小",

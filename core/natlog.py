@@ -86,6 +86,7 @@ from lfx_citations.core.lexicon import (
     AVOIDANCE,
     CALENDAR,
     CALENDAR_WORDS,
+    CJK_DOUBLE_NEGATIONS,
     CJK_NEGATING_VERBS,
     CJK_REFUSING,
     CONTEXT_CONTRARIES,
@@ -103,6 +104,7 @@ from lfx_citations.core.lexicon import (
     NE_PARTNERS,
     NEGATION_BREAKERS,
     NEGATION_PART_BREAKERS,
+    NEGATION_PART_KEPT,
     NEGATION_PARTS,
     NEGATION_PHRASES,
     NEGATIVE_APART,
@@ -367,8 +369,10 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             mark = ("negation", "not")  # "doesn't", "can't", "won't"
         elif t[0] >= "\u0e00":
             # A breaker may open before this token: the second 不 of 不得不推迟 ("had to postpone").
-            if any(text.startswith(p, a) for p in NEGATION_PARTS) and not any(
-                text.startswith(p, s)
+            if _double_negated(text, a):
+                mark = None  # 并非不适用: applies
+            elif any(text.startswith(p, a) for p in NEGATION_PARTS) and not any(
+                text.startswith(p, s) and not text.startswith(NEGATION_PART_KEPT, s)
                 for p in NEGATION_PART_BREAKERS
                 for s in range(a - len(p) + 1, a + 1)
                 if s >= 0
@@ -822,6 +826,17 @@ def _content(word: str) -> bool:
 def _letter(word: str) -> bool:
     """A single letter that is no word of its own ("S" of "Lumo S"; not "a", "y", "à")."""
     return len(word) == 1 and word.isalpha() and word not in FUNCTION_WORD_SET
+
+
+def _double_negated(text: str, a: int) -> bool:
+    """Whether the character at ``a`` stands in a Chinese double negation (``CJK_DOUBLE_NEGATIONS``).
+
+    >>> _double_negated("该条款并非不适用", 5), _double_negated("该条款不适用", 3)
+    (True, False)
+    """
+    return any(
+        text.startswith(p, s) for p in CJK_DOUBLE_NEGATIONS for s in range(max(0, a - len(p) + 1), a + 1)
+    )
 
 
 def _short_name(word: str) -> bool:
@@ -3185,6 +3200,13 @@ def amount_goes_on(words: list[str], k: int) -> bool:
     )
 
 
+#: Days that Romance languages say for weeks: (number, unit) -> weeks.
+_WEEK_IDIOMS = {
+    **{("15", unit): 2.0 for unit in "jours días dias giorni".split()},
+    **{("8", unit): 1.0 for unit in "jours días dias giorni".split()},
+}
+
+
 def _converted(cw: list[str], ew: list[str], i: int, j: int, e: float) -> float | None:
     """The evidence's amount at ``j`` in the unit the claim writes after its number at ``i``, when the
     two units differ and measure one thing ("km" / "m"); else None. Not an amount another number and
@@ -3200,6 +3222,11 @@ def _converted(cw: list[str], ew: list[str], i: int, j: int, e: float) -> float 
     found = convert(e, ew[j + 1], cw[i + 1])
     if found is None or None not in (unit_dimension(cw[i + 1]), unit_dimension(ew[j + 1])):
         return found
+    # "Quinze jours", "quince días", "quindici giorni" are two weeks, "huit jours" one.
+    weeks = _WEEK_IDIOMS.get((number_key(ew[j]), ew[j + 1])) if period_days(cw[i + 1]) == 7 else None
+    found = weeks if weeks is not None else found
+    said = _WEEK_IDIOMS.get((number_key(cw[i]), cw[i + 1])) if period_days(ew[j + 1]) == 7 else None
+    found = float(number_key(cw[i])) if said is not None and said == e else found
     # A span of time in the words of another language converted is the same span ("24 Monate" /
     # "zwei Jahre"); another span, or one counted in working days ("15 días hábiles" / "tres
     # semanas"), is the span check's.

@@ -2404,6 +2404,9 @@ class SupportChecker:
                 if swap is not None:
                     (cs, ce), (es, ee) = swap
                     words = frozenset(t for t, s, e, _ in claim.spans if s < ce and e > cs)
+                    inside = frozenset(t for t, s, e, _ in claim.spans if s >= cs and e <= ce)
+                    if inside and inside <= eased:
+                        continue  # words the lexicon relates ("不同意" / "拒绝了"), no name
                     conflicts.append(
                         (
                             Conflict("name", claim.text[cs:ce], source.text[a + es : a + ee], a + es, a + ee),

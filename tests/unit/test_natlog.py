@@ -7472,8 +7472,100 @@ CLOCK_IN_WORDS_62 = [
     ),
 ]
 
+#: Chinese said in other words: double negations (没有一个不, 并不是不) negate nothing, 毫无疑问 is "no
+#: doubt", 不同意 (disagree) is a negation though 不同 is none, 缺席 says "did not attend", 超过 / 少于
+#: compare with the parties turned, 回落 and 下滑 are falls; French, Spanish and Italian fifteen days
+#: are two weeks.
+CHINESE_IN_OTHER_WORDS_63 = [
+    (
+        "zh",
+        "毫无疑问，此次固件升级显著提高了设备的稳定性。",
+        "此次固件升级明显提升了设备的稳定性。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "网球选手孙琳因伤缺席了本届锦标赛。",
+        "因为受伤，网球选手孙琳没有参加本届锦标赛。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "参加试用的志愿者没有一个不对新产品表示满意。",
+        "所有参加试用的志愿者都对新产品表示满意。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "该玩具并不是不适合儿童使用，只是需要在成人监护下操作。",
+        "该玩具可以供儿童使用，但需要在成人监护下操作。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "董事会拒绝了远泰集团提出的收购要约。",
+        "董事会不同意远泰集团提出的收购要约。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "在本次村委会选举中，刘芳的得票数超过了张涛。",
+        "本次村委会选举中，张涛的得票数少于刘芳。",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "在本次村委会选举中，刘芳的得票数超过了张涛。",
+        "本次村委会选举中，张涛的得票数超过了刘芳。",
+        "contradicted",
+        "role",
+    ),
+    (
+        "zh",
+        "网球选手孙琳因伤缺席了本届锦标赛。",
+        "网球选手孙琳参加了本届锦标赛。",
+        "contradicted",
+        "negation",
+    ),
+    (
+        "zh",
+        "今年绿党的得票率明显上涨。",
+        "今年绿党的得票率有所回落。",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "fr",
+        "L'application affiche les horaires des ferries jusqu'à quinze jours à l'avance.",
+        "On peut consulter les départs des ferries jusqu'à deux semaines à l'avance.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le délai est de trois semaines.",
+        "Le délai est de quinze jours.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "es",
+        "El plazo de devolución es de quince días.",
+        "El plazo de devolución es de dos semanas.",
+        "supported",
+        None,
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "chinese_in_other_words_63": CHINESE_IN_OTHER_WORDS_63,
     "clock_in_words_62": CLOCK_IN_WORDS_62,
     "told_from_both_sides_61": TOLD_FROM_BOTH_SIDES_61,
     "joined_in_either_order_60": JOINED_IN_EITHER_ORDER_60,
