@@ -112,6 +112,7 @@ NUMBER_WORDS = (
 #: "due volte", "elf Jahre", "once días", "un mois", "eine Woche", "one year".
 COUNTING_HOMONYMS = {
     **dict.fromkeys("un une uno una um uma ein eine einen einem einer een one".split(), "1"),
+    "an": "1",  # "an hour" only (German "an Tagen" is "on days"): see token_spans
     "due": "2",
     "sei": "6",
     "sept": "7",
@@ -305,7 +306,13 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
             out.extend((normalize(t), a + i, a + j, False) for t, i, j in _spaceless(raw))
         else:
             word = normalize(raw)
-            if out and word in _COUNTED and out[-1][0] in COUNTING_HOMONYMS:
+            if (
+                out
+                and word in _COUNTED
+                and out[-1][0] in COUNTING_HOMONYMS
+                # "an hour" is one, "a quarter of an hour" a quarter of one
+                and (out[-1][0] != "an" or (word == "hour" and not (len(out) > 1 and out[-2][0] == "of")))
+            ):
                 counted[len(out) - 1] = out[-1]
                 out[-1] = (COUNTING_HOMONYMS[out[-1][0]], out[-1][1], out[-1][2], False)
             elif word in _HALF and _and_a_half(out, counted):
@@ -384,16 +391,17 @@ def _halve(out: list[Tok]) -> None:
 def _and_a_half(out: list[Tok], counted: dict[int, Tok]) -> bool:
     """After a span of time and its "and": add the half about to be read to the number before the
     span ("deux heures et demie", "dos horas y media", "un minuto y medio"); whether it was added."""
-    n = len(out) - 3
+    article = len(out) > 1 and out[-1][0] in ("a", "een")  # "an hour and a half"
+    n = len(out) - 3 - article
     # Only a span the checker converts: "un an et demi" stays words ("an" is also "a").
-    if n < 0 or out[-1][0] not in _AND_HALF or period_days(out[-2][0]) is None:
+    if n < 0 or out[n + 2][0] not in _AND_HALF or period_days(out[n + 1][0]) is None:
         return False
     whole = _plus_half(out[n])
     if whole is None:
         return False
     counted.pop(n, None)
     out[n] = whole
-    del out[-1]
+    del out[n + 2 :]
     return True
 
 

@@ -7563,8 +7563,42 @@ CHINESE_IN_OTHER_WORDS_63 = [
     ),
 ]
 
+#: "An hour" is one hour and "an hour and a half" 1.5 (not "a quarter of an hour"); "drieënhalf uur"
+#: and "twee uur en een half" are 3.5 and 2.5 hours.
+AN_HOUR_64 = [
+    (
+        "en",
+        "The API refreshes its cached list of departures every 90 minutes.",
+        "Cached sailing times in the API are renewed at intervals of an hour and a half.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The meeting lasts an hour.",
+        "The meeting lasts two hours.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "nl",
+        "De accu is in drieënhalf uur volledig opgeladen.",
+        "De accu is in 210 minuten volledig opgeladen.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "De behandeling duurt twee uur en een half.",
+        "De behandeling duurt 150 minuten.",
+        "supported",
+        None,
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "an_hour_64": AN_HOUR_64,
     "chinese_in_other_words_63": CHINESE_IN_OTHER_WORDS_63,
     "clock_in_words_62": CLOCK_IN_WORDS_62,
     "told_from_both_sides_61": TOLD_FROM_BOTH_SIDES_61,
