@@ -95,6 +95,21 @@ NUMBER_WORDS = (
         for word in words.split()
     }
     | {word: str(n) for n, words in _REPEATS for word in words.split()}
+    # Hundreds written as one word: "doscientos", "duecento", "quinhentos".
+    | {
+        word: str(100 * n)
+        for n, words in (
+            (2, "doscientos doscientas duecento duzentos duzentas"),
+            (3, "trescientos trescientas trecento trezentos trezentas"),
+            (4, "cuatrocientos cuatrocientas quattrocento quatrocentos quatrocentas"),
+            (5, "quinientos quinientas cinquecento quinhentos quinhentas"),
+            (6, "seiscientos seiscientas seicento seiscentos seiscentas"),
+            (7, "setecientos setecientas settecento setecentos setecentas"),
+            (8, "ochocientos ochocientas ottocento oitocentos oitocentas"),
+            (9, "novecientos novecientas novecento novecentos novecentas"),
+        )
+        for word in words.split()
+    }
     # A whole and a half in one word: "anderthalb", "zweieinhalb", "tweeënhalf".
     | {
         word: f"{n}.5"
@@ -306,6 +321,12 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
             out.extend((normalize(t), a + i, a + j, False) for t, i, j in _spaceless(raw))
         else:
             word = normalize(raw)
+            numeral = compound_numeral(word) if word not in NUMBER_WORDS else None
+            if numeral is not None:
+                # "achtundvierzigtausend": 48000, as the other side may write it in digits.
+                out.append((numeral, a, m.end(), False))
+                last_end = m.end()
+                continue
             if (
                 out
                 and word in _COUNTED
@@ -315,6 +336,16 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
             ):
                 counted[len(out) - 1] = out[-1]
                 out[-1] = (COUNTING_HOMONYMS[out[-1][0]], out[-1][1], out[-1][2], False)
+            elif word in ("cent", "cents") and out and out[-1][0] in _FRENCH_UNITS:
+                # "deux cents vols": 200.
+                unit = NUMBER_WORDS.get(out[-1][0]) or COUNTING_HOMONYMS[out[-1][0]]
+                value = 100 * int(unit)
+                if len(out) > 1 and out[-2][0] == "mille":  # "mille deux cents": 1200
+                    value += 1000
+                    out.pop()
+                out[-1] = (str(value), out[-1][1], m.end(), False)
+                last_end = m.end()
+                continue
             elif word in _HALF and _and_a_half(out, counted):
                 last_end = m.end()
                 continue  # "deux heures et demie": 2.5 hours, the half added to the number
@@ -364,6 +395,109 @@ def _said_clock(out: list[Tok], word: str, a: int, b: int) -> bool:
         out.append(("30", a, b, False))
         return True
     return False
+
+
+#: German and Dutch numerals written as one word ("achtundvierzigtausend", "tweehonderd"): their parts.
+_UNIT_WORDS = {
+    **dict.fromkeys(("ein", "eins", "een"), 1),
+    **{
+        w: n
+        for n, words in enumerate(
+            (
+                "zwei twee",
+                "drei drie",
+                "vier",
+                "fünf vijf",
+                "sechs zes",
+                "sieben zeven",
+                "acht",
+                "neun negen",
+            ),
+            2,
+        )
+        for w in words.split()
+    },
+}
+_TEEN_WORDS = {
+    w: n
+    for n, words in enumerate(
+        (
+            "zehn tien",
+            "elf",
+            "zwölf twaalf",
+            "dreizehn dertien",
+            "vierzehn veertien",
+            "fünfzehn vijftien",
+            "sechzehn zestien",
+            "siebzehn zeventien",
+            "achtzehn achttien",
+            "neunzehn negentien",
+        ),
+        10,
+    )
+    for w in words.split()
+}
+_TEN_WORDS = {
+    w: 10 * n
+    for n, words in enumerate(
+        (
+            "zwanzig twintig",
+            "dreissig dertig",
+            "vierzig veertig",
+            "fünfzig vijftig",
+            "sechzig zestig",
+            "siebzig zeventig",
+            "achtzig tachtig",
+            "neunzig negentig",
+        ),
+        2,
+    )
+    for w in words.split()
+}
+_SCALE_WORDS = frozenset("hundert honderd tausend duizend".split())
+#: French units that multiply "cent" ("deux cents", "trois cent quinze").
+_FRENCH_UNITS = frozenset("deux trois quatre cinq six sept huit neuf".split())
+#: Parts only a written-out numeral holds: a word without one is read no further.
+_NUMERAL_MARKS = ("zig", "tig", "hundert", "honderd", "tausend", "duizend")
+
+
+def _below(word: str, scale: int) -> int | None:
+    """The value of a German or Dutch numeral below ``scale`` (100 or 1000), None when it is none."""
+    if not word:
+        return 0
+    if scale == 1000:
+        for hundred in ("hundert", "honderd"):
+            if hundred in word:
+                head, _, rest = word.partition(hundred)
+                count = 1 if head in ("", "ein", "een") else _UNIT_WORDS.get(head)
+                tail = _below(rest, 100)
+                return None if count is None or tail is None else 100 * count + tail
+    found = _UNIT_WORDS.get(word) or _TEEN_WORDS.get(word) or _TEN_WORDS.get(word)
+    if found is None:
+        for joint in ("und", "ën", "en"):
+            unit, _, ten = word.partition(joint)
+            if ten and unit in _UNIT_WORDS and ten in _TEN_WORDS:
+                return _UNIT_WORDS[unit] + _TEN_WORDS[ten]
+    return found
+
+
+def compound_numeral(word: str) -> str | None:
+    """A German or Dutch numeral written as one word, in digits; None for any other word.
+
+    >>> compound_numeral("achtundvierzigtausend"), compound_numeral("tweehonderdvijftig"), compound_numeral("tausendfüßler")
+    ('48000', '250', None)
+    """
+    # A bare "tausend" or "hundert" is often a round figure said loosely ("gut tausend"): a word.
+    if word in _SCALE_WORDS or not any(mark in word for mark in _NUMERAL_MARKS):
+        return None
+    for thousand in ("tausend", "duizend"):
+        if thousand in word:
+            head, _, rest = word.partition(thousand)
+            count = 1 if head in ("", "ein", "een") else _below(head, 1000)
+            tail = _below(rest, 1000)
+            return None if count is None or tail is None else str(1000 * count + tail)
+    found = _below(word, 1000)
+    return None if found is None else str(found)
 
 
 def _plus_half(tok: Tok) -> Tok | None:

@@ -777,6 +777,8 @@ NEGATIVE_MEANING = (
             " cessé indisponible indisponibles inchangé inchangée inchangés inchangées unverändert"
             " inalterado inalterada invariato invariata inalterato inalterata inalterados ongewijzigd"
             " vedado vedada vedados vedadas"
+            # Support or a part removed: "rimuove il supporto", "die Unterstützung entfällt".
+            " rimuove rimuovono supprime suppriment entfällt entfallen entfiel elimina eliminan remove removem"
             " verzichtete renoncer renoncé renoncez abstenir"
             " ausgesetzt abgesagt gestrichen storniert zurückgezogen unmöglich ungültig unzulässig"
             " suspendido suspendida cancelado cancelada interrumpido interrumpida descontinuado descontinuada"

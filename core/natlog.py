@@ -3499,7 +3499,16 @@ def _both_say(cw: list[str], ew: list[str], i: int, j: int, lang: str = "") -> b
     >>> _both_say("cerrada domingos abierta".split(), "abre cerrada domingos".split(), 2, 1, "es")
     True
     """
-    return any(same_predicate(w, cw[i], lang) for w in ew) and any(same_predicate(w, ew[j], lang) for w in cw)
+    if any(same_predicate(w, cw[i], lang) for w in ew) and any(same_predicate(w, ew[j], lang) for w in cw):
+        return True
+    # Or each side says both poles, in words of their own: "may be increased … should be reduced" /
+    # "should be lowered … may justify raising it".
+    mine, theirs = poles_of(cw[i], lang), poles_of(ew[j], lang)
+    return (
+        bool(mine and theirs)
+        and any(poles_of(w, lang) & theirs for k, w in enumerate(cw) if k != i)
+        and any(poles_of(w, lang) & mine for k, w in enumerate(ew) if k != j)
+    )
 
 
 def _compared_alike(

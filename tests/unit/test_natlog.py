@@ -7596,8 +7596,78 @@ AN_HOUR_64 = [
     ),
 ]
 
+#: Numerals written as words: German and Dutch compounds ("achtundvierzigtausend", "tweehonderdvijftig"),
+#: French hundreds ("deux cents", "mille deux cents"), Spanish, Italian and Portuguese hundreds
+#: ("trescientas", "duecento"); support removed said with a verb of its own ("entfällt", "rimuove").
+NUMERALS_IN_WORDS_66 = [
+    (
+        "de",
+        "Im vergangenen Jahr behandelte die Notaufnahme 48.000 Patienten.",
+        "Im vergangenen Jahr behandelte die Notaufnahme achtundvierzigtausend Patienten.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Notaufnahme behandelte 48.000 Patienten.",
+        "Die Notaufnahme behandelte achtunddreißigtausend Patienten.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "nl",
+        "De brug is tweehonderdvijftig meter lang.",
+        "De brug is 250 meter lang.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "La grève des contrôleurs aériens a entraîné l'annulation de plus de deux cents vols jeudi.",
+        "Jeudi, plus de 200 vols ont été annulés en raison de la grève des contrôleurs aériens.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "L'usine emploie 1 200 salariés.",
+        "L'usine emploie mille deux cents salariés.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El hotel tiene 300 habitaciones.",
+        "El hotel tiene trescientas habitaciones.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "El hotel tiene 300 habitaciones.",
+        "El hotel tiene quinientas habitaciones.",
+        "contradicted",
+        "number",
+    ),
+    (
+        "de",
+        "Ab Version 5.0 wird die 32-Bit-Variante nicht mehr unterstützt.",
+        "Die Unterstützung für die 32-Bit-Variante entfällt ab Version 5.0.",
+        "supported",
+        None,
+    ),
+    (
+        "it",
+        "La versione 6.1 introduce il tema scuro e rimuove il supporto per Android 8.",
+        "Android 8 non è più supportato dalla versione 6.1, che aggiunge anche un tema scuro.",
+        "not supported",
+        None,
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "numerals_in_words_66": NUMERALS_IN_WORDS_66,
     "an_hour_64": AN_HOUR_64,
     "chinese_in_other_words_63": CHINESE_IN_OTHER_WORDS_63,
     "clock_in_words_62": CLOCK_IN_WORDS_62,
