@@ -356,7 +356,7 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
                 _halve(out)  # ("an", French for year, is the article of "half an hour")
             elif word in _DUTCH_DAY_PARTS and out and out[-1][0] == "s":
                 out.pop()  # "'s middags": the "s" of the old genitive, no second
-            elif out and _said_clock(out, word, a, m.end()):
+            elif out and out[-1][0] in _CLOCK_BEFORE and _said_clock(out, word, a, m.end()):
                 last_end = m.end()
                 continue  # "at noon", "à midi", "um halb acht": the time in digits
             out.append((word, a, m.end(), raw[0].isupper()))
@@ -374,6 +374,7 @@ _AT_CLOCK = frozenset("at à a al alle ao às um om".split())
 _NOON = frozenset("noon midday midi mediodía mezzogiorno meio-dia mittag".split())
 #: "Halb acht" is half past seven in German and Dutch.
 _HALF_BEFORE = frozenset("halb half".split())
+_CLOCK_BEFORE = _AT_CLOCK | _HALF_BEFORE
 
 
 def _said_clock(out: list[Tok], word: str, a: int, b: int) -> bool:
@@ -458,7 +459,7 @@ _SCALE_WORDS = frozenset("hundert honderd tausend duizend".split())
 #: French units that multiply "cent" ("deux cents", "trois cent quinze").
 _FRENCH_UNITS = frozenset("deux trois quatre cinq six sept huit neuf".split())
 #: Parts only a written-out numeral holds: a word without one is read no further.
-_NUMERAL_MARKS = ("zig", "tig", "hundert", "honderd", "tausend", "duizend")
+_NUMERAL_MARK_RE = re.compile("zig|tig|hundert|honderd|tausend|duizend")
 
 
 def _below(word: str, scale: int) -> int | None:
@@ -488,7 +489,7 @@ def compound_numeral(word: str) -> str | None:
     ('48000', '250', None)
     """
     # A bare "tausend" or "hundert" is often a round figure said loosely ("gut tausend"): a word.
-    if word in _SCALE_WORDS or not any(mark in word for mark in _NUMERAL_MARKS):
+    if word in _SCALE_WORDS or not _NUMERAL_MARK_RE.search(word):
         return None
     for thousand in ("tausend", "duizend"):
         if thousand in word:
