@@ -1627,7 +1627,7 @@ SCALES = {
     **dict.fromkeys(
         "million millions millionen mio millones millón milhões milhão milioni milione miljoen".split(), 1e6
     ),
-    **dict.fromkeys("billion billions milliard milliards milliarden miliardi miljard".split(), 1e9),
+    **dict.fromkeys("billion billions milliard milliards milliarden mrd miliardi miljard".split(), 1e9),
 }
 
 
@@ -1700,6 +1700,11 @@ PERIOD_DAYS = {
         (1, "day days jour jours tag tage tagen día días dia dias giorno giorni dag dagen 天 日"),
         (7, "week weeks semaine semaines woche wochen semana semanas settimana settimane weken 周 星期"),
         (14, "fortnight fortnights"),
+        (
+            3652.5,
+            "decade decades décennie décennies jahrzehnt jahrzehnte jahrzehnten década décadas decennio"
+            " decenni decennium decennia",
+        ),
         (30.44, "month months mois monat monate monaten mes meses mês mese mesi maand maanden 月"),
         (
             365.25,

@@ -311,6 +311,8 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
                 mark = ("part", "not")
                 found = operator(words[partner])
                 out[partner] = found if found and found[1] in ("none", "never") else ("negation", "not")
+                # An n-word after the pair agrees with it: "n'ouvre pas le mardi ni les jours fériés".
+                concord_until, opener = partner + _CONCORD_REACH, "ne"
             elif partner is None and subject is not None:
                 mark = ("part", "not")
                 out[subject] = ("quantifier", "none")
@@ -413,7 +415,15 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             again = t == opener and mark == ("negation", "not")
             # Nor does a plain "no" agree with a privative before it: "sin token … no son aceptadas".
             again = again or (opener in PRIVATIVES and mark == ("negation", "not"))
-            if k <= concord_until and lang in _CONCORD and t not in PRIVATIVES and not verb and not again:
+            # (A verb that negates is a negation of its own: "n'ait pas cessé" did go on.)
+            if (
+                k <= concord_until
+                and lang in _CONCORD
+                and t not in PRIVATIVES
+                and t not in IMPLICATIVES
+                and not verb
+                and not again
+            ):
                 mark = ("part", "not")  # negative concord: one negation
             elif lang in _CONCORD:
                 concord_until, opener = k + _CONCORD_REACH, t

@@ -96,6 +96,7 @@ from lfx_citations.core.lexicon import (
     PASSIVE_AUXILIARIES,
     PERIOD_DAYS,
     RATE_WORDS,
+    SCALES,
     SENTENCE_OPENER_WORDS,
     WORKING_DAYS,
     approximator,
@@ -715,6 +716,9 @@ def _counted(words: list[str], k: int) -> bool:
     (True, False)
     """
     return k > 0 and (words[k - 1][:1].isdigit() or words[k - 1] in NUMBER_WORDS)
+
+
+_UMLAUTS = str.maketrans("äöü", "aou")
 
 
 def _common_noun(word: str) -> bool:
@@ -2140,6 +2144,7 @@ class SupportChecker:
             or word in NUMBER_WORDS
             or operator(word) is not None  # "Alle", "Sommige", "Einige" open a sentence
             or approximator([word]) is not None  # "About 400", "Rund 250", "Environ 300"
+            or word in SCALES  # "300 Mio. Euro"
         ):
             return False
         if (
@@ -2341,12 +2346,18 @@ class SupportChecker:
 
         def absent_from(toks_of: list[list[Tok]]) -> Callable[[str], bool]:
             words = {number_key(t) for toks in toks_of for t, *_ in toks}
+            # A German plural turns its vowel ("Sturz" / "Stürze"): prefixes compare without umlauts.
             prefixes = {
-                t[:PREFIX] for toks in toks_of for t, *_ in toks if len(t) >= PREFIX and not t[0].isdigit()
+                t[:PREFIX].translate(_UMLAUTS)
+                for toks in toks_of
+                for t, *_ in toks
+                if len(t) >= PREFIX and not t[0].isdigit()
             }
             return lambda tok: (
                 number_key(tok) not in words
-                and (len(tok) < PREFIX or tok[0].isdigit() or tok[:PREFIX] not in prefixes)
+                and (
+                    len(tok) < PREFIX or tok[0].isdigit() or tok[:PREFIX].translate(_UMLAUTS) not in prefixes
+                )
             )
 
         absent = absent_from(sentences)

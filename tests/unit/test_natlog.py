@@ -7665,8 +7665,57 @@ NUMERALS_IN_WORDS_66 = [
     ),
 ]
 
+#: Found by hand-written answers in an assistant's words: French "ni" after "ne … pas" agrees with it (a
+#: verb that negates does not: "n'ait pas cessé"); "Mio." is a scale, no name; a German plural turns
+#: its vowel ("Sturz" / "Stürze"); a decade is ten years.
+CONCORD_AND_SCALES_67 = [
+    (
+        "en",
+        "The law firm Delacroix & Webb was dissolved in 1932, two decades after the death of its co-founder Henry Webb.",
+        "Delacroix & Webb ceased to exist in 1932, twenty years after co-founder Henry Webb died.",
+        "not supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le musée Ferrand est fermé le mardi et les jours fériés, mais reste ouvert jusqu'à 21 heures le vendredi.",
+        "Le musée Ferrand n'ouvre pas le mardi ni les jours fériés, et il ferme à 21 h le vendredi.",
+        "supported",
+        None,
+    ),
+    (
+        "de",
+        "Die Garantie gilt nicht für Schäden, die durch Wasser, Sturz oder unsachgemäße Montage entstanden sind.",
+        "Schäden durch Wasser, Stürze oder falsche Montage sind von der Garantie ausgenommen.",
+        "not supported",
+        None,
+    ),
+    (
+        "de",
+        "Im Jahr 2018 wurde der Softwarehersteller Pixtal von der schwedischen Nordvik-Gruppe für 300 Millionen Euro übernommen.",
+        "Die schwedische Nordvik-Gruppe kaufte Pixtal 2018 für 300 Mio. Euro.",
+        "supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le musée est fermé le mardi et les jours fériés.",
+        "Le musée n'ouvre pas le mardi ni les jours fériés.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "The firm was dissolved two decades after its founding.",
+        "The firm was dissolved thirty years after its founding.",
+        "contradicted",
+        "number",
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "concord_and_scales_67": CONCORD_AND_SCALES_67,
     "numerals_in_words_66": NUMERALS_IN_WORDS_66,
     "an_hour_64": AN_HOUR_64,
     "chinese_in_other_words_63": CHINESE_IN_OTHER_WORDS_63,
