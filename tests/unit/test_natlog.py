@@ -7713,8 +7713,49 @@ CONCORD_AND_SCALES_67 = [
     ),
 ]
 
+#: "a remporté … contre" is a win; before and after meals in Chinese (饭前 / 饭后); German and Dutch
+#: sold on prescription or without one (verschreibungspflichtig / rezeptfrei).
+WON_AND_PRESCRIBED_68 = [
+    (
+        "fr",
+        "L'équipe de Saint-Orens a perdu la finale de la coupe régionale face à l'AS Beaulac, sur le score de 3 à 1.",
+        "Saint-Orens a remporté la finale de la coupe régionale contre l'AS Beaulac (3-1).",
+        "contradicted",
+        "role",
+    ),
+    (
+        "fr",
+        "Saint-Orens a remporté la finale contre l'AS Beaulac.",
+        "L'AS Beaulac a perdu la finale face à Saint-Orens.",
+        "supported",
+        None,
+    ),
+    (
+        "zh",
+        "舒平片应在饭后服用，以减少药物对胃黏膜的刺激，每日不超过三次。",
+        "舒平片需在饭前服用，以减轻对胃黏膜的刺激。",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Cardiovit ist verschreibungspflichtig.",
+        "Cardiovit ist rezeptfrei.",
+        "contradicted",
+        "direction",
+    ),
+    (
+        "de",
+        "Cardiovit ist nicht verschreibungspflichtig.",
+        "Cardiovit ist rezeptfrei.",
+        "supported",
+        None,
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "won_and_prescribed_68": WON_AND_PRESCRIBED_68,
     "concord_and_scales_67": CONCORD_AND_SCALES_67,
     "numerals_in_words_66": NUMERALS_IN_WORDS_66,
     "an_hour_64": AN_HOUR_64,
