@@ -678,7 +678,7 @@ NEGATION_PHRASES = {
     "es": ("ya no", "dejó de", "deja de", "dejaron de", "negó a", "niega a", "negaron a"),
     "pt": ("já não", "deixou de", "recusou se", "recusa se", "recusaram se"),
     "it": ("non più", "rifiutato di", "rifiutò di", "rifiuta di"),
-    "nl": ("niet meer", "weigerde te", "weigert te"),
+    "nl": ("niet meer", "niet langer", "weigerde te", "weigert te"),
 }
 # Tokens are casefolded: "unterließ es" is read "unterliess es".
 NEGATION_PHRASES = {lang: tuple(p.casefold() for p in phrases) for lang, phrases in NEGATION_PHRASES.items()}
@@ -705,6 +705,7 @@ NOT_OPERATORS = (
     "zonder twijfel",
     "not only",
     "no obstante",
+    "não obstante",
     "sin embargo",
     "non seulement",
     "nicht nur",

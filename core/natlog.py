@@ -321,7 +321,7 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
             and after == "más"
             and lang in ("es", "")
             and words[k + 2 : k + 3]
-            and words[k + 2].endswith(("ar", "er", "ir"))
+            and words[k + 2].endswith(("ar", "er", "ir", "arse", "erse", "irse"))
         ):
             out[k] = out[k + 1] = ("part", "emphasis")  # "nada más ingresar": as soon as
             continue
@@ -1447,9 +1447,19 @@ def infer(
             c_free.remove(i)
             e_free.remove(j)
             result.paired.add(i)
-    # The one "never" of each side, said in other words and places: "Zu keinem Zeitpunkt war … gefährdet"
-    # / "… war laut Stadt nie gefährdet".
-    if len(c_free) == len(e_free) == 1 and cm[c_free[0]] == em[e_free[0]] == ("frequency", "never"):
+    # The one negative operator of each side, said in other words and places, faces the other: "Zu
+    # keinem Zeitpunkt war … gefährdet" / "… war laut Stadt nie gefährdet", "não pode ser rescindido
+    # por nenhuma das partes" / "nenhuma das partes pode rescindir".
+    # (Not a privative, whose scope is its noun: "sans frais"; nor under "unless", which makes the
+    # negation a condition.)
+    if (
+        len(c_free) == len(e_free) == 1
+        and negative(cm[c_free[0]])
+        and negative(em[e_free[0]])
+        and cw[c_free[0]] not in PRIVATIVES
+        and ew[e_free[0]] not in PRIVATIVES
+        and not any(w in _UNLESS or w in _EXCEPT for w in (*cw, *ew))
+    ):
         result.paired.add(c_free.pop())
         e_free.pop()
     # A verb that says "no longer" on one side, said on the other in its separable form ("stellte …

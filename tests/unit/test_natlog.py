@@ -5796,7 +5796,7 @@ NO_LONGER_WITH_A_NOUN = [
         "nl",
         "Vanaf versie 9 ondersteunt de app geen Android-toestellen ouder dan versie 10 meer.",
         "Toestellen met Android ouder dan versie 10 worden sinds versie 9 van de app niet langer ondersteund.",
-        "not supported",
+        "supported",  # "niet langer" is "no longer", as "geen … meer" is
         None,
     ),
     (
@@ -7753,8 +7753,58 @@ WON_AND_PRESCRIBED_68 = [
     ),
 ]
 
+#: The one negative operator of each side faces the other wherever each stands ("não pode ser
+#: rescindido por nenhuma das partes" / "nenhuma das partes pode rescindir"), but not a privative ("sans
+#: frais") nor under "unless"; "niet langer" is "no longer"; "não obstante" and "nada más" before a
+#: reflexive infinitive negate nothing.
+ONE_NEGATION_EACH_69 = [
+    (
+        "pt",
+        "O contrato de arrendamento não pode ser rescindido por nenhuma das partes durante os primeiros seis meses.",
+        "Durante os seis meses iniciais, nenhuma das partes pode rescindir o contrato de arrendamento.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "Não obstante as críticas, o projeto da barragem de Rio Fundo foi aprovado pelo parlamento.",
+        "O parlamento aprovou o projeto da barragem de Rio Fundo, apesar das críticas.",
+        "supported",
+        None,
+    ),
+    (
+        "pt",
+        "A cantora Luana Ferraz nunca gravou nenhum disco em inglês.",
+        "Nenhum dos discos gravados pela cantora Luana Ferraz é em inglês.",
+        "supported",
+        None,
+    ),
+    (
+        "nl",
+        "Sinds januari is Museum Oudekerk niet langer op maandag geopend.",
+        "Sinds januari is Museum Oudekerk op maandag gesloten.",
+        "supported",
+        None,
+    ),
+    (
+        "es",
+        "Nada más despertar, el paciente no recordaba lo ocurrido durante la operación.",
+        "Nada más despertarse, el paciente se acordaba de lo que había pasado durante la operación.",
+        "not supported",
+        None,
+    ),
+    (
+        "fr",
+        "Le contrat de prêt autorise le remboursement anticipé sans frais.",
+        "Le prêt de la banque ne permet pas de rembourser par anticipation.",
+        "not supported",
+        None,
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "one_negation_each_69": ONE_NEGATION_EACH_69,
     "won_and_prescribed_68": WON_AND_PRESCRIBED_68,
     "concord_and_scales_67": CONCORD_AND_SCALES_67,
     "numerals_in_words_66": NUMERALS_IN_WORDS_66,
