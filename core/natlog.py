@@ -1450,14 +1450,16 @@ def infer(
     # The one negative operator of each side, said in other words and places, faces the other: "Zu
     # keinem Zeitpunkt war … gefährdet" / "… war laut Stadt nie gefährdet", "não pode ser rescindido
     # por nenhuma das partes" / "nenhuma das partes pode rescindir".
-    # (Not a privative, whose scope is its noun: "sans frais"; nor under "unless", which makes the
-    # negation a condition.)
+    # The two sentences must say the rest alike (not "Smith was not hired to replace Stewart" against
+    # "Stewart would not start"); neither may be a privative, whose scope is its noun ("sans frais");
+    # nor may "unless" make the negation a condition.
     if (
         len(c_free) == len(e_free) == 1
         and negative(cm[c_free[0]])
         and negative(em[e_free[0]])
         and cw[c_free[0]] not in PRIVATIVES
         and ew[e_free[0]] not in PRIVATIVES
+        and _unsaid(cw, ew, lang) is not None
         and not any(w in _UNLESS or w in _EXCEPT for w in (*cw, *ew))
     ):
         result.paired.add(c_free.pop())
