@@ -3589,7 +3589,10 @@ def _comparing_near(words: list[str], k: int) -> bool:
     >>> _comparing_near("it is lighter than the box".split(), 2), _comparing_near("es muy ligera y cabe".split(), 2)
     (True, False)
     """
-    return any(w in _COMPARATIVE or w in _EQUATIVE for w in words[max(0, k - 2) : k + 3])
+    # A word of time order compares by itself: "prima di applicare" / "solo dopo si stende".
+    return words[k] in _TEMPORAL or any(
+        w in _COMPARATIVE or w in _EQUATIVE for w in words[max(0, k - 2) : k + 3]
+    )
 
 
 def _compared(c_mid: list[str], e_mid: list[str]) -> bool:

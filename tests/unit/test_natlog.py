@@ -7802,8 +7802,28 @@ ONE_NEGATION_EACH_69 = [
     ),
 ]
 
+#: A word of time order compares by itself: "before" / "only after" with the events turned is the same
+#: order, with the same events the other.
+TIME_ORDER_70 = [
+    (
+        "en",
+        "Clean the skin before you apply the cream.",
+        "Apply the cream only after cleaning the skin.",
+        "supported",
+        None,
+    ),
+    (
+        "en",
+        "Clean the skin before you apply the cream.",
+        "Clean the skin after you apply the cream.",
+        "contradicted",
+        "direction",
+    ),
+]
+
 #: Every table above by what it shows; each row is judged as written, its conflict kind included.
 JUDGED = {
+    "time_order_70": TIME_ORDER_70,
     "one_negation_each_69": ONE_NEGATION_EACH_69,
     "won_and_prescribed_68": WON_AND_PRESCRIBED_68,
     "concord_and_scales_67": CONCORD_AND_SCALES_67,
