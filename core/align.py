@@ -321,7 +321,7 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
             out.extend((normalize(t), a + i, a + j, False) for t, i, j in _spaceless(raw))
         else:
             word = normalize(raw)
-            numeral = compound_numeral(word) if word not in NUMBER_WORDS else None
+            numeral = _compound_numeral(word) if word not in NUMBER_WORDS else None
             if numeral is not None:
                 # "achtundvierzigtausend": 48000, as the other side may write it in digits.
                 out.append((numeral, a, m.end(), False))
@@ -482,10 +482,10 @@ def _below(word: str, scale: int) -> int | None:
     return found
 
 
-def compound_numeral(word: str) -> str | None:
+def _compound_numeral(word: str) -> str | None:
     """A German or Dutch numeral written as one word, in digits; None for any other word.
 
-    >>> compound_numeral("achtundvierzigtausend"), compound_numeral("tweehonderdvijftig"), compound_numeral("tausendfüßler")
+    >>> _compound_numeral("achtundvierzigtausend"), _compound_numeral("tweehonderdvijftig"), _compound_numeral("tausendfüßler")
     ('48000', '250', None)
     """
     # A bare "tausend" or "hundert" is often a round figure said loosely ("gut tausend"): a word.
