@@ -3215,10 +3215,12 @@ def amount_goes_on(words: list[str], k: int) -> bool:
     if part is not None:
         return part < 1
     # Minutes without their unit after an hour: "une heure trente", "2 h 15".
+    minutes = _value(number_key(words[n]))
     return (
         period_days(unit) == _HOUR_DAYS
         and (not after or after in FUNCTION_WORD_SET)
-        and float(number_key(words[n])) < 60
+        and minutes is not None
+        and minutes < 60
     )
 
 
