@@ -504,6 +504,8 @@ def _compound_numeral(word: str) -> str | None:
 def _plus_half(tok: Tok) -> Tok | None:
     """A number token with a half added, None when ``tok`` is no number."""
     key = NUMBER_WORDS.get(tok[0]) or COUNTING_HOMONYMS.get(tok[0], tok[0])
+    if not key[:1].isdigit():
+        return None  # a word, however float() reads it ("nan", "infinity")
     try:
         value = float(key) + 0.5
     except ValueError:
