@@ -142,8 +142,8 @@ _COUNTED = frozenset(w for w in PERIOD_DAYS if w[:1] < "\u4e00") | (TIMES_COUNTE
 _HALF = frozenset("half halb halve demi demie medio media mezzo mezza meio meia".split())
 #: "Half" in any form, before a span of time: "two and a half hours", "zwei und eine halbe Stunde".
 _HALVES = _HALF | frozenset("halbe halbes halben halber mezz".split())
-#: Words that join a whole to its half ("two and a half hours", "zwei und eine halbe Stunde").
-_AND_HALF = frozenset("and et y und e en ed".split())
+#: "And" between a whole and its half or its minutes ("two and a half hours", "las dos y media").
+AND_WORDS = frozenset("and et y und e en ed".split())
 #: Number words that count repetitions by themselves ("twice", "zweimal").
 REPEAT_WORDS = frozenset(word for _, words in _REPEATS for word in words.split())
 
@@ -353,7 +353,7 @@ def token_spans(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
                 # Not "un an et demi": one and a half, the span not converted.
                 out[len(out) - 3] = counted.pop(len(out) - 3)
             elif word in PERIOD_DAYS and word != "an" and out:
-                _halve(out)  # ("an", French for year, is the article of "half an hour")
+                _whole_and_half(out)  # ("an", French for year, is the article of "half an hour")
             elif word in _DUTCH_DAY_PARTS and out and out[-1][0] == "s":
                 out.pop()  # "'s middags": the "s" of the old genitive, no second
             elif out and out[-1][0] in _CLOCK_BEFORE and _said_clock(out, word, a, m.end()):
@@ -513,14 +513,14 @@ def _plus_half(tok: Tok) -> Tok | None:
     return (f"{value:g}", tok[1], tok[2], False)
 
 
-def _halve(out: list[Tok]) -> None:
+def _whole_and_half(out: list[Tok]) -> None:
     """Before the span of time about to be added: "two and a half" read as 2.5, the words of the half
     dropped. ("Half an hour" alone stays words: a number there would be one the score needs said.)"""
     k = len(out) - 1 - (out[-1][0] in ("a", "an", "een", "eine") and len(out) > 1)
     if out[k][0] not in _HALVES:
         return
     j = k - 1 - (k >= 1 and out[k - 1][0] in ("a", "een", "eine"))  # "and a half", "en een half"
-    if j >= 1 and out[j][0] in _AND_HALF and (whole := _plus_half(out[j - 1])) is not None:
+    if j >= 1 and out[j][0] in AND_WORDS and (whole := _plus_half(out[j - 1])) is not None:
         out[j - 1] = whole  # "two and a half hours", "twee en een half uur"
         del out[j:]
 
@@ -531,7 +531,7 @@ def _and_a_half(out: list[Tok], counted: dict[int, Tok]) -> bool:
     article = len(out) > 1 and out[-1][0] in ("a", "een")  # "an hour and a half"
     n = len(out) - 3 - article
     # Only a span the checker converts: "un an et demi" stays words ("an" is also "a").
-    if n < 0 or out[n + 2][0] not in _AND_HALF or period_days(out[n + 1][0]) is None:
+    if n < 0 or out[n + 2][0] not in AND_WORDS or period_days(out[n + 1][0]) is None:
         return False
     whole = _plus_half(out[n])
     if whole is None:

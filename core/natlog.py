@@ -52,6 +52,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from lfx_citations.core.align import (
+    AND_WORDS,
     ARTICLES,
     COUNTING_HOMONYMS,
     EDGE_SLACK,
@@ -225,24 +226,32 @@ _NOUN_TOO = frozenset(("arrêté", "arrêtée"))
 _AUXILIARIES = AUXILIARY_WORDS | frozenset(PASSIVE_AUXILIARIES["fr"][0].split()) | {"a", "avait", "s", "se"}
 
 
+def _by_first(phrases: tuple[str, ...] | list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Phrases by their first word, each as its words: looked up once per token.
+
+    >>> _by_first(["at no point", "at no time"])["at"]
+    (('at', 'no', 'point'), ('at', 'no', 'time'))
+    """
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for phrase in phrases:
+        words = tuple(phrase.split())
+        out[words[0]] = (*out.get(words[0], ()), words)
+    return out
+
+
+def _phrase_at(phrases: dict[str, tuple[tuple[str, ...], ...]], words: list[str], k: int) -> int:
+    """How many words a phrase of ``phrases`` (``_by_first``) takes from ``k``, 0 when none starts there."""
+    return next((len(p) for p in phrases.get(words[k], ()) if tuple(words[k : k + len(p)]) == p), 0)
+
+
 #: Phrases that say "never" in the languages without negative concord: "at no point", "zu keinem
 #: Zeitpunkt". (French, Spanish, Portuguese and Italian n-words agree with a negation near them: the
 #: concord reading below keeps them.)
-_NEVER_PHRASES: dict[str, tuple[tuple[str, ...], ...]] = {}
-for _phrase in (
-    "at no point",
-    "at no time",
-    "zu keinem zeitpunkt",
-    "zu keiner zeit",
-    "op geen enkel moment",
-):
-    _words = tuple(_phrase.split())
-    _NEVER_PHRASES[_words[0]] = (*_NEVER_PHRASES.get(_words[0], ()), _words)
-#: ``NOT_OPERATORS`` by their first word, each phrase as its words: looked up once per token.
-_NOT_OPERATORS_BY_FIRST: dict[str, tuple[tuple[str, ...], ...]] = {}
-for _phrase in NOT_OPERATORS:
-    _words = tuple(_phrase.split())
-    _NOT_OPERATORS_BY_FIRST[_words[0]] = (*_NOT_OPERATORS_BY_FIRST.get(_words[0], ()), _words)
+_NEVER_PHRASES = _by_first(
+    ("at no point", "at no time", "zu keinem zeitpunkt", "zu keiner zeit", "op geen enkel moment")
+)
+#: ``NOT_OPERATORS`` by their first word.
+_NOT_OPERATORS_BY_FIRST = _by_first(NOT_OPERATORS)
 
 
 #: English particles that make one verb with the word before them ("switch off", "turn down").
@@ -325,16 +334,12 @@ def marks(toks: list[Tok], text: str, lang: str | None = None) -> list[Mark]:
         ):
             out[k] = out[k + 1] = ("part", "emphasis")  # "nada más ingresar": as soon as
             continue
-        elif size := next(
-            (len(p) for p in _NEVER_PHRASES.get(t, ()) if tuple(words[k : k + len(p)]) == p), 0
-        ):
+        elif size := _phrase_at(_NEVER_PHRASES, words, k):
             # The phrase says "never" at its last word, next to the clause it bears on ("At no point did
             # the bridge close"); the rest are its parts.
             out[k : k + size] = [("part", "never")] * (size - 1) + [("frequency", "never")]
             continue
-        elif size := next(
-            (len(p) for p in _NOT_OPERATORS_BY_FIRST.get(t, ()) if tuple(words[k : k + len(p)]) == p), 0
-        ):
+        elif size := _phrase_at(_NOT_OPERATORS_BY_FIRST, words, k):
             for j in range(k, min(len(toks), k + size)):
                 out[j] = ("part", "emphasis")  # "nothing short of", "no obstante", "peu à peu": no operator
             continue
@@ -3107,8 +3112,6 @@ _TIMES_OF_DAY = frozenset(_DAY_PART) | frozenset(
     "abend morgen mittag nachmittag vormittag nacht soirée nuit noche notte avond ochtend middag"
     " night noon midnight".split()
 )
-#: Minutes said in words after an hour and its "and" ("y media", "et quart", "e mezza").
-_AND_MINUTES = frozenset("y et e and".split())
 _HOUR_WORDS = frozenset("heures heure uhr".split())
 _MINUTE_WORDS = {
     **dict.fromkeys("media medio demie mezza mezzo meia".split(), 30),
@@ -3147,8 +3150,8 @@ def _hour(words: list[str], k: int) -> tuple[int, int, bool] | None:
             return 60 * (h % 12 + _DAY_PART[words[k + 2 + part]]) + int(after), part + 3, True
         return 60 * h + int(after), 2, False
     # Minutes said in words: "las dos y media", "trois heures et quart".
-    said = (words[k + 2 : k + 3] or [""])[0] if after in _AND_MINUTES or after in _HOUR_WORDS else ""
-    if after in _HOUR_WORDS and said in _AND_MINUTES:
+    said = (words[k + 2 : k + 3] or [""])[0] if after in AND_WORDS or after in _HOUR_WORDS else ""
+    if after in _HOUR_WORDS and said in AND_WORDS:
         said = (words[k + 3 : k + 4] or [""])[0]
     minutes = _MINUTE_WORDS.get(said, 0)
     part = next((n for n, w in enumerate(words[k + 1 : k + 1 + _DAY_PART_REACH]) if w in _DAY_PART), None)
